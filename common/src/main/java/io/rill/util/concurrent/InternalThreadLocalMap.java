@@ -1,0 +1,5 @@
+package io.rill.util.concurrent;
+
+/** Placeholder: replaced by the FastThreadLocal implementation. */
+final class InternalThreadLocalMap {
+}
