@@ -1,0 +1,130 @@
+package io.rill.util.concurrent;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Adds scheduling to a single-threaded executor. The heap of scheduled tasks belongs to the
+ * executor thread: work from other threads reaches it as a task through {@link #execute}.
+ */
+public abstract class AbstractScheduledEventExecutor extends AbstractEventExecutor {
+
+    private final Ticker ticker;
+    private ScheduledTaskQueue scheduledTasks;
+    /** Next task sequence number; executor thread and scheduling threads both draw from it. */
+    private final java.util.concurrent.atomic.AtomicLong nextSequence = new java.util.concurrent.atomic.AtomicLong();
+
+    protected AbstractScheduledEventExecutor(EventExecutorGroup parent, Ticker ticker) {
+        super(parent);
+        if (ticker == null) {
+            throw new NullPointerException("ticker");
+        }
+        this.ticker = ticker;
+    }
+
+    /** The clock deadlines are measured with. */
+    public final Ticker ticker() {
+        return ticker;
+    }
+
+    final ScheduledTaskQueue scheduledTaskQueue() {
+        if (scheduledTasks == null) {
+            scheduledTasks = new ScheduledTaskQueue();
+        }
+        return scheduledTasks;
+    }
+
+    @Override
+    public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+        return schedule(Executors.callable(command, null), delay, 0, unit);
+    }
+
+    @Override
+    public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
+        return schedule(callable, delay, 0, unit);
+    }
+
+    @Override
+    public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period, TimeUnit unit) {
+        if (period <= 0) {
+            throw new IllegalArgumentException("period: " + period + " (expected: > 0)");
+        }
+        return schedule(Executors.callable(command, null), initialDelay, unit.toNanos(period), unit);
+    }
+
+    @Override
+    public ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initialDelay, long delay,
+                                                     TimeUnit unit) {
+        if (delay <= 0) {
+            throw new IllegalArgumentException("delay: " + delay + " (expected: > 0)");
+        }
+        return schedule(Executors.callable(command, null), initialDelay, -unit.toNanos(delay), unit);
+    }
+
+    private <V> ScheduledFuture<V> schedule(Callable<V> task, long delay, long periodNanos, TimeUnit unit) {
+        if (task == null) {
+            throw new NullPointerException("task");
+        }
+        long deadline = ticker.nanoTime() + Math.max(0, unit.toNanos(delay));
+        ScheduledFutureTask<V> scheduled =
+                new ScheduledFutureTask<>(this, task, deadline, periodNanos, nextSequence.getAndIncrement());
+        if (inEventLoop()) {
+            scheduledTaskQueue().add(scheduled);
+        } else {
+            execute(() -> {
+                if (!scheduled.isDone()) {
+                    scheduledTaskQueue().add(scheduled);
+                }
+            });
+        }
+        return scheduled;
+    }
+
+    final void removeScheduled(ScheduledFutureTask<?> task) {
+        if (inEventLoop()) {
+            scheduledTaskQueue().remove(task);
+        } else if (!isShutdown()) {
+            // The heap is the loop thread's; a failed hand-off only means the task is dropped at shutdown anyway.
+            try {
+                execute(() -> scheduledTaskQueue().remove(task));
+            } catch (java.util.concurrent.RejectedExecutionException ignored) {
+                // terminating: the heap is cleared by cancelScheduledTasks()
+            }
+        }
+    }
+
+    /** The first scheduled task due at {@code nanoTime}, removed from the heap; null if none is due. */
+    protected final Runnable pollScheduledTask(long nanoTime) {
+        ScheduledTaskQueue q = scheduledTasks;
+        ScheduledFutureTask<?> first = q == null ? null : q.peek();
+        if (first == null || first.deadlineNanos() - nanoTime > 0) {
+            return null;
+        }
+        return q.poll();
+    }
+
+    /** Deadline of the next scheduled task on {@link #ticker()}, or -1 when none is scheduled. */
+    protected final long nextScheduledTaskDeadlineNanos() {
+        ScheduledTaskQueue q = scheduledTasks;
+        ScheduledFutureTask<?> first = q == null ? null : q.peek();
+        return first == null ? -1 : first.deadlineNanos();
+    }
+
+    /** True if some scheduled task is due at {@code nanoTime}. */
+    protected final boolean hasScheduledTaskDue(long nanoTime) {
+        long deadline = nextScheduledTaskDeadlineNanos();
+        return deadline != -1 && deadline - nanoTime <= 0;
+    }
+
+    /** Cancels every scheduled task; called by the executor thread while shutting down. */
+    protected final void cancelScheduledTasks() {
+        ScheduledTaskQueue q = scheduledTasks;
+        if (q == null || q.isEmpty()) {
+            return;
+        }
+        for (ScheduledFutureTask<?> task : q.drain()) {
+            task.cancel(false);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.rill.util.concurrent;
+
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * A group of {@link DefaultEventExecutor}s, for handlers that must not run on an I/O thread
+ * because they block.
+ */
+public class DefaultEventExecutorGroup extends MultiThreadEventExecutorGroup {
+
+    /** @param nThreads number of threads; 0 for the default (twice the cores) */
+    public DefaultEventExecutorGroup(int nThreads) {
+        this(nThreads, null);
+    }
+
+    public DefaultEventExecutorGroup(int nThreads, ThreadFactory threadFactory) {
+        super(nThreads, threadFactory);
+    }
+
+    @Override
+    protected EventExecutor newChild(ThreadFactory threadFactory, Object... args) {
+        return new DefaultEventExecutor(this, threadFactory);
+    }
+}

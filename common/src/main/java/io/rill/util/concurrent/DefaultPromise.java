@@ -1,0 +1,495 @@
+package io.rill.util.concurrent;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The standard {@link Promise}.
+ *
+ * <p>State lives in one {@code result} field, moved forward by compare-and-set only:
+ * <pre>
+ *   null ──► UNCANCELLABLE ──► SUCCESS | value | Failure
+ *     └──────────────────────►  SUCCESS | value | Failure (cancellation is a Failure)
+ * </pre>
+ * Listeners and blocked waiters are guarded by {@code synchronized (this)}; they are touched only
+ * when somebody listens or waits, so completing an unobserved promise takes one CAS and a lock.
+ */
+public class DefaultPromise<V> implements Promise<V> {
+
+    private static final System.Logger LOG = System.getLogger(DefaultPromise.class.getName());
+    /** Deeper nested inline notifications go through the executor's queue to bound the stack. */
+    private static final int MAX_INLINE_NOTIFY_DEPTH = 8;
+    private static final ThreadLocal<int[]> NOTIFY_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+
+    private static final Object SUCCESS = new Object();
+    private static final Object UNCANCELLABLE = new Object();
+    private static final VarHandle RESULT;
+
+    static {
+        try {
+            RESULT = MethodHandles.lookup().findVarHandle(DefaultPromise.class, "result", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final EventExecutor executor;
+    /** null while pending; see the class comment for the transitions. */
+    private volatile Object result;
+    /** A FutureListener, or a Listeners array; null when none is waiting to be notified. */
+    private Object listeners;
+    /** Threads blocked in wait(); notifyAll only when positive. */
+    private int waiters;
+    /** True while some thread runs the listeners, so later additions keep their order. */
+    private boolean notifying;
+
+    /** @param executor runs the listeners of this promise; must not be null */
+    public DefaultPromise(EventExecutor executor) {
+        if (executor == null) {
+            throw new NullPointerException("executor");
+        }
+        this.executor = executor;
+    }
+
+    @Override
+    public EventExecutor executor() {
+        return executor;
+    }
+
+    // ---------------------------------------------------------------- completion
+
+    @Override
+    public Promise<V> setSuccess(V value) {
+        if (!trySuccess(value)) {
+            throw new IllegalStateException("complete already: " + this);
+        }
+        return this;
+    }
+
+    @Override
+    public boolean trySuccess(V value) {
+        return complete(value == null ? SUCCESS : value);
+    }
+
+    @Override
+    public Promise<V> setFailure(Throwable cause) {
+        if (!tryFailure(cause)) {
+            throw new IllegalStateException("complete already: " + this, cause);
+        }
+        return this;
+    }
+
+    @Override
+    public boolean tryFailure(Throwable cause) {
+        if (cause == null) {
+            throw new NullPointerException("cause");
+        }
+        return complete(new Failure(cause));
+    }
+
+    @Override
+    public boolean setUncancellable() {
+        if (RESULT.compareAndSet(this, null, UNCANCELLABLE)) {
+            return true;
+        }
+        Object r = result;
+        return !isDone(r) || !isCancelled(r);
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        if (RESULT.compareAndSet(this, null, new Failure(new LeanCancellationException()))) {
+            if (wakeWaiters()) {
+                notifyListeners();
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private boolean complete(Object value) {
+        if (RESULT.compareAndSet(this, null, value) || RESULT.compareAndSet(this, UNCANCELLABLE, value)) {
+            if (wakeWaiters()) {
+                notifyListeners();
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** Wakes blocked threads; returns whether listeners are waiting for notification. */
+    private synchronized boolean wakeWaiters() {
+        if (waiters > 0) {
+            notifyAll();
+        }
+        return listeners != null;
+    }
+
+    // ---------------------------------------------------------------- state
+
+    @Override
+    public boolean isDone() {
+        return isDone(result);
+    }
+
+    private static boolean isDone(Object r) {
+        return r != null && r != UNCANCELLABLE;
+    }
+
+    @Override
+    public boolean isSuccess() {
+        Object r = result;
+        return isDone(r) && !(r instanceof Failure);
+    }
+
+    @Override
+    public boolean isCancellable() {
+        return result == null;
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return isCancelled(result);
+    }
+
+    private static boolean isCancelled(Object r) {
+        return r instanceof Failure && ((Failure) r).cause instanceof CancellationException;
+    }
+
+    @Override
+    public Throwable cause() {
+        Object r = result;
+        return r instanceof Failure ? ((Failure) r).cause : null;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public V getNow() {
+        Object r = result;
+        if (!isDone(r) || r instanceof Failure || r == SUCCESS) {
+            return null;
+        }
+        return (V) r;
+    }
+
+    // ---------------------------------------------------------------- listeners
+
+    @Override
+    public Promise<V> addListener(FutureListener<? super V> listener) {
+        if (listener == null) {
+            throw new NullPointerException("listener");
+        }
+        synchronized (this) {
+            if (listeners == null) {
+                listeners = listener;
+            } else if (listeners instanceof Listeners) {
+                ((Listeners) listeners).add(listener);
+            } else {
+                listeners = new Listeners((FutureListener<?>) listeners, listener);
+            }
+        }
+        if (isDone()) {
+            notifyListeners();
+        }
+        return this;
+    }
+
+    @Override
+    public Promise<V> removeListener(FutureListener<? super V> listener) {
+        synchronized (this) {
+            if (listeners == listener) {
+                listeners = null;
+            } else if (listeners instanceof Listeners) {
+                ((Listeners) listeners).remove(listener);
+            }
+        }
+        return this;
+    }
+
+    private void notifyListeners() {
+        if (executor.inEventLoop()) {
+            int[] depth = NOTIFY_DEPTH.get();
+            if (depth[0] < MAX_INLINE_NOTIFY_DEPTH) {
+                depth[0]++;
+                try {
+                    notifyListenersNow();
+                } finally {
+                    depth[0]--;
+                }
+                return;
+            }
+        }
+        try {
+            executor.execute(this::notifyListenersNow);
+        } catch (Throwable t) {
+            LOG.log(System.Logger.Level.ERROR,
+                    "Could not hand listener notification of " + this + " to " + executor
+                            + " (shut down?); notifying on the calling thread", t);
+            notifyListenersNow();
+        }
+    }
+
+    private void notifyListenersNow() {
+        Object batch;
+        synchronized (this) {
+            if (notifying || listeners == null) {
+                return;
+            }
+            notifying = true;
+            batch = listeners;
+            listeners = null;
+        }
+        for (;;) {
+            if (batch instanceof Listeners) {
+                Listeners all = (Listeners) batch;
+                for (int i = 0; i < all.size; i++) {
+                    notifyListener(all.array[i]);
+                }
+            } else {
+                notifyListener((FutureListener<?>) batch);
+            }
+            synchronized (this) {
+                if (listeners == null) {
+                    notifying = false;
+                    return;
+                }
+                batch = listeners;
+                listeners = null;
+            }
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void notifyListener(FutureListener listener) {
+        try {
+            listener.operationComplete(this);
+        } catch (Throwable t) {
+            LOG.log(System.Logger.Level.WARNING,
+                    "Listener " + listener.getClass().getName() + " of " + this + " threw", t);
+        }
+    }
+
+    // ---------------------------------------------------------------- waiting
+
+    @Override
+    public Promise<V> await() throws InterruptedException {
+        if (isDone()) {
+            return this;
+        }
+        if (Thread.interrupted()) {
+            throw new InterruptedException(toString());
+        }
+        checkDeadLock();
+        synchronized (this) {
+            while (!isDone()) {
+                waiters++;
+                try {
+                    wait();
+                } finally {
+                    waiters--;
+                }
+            }
+        }
+        return this;
+    }
+
+    @Override
+    public Promise<V> awaitUninterruptibly() {
+        boolean interrupted = false;
+        while (!isDone()) {
+            try {
+                await();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return this;
+    }
+
+    @Override
+    public boolean await(long timeout, TimeUnit unit) throws InterruptedException {
+        return await0(unit.toNanos(timeout), true);
+    }
+
+    @Override
+    public boolean awaitUninterruptibly(long timeout, TimeUnit unit) {
+        try {
+            return await0(unit.toNanos(timeout), false);
+        } catch (InterruptedException e) {
+            throw new AssertionError("cannot happen", e);
+        }
+    }
+
+    private boolean await0(long timeoutNanos, boolean interruptible) throws InterruptedException {
+        if (isDone()) {
+            return true;
+        }
+        if (timeoutNanos <= 0) {
+            return false;
+        }
+        if (interruptible && Thread.interrupted()) {
+            throw new InterruptedException(toString());
+        }
+        checkDeadLock();
+        long deadline = System.nanoTime() + timeoutNanos;
+        boolean interrupted = false;
+        try {
+            synchronized (this) {
+                for (long left = timeoutNanos; !isDone() && left > 0; left = deadline - System.nanoTime()) {
+                    waiters++;
+                    try {
+                        wait(left / 1_000_000, (int) (left % 1_000_000));
+                    } catch (InterruptedException e) {
+                        if (interruptible) {
+                            throw e;
+                        }
+                        interrupted = true;
+                    } finally {
+                        waiters--;
+                    }
+                }
+                return isDone();
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Refuses to block the executor's own thread: it would have to complete this promise. */
+    protected void checkDeadLock() {
+        if (executor.inEventLoop()) {
+            throw new BlockingOperationException(
+                    "blocking wait for " + this + " on its own event loop thread " + Thread.currentThread().getName()
+                            + "; add a listener instead");
+        }
+    }
+
+    @Override
+    public Promise<V> sync() throws InterruptedException {
+        await();
+        rethrowIfFailed();
+        return this;
+    }
+
+    @Override
+    public Promise<V> syncUninterruptibly() {
+        awaitUninterruptibly();
+        rethrowIfFailed();
+        return this;
+    }
+
+    private void rethrowIfFailed() {
+        Throwable cause = cause();
+        if (cause != null) {
+            throwUnchecked(cause);
+        }
+    }
+
+    /** Rethrows {@code t} as it is, checked or not, so callers of sync() see the real cause. */
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void throwUnchecked(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    @Override
+    public V get() throws InterruptedException, ExecutionException {
+        await();
+        return resultOrThrow();
+    }
+
+    @Override
+    public V get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+        if (!await(timeout, unit)) {
+            throw new TimeoutException("not complete after " + timeout + " " + unit + ": " + this);
+        }
+        return resultOrThrow();
+    }
+
+    private V resultOrThrow() throws ExecutionException {
+        Throwable cause = cause();
+        if (cause == null) {
+            return getNow();
+        }
+        if (cause instanceof CancellationException) {
+            throw (CancellationException) cause;
+        }
+        throw new ExecutionException(cause);
+    }
+
+    @Override
+    public String toString() {
+        Object r = result;
+        String state;
+        if (r == null) {
+            state = "incomplete";
+        } else if (r == UNCANCELLABLE) {
+            state = "uncancellable";
+        } else if (r instanceof Failure) {
+            state = "failure: " + ((Failure) r).cause;
+        } else {
+            state = "success" + (r == SUCCESS ? "" : ": " + r);
+        }
+        return getClass().getSimpleName() + '@' + Integer.toHexString(hashCode()) + '(' + state + ')';
+    }
+
+    /** A failed outcome; wrapping keeps a Throwable result value distinct from a failure. */
+    private static final class Failure {
+        final Throwable cause;
+
+        Failure(Throwable cause) {
+            this.cause = cause;
+        }
+    }
+
+    /** Cancellation carries no useful stack, so skip the cost of capturing one. */
+    private static final class LeanCancellationException extends CancellationException {
+        private static final long serialVersionUID = 1L;
+
+        LeanCancellationException() {
+            super("cancelled");
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
+        }
+    }
+
+    /** Two or more listeners, in order of addition. */
+    private static final class Listeners {
+        FutureListener<?>[] array;
+        int size;
+
+        Listeners(FutureListener<?> first, FutureListener<?> second) {
+            array = new FutureListener<?>[] {first, second, null, null};
+            size = 2;
+        }
+
+        void add(FutureListener<?> l) {
+            if (size == array.length) {
+                array = Arrays.copyOf(array, size << 1);
+            }
+            array[size++] = l;
+        }
+
+        void remove(FutureListener<?> l) {
+            for (int i = 0; i < size; i++) {
+                if (array[i] == l) {
+                    System.arraycopy(array, i + 1, array, i, size - i - 1);
+                    array[--size] = null;
+                    return;
+                }
+            }
+        }
+    }
+}

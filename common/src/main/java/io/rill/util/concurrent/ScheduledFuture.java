@@ -1,0 +1,5 @@
+package io.rill.util.concurrent;
+
+/** The future of a task scheduled on an {@link EventExecutor}. */
+public interface ScheduledFuture<V> extends Future<V>, java.util.concurrent.ScheduledFuture<V> {
+}
