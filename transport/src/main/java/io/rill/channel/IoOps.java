@@ -1,0 +1,8 @@
+package io.rill.channel;
+
+/** A set of I/O operations of some transport (interest or readiness), as the transport encodes it. */
+public interface IoOps {
+
+    /** The transport's bit set. */
+    long value();
+}

@@ -1,0 +1,44 @@
+package io.rill.channel;
+
+import java.util.concurrent.ThreadFactory;
+
+import io.rill.util.concurrent.EventExecutor;
+import io.rill.util.concurrent.MultiThreadEventExecutorGroup;
+
+/**
+ * The event loop group of every transport: {@code new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory())}.
+ * Each loop gets its own {@link IoHandler} from the factory.
+ */
+public class MultiThreadIoEventLoopGroup extends MultiThreadEventExecutorGroup implements IoEventLoopGroup {
+
+    /** Twice as many loops as cores (see {@code rill.eventLoopThreads}). */
+    public MultiThreadIoEventLoopGroup(IoHandlerFactory ioHandlerFactory) {
+        this(0, ioHandlerFactory);
+    }
+
+    /** @param nThreads number of loops; 0 for the default */
+    public MultiThreadIoEventLoopGroup(int nThreads, IoHandlerFactory ioHandlerFactory) {
+        this(nThreads, null, ioHandlerFactory);
+    }
+
+    public MultiThreadIoEventLoopGroup(int nThreads, ThreadFactory threadFactory, IoHandlerFactory ioHandlerFactory) {
+        super(nThreads, threadFactory, requireFactory(ioHandlerFactory));
+    }
+
+    private static IoHandlerFactory requireFactory(IoHandlerFactory factory) {
+        if (factory == null) {
+            throw new NullPointerException("ioHandlerFactory");
+        }
+        return factory;
+    }
+
+    @Override
+    protected EventExecutor newChild(ThreadFactory threadFactory, Object... args) {
+        return new SingleThreadIoEventLoop(this, threadFactory, (IoHandlerFactory) args[0]);
+    }
+
+    @Override
+    public IoEventLoop next() {
+        return (IoEventLoop) super.next();
+    }
+}

@@ -1,0 +1,110 @@
+package io.rill.channel;
+
+import java.util.concurrent.ThreadFactory;
+
+import io.rill.util.RillProperties;
+import io.rill.util.concurrent.Future;
+import io.rill.util.concurrent.Promise;
+import io.rill.util.concurrent.SingleThreadEventExecutor;
+import io.rill.util.concurrent.Ticker;
+
+/**
+ * The event loop of every transport: alternately lets its {@link IoHandler} wait for and process
+ * I/O, then runs tasks for at most {@link RillProperties#EVENT_LOOP_TASK_QUANTUM_NANOS}, so a
+ * flood of tasks cannot starve the sockets and busy sockets cannot starve the tasks.
+ */
+public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implements IoEventLoop {
+
+    private static final System.Logger LOG = System.getLogger(SingleThreadIoEventLoop.class.getName());
+
+    private final IoHandler ioHandler;
+    private final long taskQuantumNanos;
+    private final IoHandlerContext context = new IoHandlerContext() {
+        @Override
+        public boolean canBlock() {
+            return !hasTasks() && !isShuttingDown() && !hasScheduledTaskDue(ticker().nanoTime());
+        }
+
+        @Override
+        public long delayNanos() {
+            long deadline = nextScheduledTaskDeadlineNanos();
+            return deadline == -1 ? Long.MAX_VALUE : Math.max(0, deadline - ticker().nanoTime());
+        }
+    };
+
+    public SingleThreadIoEventLoop(IoEventLoopGroup parent, ThreadFactory threadFactory,
+                                   IoHandlerFactory ioHandlerFactory) {
+        super(parent, threadFactory, Ticker.systemTicker(), RillProperties.MAX_PENDING_TASKS);
+        this.ioHandler = ioHandlerFactory.newHandler();
+        this.taskQuantumNanos = RillProperties.EVENT_LOOP_TASK_QUANTUM_NANOS;
+    }
+
+    @Override
+    public IoEventLoopGroup parent() {
+        return (IoEventLoopGroup) super.parent();
+    }
+
+    @Override
+    public IoEventLoop next() {
+        return this;
+    }
+
+    @Override
+    protected void run() {
+        ioHandler.initialize();
+        for (;;) {
+            try {
+                ioHandler.run(context);
+            } catch (Throwable t) {
+                LOG.log(System.Logger.Level.WARNING, "I/O handler of " + this + " failed; carrying on", t);
+            }
+            runAllTasks(taskQuantumNanos);
+            if (isShuttingDown()) {
+                ioHandler.prepareToDestroy();
+                if (confirmShutdown()) {
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    protected void wakeup(boolean inEventLoop) {
+        if (!inEventLoop) {
+            ioHandler.wakeup();
+        }
+    }
+
+    @Override
+    protected void cleanup() {
+        ioHandler.destroy();
+    }
+
+    @Override
+    public Future<IoRegistration> register(IoHandle handle) {
+        Promise<IoRegistration> promise = newPromise();
+        if (inEventLoop()) {
+            register0(handle, promise);
+        } else {
+            execute(() -> register0(handle, promise));
+        }
+        return promise;
+    }
+
+    private void register0(IoHandle handle, Promise<IoRegistration> promise) {
+        if (isShuttingDown()) {
+            promise.tryFailure(new IllegalStateException("event loop " + this + " is shutting down"));
+            return;
+        }
+        try {
+            promise.trySuccess(ioHandler.register(handle));
+        } catch (Throwable t) {
+            promise.tryFailure(t);
+        }
+    }
+
+    @Override
+    public boolean isCompatible(Class<? extends IoHandle> handleType) {
+        return ioHandler.isCompatible(handleType);
+    }
+}
