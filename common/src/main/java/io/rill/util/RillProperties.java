@@ -24,7 +24,7 @@ public final class RillProperties {
      * leaves another per core to run.
      */
     public static final int EVENT_LOOP_THREADS =
-            Math.max(1, Integer.getInteger("rill.eventLoopThreads", Runtime.getRuntime().availableProcessors() * 2));
+            Math.max(1, SystemPropertyUtil.getInt("rill.eventLoopThreads", Runtime.getRuntime().availableProcessors() * 2));
 
     /**
      * {@code rill.eventExecutor.maxPendingTasks}: bound of each executor's task queue; beyond it
@@ -32,7 +32,7 @@ public final class RillProperties {
      * producer into a RejectedExecutionException instead of an OutOfMemoryError.
      */
     public static final int MAX_PENDING_TASKS =
-            Math.max(16, Integer.getInteger("rill.eventExecutor.maxPendingTasks", 4 * 1024 * 1024));
+            Math.max(16, SystemPropertyUtil.getInt("rill.eventExecutor.maxPendingTasks", 4 * 1024 * 1024));
 
     /**
      * {@code rill.eventLoop.taskQuantumMicros}: longest stretch an I/O event loop spends running
@@ -40,7 +40,7 @@ public final class RillProperties {
      * so this bounds the overhead near 0.1% while keeping socket latency under a task flood at ~1 ms.
      */
     public static final long EVENT_LOOP_TASK_QUANTUM_NANOS =
-            1000L * Math.max(10, Long.getLong("rill.eventLoop.taskQuantumMicros", 1000L));
+            1000L * Math.max(10, SystemPropertyUtil.getLong("rill.eventLoop.taskQuantumMicros", 1000L));
 
     private RillProperties() {
     }

@@ -2,6 +2,7 @@ package io.rill.channel;
 
 import java.util.concurrent.ThreadFactory;
 
+import io.rill.util.InternalLogger;
 import io.rill.util.RillProperties;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
@@ -15,7 +16,7 @@ import io.rill.util.concurrent.Ticker;
  */
 public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implements IoEventLoop {
 
-    private static final System.Logger LOG = System.getLogger(SingleThreadIoEventLoop.class.getName());
+    private static final InternalLogger LOG = InternalLogger.get(SingleThreadIoEventLoop.class);
 
     private final IoHandler ioHandler;
     private final long taskQuantumNanos;
@@ -56,7 +57,7 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
             try {
                 ioHandler.run(context);
             } catch (Throwable t) {
-                LOG.log(System.Logger.Level.WARNING, "I/O handler of " + this + " failed; carrying on", t);
+                LOG.warn("I/O handler of " + this + " failed; carrying on", t);
             }
             runAllTasks(taskQuantumNanos);
             if (isShuttingDown()) {

@@ -7,11 +7,15 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.rill.util.InternalLogger;
+
 /**
  * Base of Rill's executors: submissions return Rill {@link Future}s; scheduling is refused unless
  * a subclass supports it.
  */
 public abstract class AbstractEventExecutor extends AbstractExecutorService implements EventExecutor {
+
+    private static final InternalLogger LOG = InternalLogger.get(AbstractEventExecutor.class);
 
     private final EventExecutorGroup parent;
 
@@ -94,8 +98,7 @@ public abstract class AbstractEventExecutor extends AbstractExecutorService impl
         try {
             task.run();
         } catch (Throwable t) {
-            System.getLogger(AbstractEventExecutor.class.getName())
-                    .log(System.Logger.Level.WARNING, "A task raised an exception. Task: " + task, t);
+            LOG.warn("A task raised an exception. Task: " + task, t);
         }
     }
 }

@@ -8,6 +8,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.rill.util.InternalLogger;
+
 /**
  * The standard {@link Promise}.
  *
@@ -21,10 +23,15 @@ import java.util.concurrent.TimeoutException;
  */
 public class DefaultPromise<V> implements Promise<V> {
 
-    private static final System.Logger LOG = System.getLogger(DefaultPromise.class.getName());
+    private static final InternalLogger LOG = InternalLogger.get(DefaultPromise.class);
     /** Deeper nested inline notifications go through the executor's queue to bound the stack. */
     private static final int MAX_INLINE_NOTIFY_DEPTH = 8;
-    private static final ThreadLocal<int[]> NOTIFY_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+    private static final FastThreadLocal<int[]> NOTIFY_DEPTH = new FastThreadLocal<>() {
+        @Override
+        protected int[] initialValue() {
+            return new int[1];
+        }
+    };
 
     private static final Object SUCCESS = new Object();
     private static final Object UNCANCELLABLE = new Object();
@@ -227,9 +234,8 @@ public class DefaultPromise<V> implements Promise<V> {
         try {
             executor.execute(this::notifyListenersNow);
         } catch (Throwable t) {
-            LOG.log(System.Logger.Level.ERROR,
-                    "Could not hand listener notification of " + this + " to " + executor
-                            + " (shut down?); notifying on the calling thread", t);
+            LOG.error("Could not hand listener notification of " + this + " to " + executor
+                    + " (shut down?); notifying on the calling thread", t);
             notifyListenersNow();
         }
     }
@@ -269,8 +275,7 @@ public class DefaultPromise<V> implements Promise<V> {
         try {
             listener.operationComplete(this);
         } catch (Throwable t) {
-            LOG.log(System.Logger.Level.WARNING,
-                    "Listener " + listener.getClass().getName() + " of " + this + " threw", t);
+            LOG.warn("Listener " + listener.getClass().getName() + " of " + this + " threw", t);
         }
     }
 

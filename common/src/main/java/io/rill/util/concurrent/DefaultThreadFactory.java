@@ -59,7 +59,7 @@ public class DefaultThreadFactory implements ThreadFactory {
 
     @Override
     public Thread newThread(Runnable task) {
-        Thread t = new FastThreadLocalThread(threadGroup, task,
+        Thread t = new FastThreadLocalThread(threadGroup, FastThreadLocal.runWithCleanup(task),
                 prefix + nextId.incrementAndGet());
         t.setDaemon(daemon);
         t.setPriority(priority);

@@ -7,6 +7,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.rill.util.InternalLogger;
 import io.rill.util.RillProperties;
 
 /**
@@ -22,7 +23,7 @@ import io.rill.util.RillProperties;
  */
 public abstract class SingleThreadEventExecutor extends AbstractScheduledEventExecutor {
 
-    private static final System.Logger LOG = System.getLogger(SingleThreadEventExecutor.class.getName());
+    private static final InternalLogger LOG = InternalLogger.get(SingleThreadEventExecutor.class);
 
     private static final int NOT_STARTED = 1;
     private static final int STARTED = 2;
@@ -332,7 +333,7 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
         try {
             run();
         } catch (Throwable t) {
-            LOG.log(System.Logger.Level.ERROR, "Unexpected exception from the loop of " + this, t);
+            LOG.error("Unexpected exception from the loop of " + this, t);
         } finally {
             terminate();
         }
@@ -354,12 +355,12 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
             }
             confirmShutdown(); // run what slipped in before the state flipped
         } catch (Throwable t) {
-            LOG.log(System.Logger.Level.ERROR, "Exception while shutting down " + this, t);
+            LOG.error("Exception while shutting down " + this, t);
         } finally {
             try {
                 cleanup();
             } catch (Throwable t) {
-                LOG.log(System.Logger.Level.WARNING, "Exception from cleanup() of " + this, t);
+                LOG.warn("Exception from cleanup() of " + this, t);
             } finally {
                 STATE.setVolatile(this, TERMINATED);
                 int dropped = 0;
@@ -370,7 +371,7 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
                     }
                 }
                 if (dropped > 0) {
-                    LOG.log(System.Logger.Level.WARNING, dropped + " task(s) dropped by terminated " + this);
+                    LOG.warn(dropped + " task(s) dropped by terminated " + this);
                 }
                 terminationFuture.setSuccess(null);
             }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
+import io.rill.util.InternalLogger;
 import io.rill.channel.IoHandle;
 import io.rill.channel.IoHandler;
 import io.rill.channel.IoHandlerContext;
@@ -33,7 +34,7 @@ import io.rill.channel.IoRegistration;
  */
 public final class NioIoHandler implements IoHandler {
 
-    private static final System.Logger LOG = System.getLogger(NioIoHandler.class.getName());
+    private static final InternalLogger LOG = InternalLogger.get(NioIoHandler.class);
     private static final VarHandle SLEEPING;
 
     static {
@@ -91,7 +92,7 @@ public final class NioIoHandler implements IoHandler {
                 selector.selectNow(onReady);
             }
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "select() failed on " + selector, e);
+            LOG.warn("select() failed on " + selector, e);
         }
         return processed;
     }
@@ -120,7 +121,7 @@ public final class NioIoHandler implements IoHandler {
             registration.handle.handle(registration, NioIoOps.valueOf(ready));
         } catch (Throwable t) {
             // A handle that throws would be selected again at once: close it rather than spin.
-            LOG.log(System.Logger.Level.WARNING, "Handle " + registration.handle + " threw; closing it", t);
+            LOG.warn("Handle " + registration.handle + " threw; closing it", t);
             closeQuietly(registration.handle);
         }
     }
@@ -171,7 +172,7 @@ public final class NioIoHandler implements IoHandler {
         try {
             selector.close();
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "Failed to close " + selector, e);
+            LOG.warn("Failed to close " + selector, e);
         }
     }
 
@@ -179,7 +180,7 @@ public final class NioIoHandler implements IoHandler {
         try {
             handle.close();
         } catch (Throwable t) {
-            LOG.log(System.Logger.Level.WARNING, "Failed to close " + handle, t);
+            LOG.warn("Failed to close " + handle, t);
         }
     }
 
