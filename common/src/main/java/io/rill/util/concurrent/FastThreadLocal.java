@@ -28,8 +28,7 @@ public class FastThreadLocal<V> {
 
     public FastThreadLocal() {
         int i = nextIndex.getAndIncrement();
-        if (i < 0 || i > Integer.MAX_VALUE - 16) {
-            nextIndex.set(Integer.MIN_VALUE);
+        if (i < 0 || i > Integer.MAX_VALUE - 16) { // indices are never reused, so this is a misuse
             throw new IllegalStateException("too many FastThreadLocal instances; create them as static fields");
         }
         index = i;
