@@ -3,22 +3,40 @@ package io.rill.util.concurrent;
 /**
  * A thread that carries a slot for {@link FastThreadLocal} values, so reading one is an
  * array index instead of a {@code ThreadLocal} hash lookup. Rill's executors create these.
+ *
+ * <p>A thread constructed with a task runs {@link FastThreadLocal#removeAll()} when the task
+ * returns; one constructed with a null task (a subclass overriding {@link #run()}) does not,
+ * see {@link #willCleanupFastThreadLocals(Thread)}.
  */
 public class FastThreadLocalThread extends Thread {
 
     /** Indexed thread-local values of this thread; null until first used. Only touched by this thread. */
     private InternalThreadLocalMap threadLocalMap;
+    /** True if the task given to the constructor was wrapped to clean up thread-locals on exit. */
+    private final boolean cleansUp;
 
     public FastThreadLocalThread(Runnable task) {
-        super(task);
+        super(wrap(task));
+        cleansUp = task != null;
     }
 
     public FastThreadLocalThread(Runnable task, String name) {
-        super(task, name);
+        super(wrap(task), name);
+        cleansUp = task != null;
     }
 
     public FastThreadLocalThread(ThreadGroup group, Runnable task, String name) {
-        super(group, task, name);
+        super(group, wrap(task), name);
+        cleansUp = task != null;
+    }
+
+    /**
+     * Whether {@code thread} removes its {@link FastThreadLocal} values when it finishes on its
+     * own. An executor that gets false should wrap its run loop with
+     * {@link FastThreadLocal#runWithCleanup(Runnable)}.
+     */
+    public static boolean willCleanupFastThreadLocals(Thread thread) {
+        return thread instanceof FastThreadLocalThread fast && fast.cleansUp;
     }
 
     InternalThreadLocalMap threadLocalMap() {
@@ -27,5 +45,9 @@ public class FastThreadLocalThread extends Thread {
 
     void setThreadLocalMap(InternalThreadLocalMap map) {
         this.threadLocalMap = map;
+    }
+
+    private static Runnable wrap(Runnable task) {
+        return task == null ? null : FastThreadLocal.runWithCleanup(task);
     }
 }
