@@ -1,5 +1,6 @@
 package io.rill.buffer;
 
+import io.rill.util.RillProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -208,7 +209,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     /** Throws if the memory behind this buffer was released. */
     void ensureAccessible() {
-        if (Knobs.CHECK_ACCESSIBLE && isReleased()) {
+        if (RillProperties.BUFFER_CHECK_ACCESSIBLE && isReleased()) {
             throw new IllegalReferenceCountException(0);
         }
     }
@@ -222,7 +223,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     final void checkIndex(int index, int length) {
         ensureAccessible();
-        if (Knobs.CHECK_BOUNDS && isOutOfBounds(index, length, capacity())) {
+        if (RillProperties.BUFFER_CHECK_BOUNDS && isOutOfBounds(index, length, capacity())) {
             throw outOfBounds(index, length, capacity());
         }
     }
@@ -241,7 +242,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     final void checkReadable(int length) {
         ensureAccessible();
-        if (Knobs.CHECK_BOUNDS && (length < 0 || readerIndex > writerIndex - length)) {
+        if (RillProperties.BUFFER_CHECK_BOUNDS && (length < 0 || readerIndex > writerIndex - length)) {
             throw new IndexOutOfBoundsException("readerIndex(" + readerIndex + ") + length(" + length
                     + ") exceeds writerIndex(" + writerIndex + "): " + this);
         }
@@ -306,7 +307,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     @Override
     public ByteBuf readerIndex(int readerIndex) {
-        if (Knobs.CHECK_BOUNDS && (readerIndex < 0 || readerIndex > writerIndex)) {
+        if (RillProperties.BUFFER_CHECK_BOUNDS && (readerIndex < 0 || readerIndex > writerIndex)) {
             throw new IndexOutOfBoundsException("readerIndex: " + readerIndex
                     + " (expected: 0 <= readerIndex <= writerIndex(" + writerIndex + "))");
         }
@@ -321,7 +322,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     @Override
     public ByteBuf writerIndex(int writerIndex) {
-        if (Knobs.CHECK_BOUNDS && (writerIndex < readerIndex || writerIndex > capacity())) {
+        if (RillProperties.BUFFER_CHECK_BOUNDS && (writerIndex < readerIndex || writerIndex > capacity())) {
             throw new IndexOutOfBoundsException("writerIndex: " + writerIndex + " (expected: readerIndex("
                     + readerIndex + ") <= writerIndex <= capacity(" + capacity() + "))");
         }
@@ -331,7 +332,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     @Override
     public ByteBuf setIndex(int readerIndex, int writerIndex) {
-        if (Knobs.CHECK_BOUNDS && (readerIndex < 0 || readerIndex > writerIndex || writerIndex > capacity())) {
+        if (RillProperties.BUFFER_CHECK_BOUNDS && (readerIndex < 0 || readerIndex > writerIndex || writerIndex > capacity())) {
             throw new IndexOutOfBoundsException("readerIndex: " + readerIndex + ", writerIndex: " + writerIndex
                     + " (expected: 0 <= readerIndex <= writerIndex <= capacity(" + capacity() + "))");
         }

@@ -455,7 +455,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /** Encodes {@code sequence} at {@code index}; returns the number of bytes written. */
     public int setCharSequence(int index, CharSequence sequence, Charset charset) {
-        return ByteBufUtil.setCharSequence(this, index, sequence, charset, false);
+        return ByteBufUtil.setCharSequence((AbstractByteBuf) this, index, sequence, charset, false);
     }
 
     // ------------------------------------------------------------------ relative read

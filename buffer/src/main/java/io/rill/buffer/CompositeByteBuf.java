@@ -1,5 +1,6 @@
 package io.rill.buffer;
 
+import io.rill.util.ResourceLeakTracker;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,6 +52,8 @@ public final class CompositeByteBuf extends AbstractByteBuf {
     }
 
     private final ByteBufAllocator alloc;
+    /** Leak tracker set by the allocator, closed when the composite is freed; may be null. */
+    ResourceLeakTracker<ByteBuf> leak;
     private final boolean direct;
     private final int maxNumComponents;
     /** components[0..count) with components[i].endOffset == components[i + 1].offset. */
@@ -366,7 +369,27 @@ public final class CompositeByteBuf extends AbstractByteBuf {
     }
 
     @Override
+    public ByteBuf touch(Object hint) {
+        if (leak != null) {
+            if (hint == null) {
+                leak.record();
+            } else {
+                leak.record(hint);
+            }
+        }
+        return this;
+    }
+
+    @Override
+    public ByteBuf touch() {
+        return touch(null);
+    }
+
+    @Override
     void deallocate() {
+        if (leak != null) {
+            leak.close(this);
+        }
         for (int i = 0; i < count; i++) {
             components[i].buf.release();
         }
