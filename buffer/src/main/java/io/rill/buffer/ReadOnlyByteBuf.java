@@ -141,6 +141,7 @@ final class ReadOnlyByteBuf extends AbstractDerivedByteBuf {
 
     @Override
     public ByteBuf duplicate() {
+        ensureAccessible();
         return new ReadOnlyByteBuf(this);
     }
 

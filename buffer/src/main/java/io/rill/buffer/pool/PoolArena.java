@@ -178,12 +178,12 @@ public abstract class PoolArena<T> {
                     throw new IllegalStateException("no slab of class " + sizeIdx + " at handle " + Long.toHexString(handle));
                 }
                 slab.free(PoolChunk.bitmapIdx(handle));
-                PoolSubpage<T> head = slabHeads[sizeIdx];
                 if (!slab.isLinked()) {
-                    slab.insertAfter(head);
+                    slab.insertAfter(slabHeads[sizeIdx]);
                 }
-                // Keep the last slab of a class so a steady trickle does not churn runs.
-                if (slab.numAvail == slab.maxElements && !(head.next == slab && slab.next == head)) {
+                // An empty slab gives its run back at once, so chunks can empty and be dropped;
+                // thread caches absorb the churn this would otherwise cause.
+                if (slab.numAvail == slab.maxElements) {
                     slab.unlink();
                     chunk.slabs[slab.runOffset] = null;
                     chunk.freeAllocatedRun(slab.runOffset, slab.runPages);
