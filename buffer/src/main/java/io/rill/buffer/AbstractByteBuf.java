@@ -1,18 +1,10 @@
 package io.rill.buffer;
 
 import io.rill.util.RillProperties;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.GatheringByteChannel;
-import java.nio.channels.ScatteringByteChannel;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Everything a buffer does in terms of a few memory primitives ({@code _getXxx}/{@code
@@ -411,26 +403,6 @@ abstract class AbstractByteBuf extends ByteBuf {
         return this;
     }
 
-    @Override
-    public int ensureWritable(int minWritableBytes, boolean force) {
-        ensureAccessible();
-        if (minWritableBytes < 0) {
-            throw new IllegalArgumentException("minWritableBytes: " + minWritableBytes + " (expected: >= 0)");
-        }
-        if (minWritableBytes <= writableBytes()) {
-            return 0;
-        }
-        if (minWritableBytes > maxCapacity - writerIndex) {
-            if (!force || capacity() == maxCapacity) {
-                return 1;
-            }
-            capacity(maxCapacity);
-            return 3;
-        }
-        capacity(alloc().calculateNewCapacity(writerIndex + minWritableBytes, maxCapacity));
-        return 2;
-    }
-
     // ------------------------------------------------------------------ get
 
     @Override
@@ -731,24 +703,6 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     // ------------------------------------------------------------------ search
-
-    @Override
-    public int indexOf(int fromIndex, int toIndex, byte value) {
-        if (fromIndex <= toIndex) {
-            fromIndex = Math.max(fromIndex, 0);
-            toIndex = Math.min(toIndex, capacity());
-            if (fromIndex >= toIndex) {
-                return -1;
-            }
-            return forEachByte(fromIndex, toIndex - fromIndex, ByteProcessor.find(value));
-        }
-        fromIndex = Math.min(fromIndex, capacity());
-        toIndex = Math.max(toIndex, 0);
-        if (fromIndex <= toIndex) {
-            return -1;
-        }
-        return forEachByteDesc(toIndex, fromIndex - toIndex, ByteProcessor.find(value));
-    }
 
     @Override
     public int bytesBefore(int index, int length, byte value) {

@@ -147,7 +147,24 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * writable, 2 if the capacity grew, 1 if it could not grow enough and nothing changed, and 3
      * if {@code force} was true and the capacity was raised to {@link #maxCapacity()} anyway.
      */
-    public abstract int ensureWritable(int minWritableBytes, boolean force);
+    public int ensureWritable(int minWritableBytes, boolean force) {
+        checkIndex(0, 0);
+        if (minWritableBytes < 0) {
+            throw new IllegalArgumentException("minWritableBytes: " + minWritableBytes + " (expected: >= 0)");
+        }
+        if (minWritableBytes <= writableBytes()) {
+            return 0;
+        }
+        if (minWritableBytes > maxCapacity() - writerIndex()) {
+            if (!force || capacity() == maxCapacity()) {
+                return 1;
+            }
+            capacity(maxCapacity());
+            return 3;
+        }
+        capacity(alloc().calculateNewCapacity(writerIndex() + minWritableBytes, maxCapacity()));
+        return 2;
+    }
 
     // ------------------------------------------------------------------ absolute get
 
@@ -738,7 +755,22 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * The first index of {@code value} in {@code [fromIndex, toIndex)}, or the last one in
      * {@code [toIndex, fromIndex)} when {@code fromIndex > toIndex}; -1 if absent.
      */
-    public abstract int indexOf(int fromIndex, int toIndex, byte value);
+    public int indexOf(int fromIndex, int toIndex, byte value) {
+        if (fromIndex <= toIndex) {
+            fromIndex = Math.max(fromIndex, 0);
+            toIndex = Math.min(toIndex, capacity());
+            if (fromIndex >= toIndex) {
+                return -1;
+            }
+            return forEachByte(fromIndex, toIndex - fromIndex, ByteProcessor.find(value));
+        }
+        fromIndex = Math.min(fromIndex, capacity());
+        toIndex = Math.max(toIndex, 0);
+        if (fromIndex <= toIndex) {
+            return -1;
+        }
+        return forEachByteDesc(toIndex, fromIndex - toIndex, ByteProcessor.find(value));
+    }
 
     /** Distance from {@code readerIndex} to the first {@code value} among the readable bytes, or -1. */
     public int bytesBefore(byte value) {
