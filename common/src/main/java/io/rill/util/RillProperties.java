@@ -134,4 +134,15 @@ public final class RillProperties {
     }
 
     // --- other modules: append new sections below this line
+
+    // --- transport
+
+    /**
+     * {@code rill.channel.outboundEntryOverhead}, default 96: bytes each queued write counts
+     * towards the write-buffer water marks on top of its payload. Roughly the heap an entry and
+     * its promise take; without it a flood of empty or tiny messages would never make a channel
+     * unwritable while still growing the heap without bound.
+     */
+    public static final int CHANNEL_OUTBOUND_ENTRY_OVERHEAD =
+            Math.max(0, SystemPropertyUtil.getInt("rill.channel.outboundEntryOverhead", 96));
 }
