@@ -135,6 +135,100 @@ public final class RillProperties {
 
     // --- other modules: append new sections below this line
 
+    // --- buffer
+
+    /**
+     * {@code rill.allocator.type}, {@code pooled} (default) or {@code unpooled}: what
+     * {@code ByteBufAllocator.DEFAULT} is. Pooled avoids zeroing and GC pressure for the
+     * short-lived buffers of network I/O; unpooled is simpler to reason about when debugging.
+     */
+    public static final String ALLOCATOR_TYPE = SystemPropertyUtil.get("rill.allocator.type", "pooled");
+
+    /**
+     * {@code rill.allocator.pageSize}, default 8192: the unit of a run; a power of two >= 4096.
+     * 8 KiB keeps the page-level bitmap of a chunk small (512 bits) and covers typical reads.
+     */
+    public static final int ALLOCATOR_PAGE_SIZE = SystemPropertyUtil.getInt("rill.allocator.pageSize", 8192);
+
+    /**
+     * {@code rill.allocator.maxOrder}, default 9: a chunk is {@code pageSize << maxOrder}
+     * (4 MiB by default). Larger chunks waste more memory per idle arena; smaller ones send more
+     * allocations to the unpooled "huge" path. 4 MiB matches what jemalloc and Netty 4.1.x use.
+     */
+    public static final int ALLOCATOR_MAX_ORDER = SystemPropertyUtil.getInt("rill.allocator.maxOrder", 9);
+
+    /**
+     * {@code rill.allocator.numHeapArenas}, default {@code min(2 * cores, maxHeap / chunk / 6)}:
+     * two arenas per core make arena-lock contention rare; the memory bound keeps small heaps
+     * from being eaten by mostly-empty chunks (each arena holds at least one). 0 disables heap pooling.
+     */
+    public static final int ALLOCATOR_NUM_HEAP_ARENAS =
+            Math.max(0, SystemPropertyUtil.getInt("rill.allocator.numHeapArenas", defaultArenas()));
+
+    /** {@code rill.allocator.numDirectArenas}: as {@link #ALLOCATOR_NUM_HEAP_ARENAS}, for direct memory. */
+    public static final int ALLOCATOR_NUM_DIRECT_ARENAS =
+            Math.max(0, SystemPropertyUtil.getInt("rill.allocator.numDirectArenas", defaultArenas()));
+
+    /**
+     * {@code rill.allocator.smallCacheSize}, default 256: regions each thread caches per small
+     * size class (&lt; 32 KiB). Enough to absorb a burst of a connection's reads without the arena lock.
+     */
+    public static final int ALLOCATOR_SMALL_CACHE_SIZE =
+            SystemPropertyUtil.getInt("rill.allocator.smallCacheSize", 256);
+
+    /** {@code rill.allocator.normalCacheSize}, default 64: regions cached per thread per normal size class. */
+    public static final int ALLOCATOR_NORMAL_CACHE_SIZE =
+            SystemPropertyUtil.getInt("rill.allocator.normalCacheSize", 64);
+
+    /**
+     * {@code rill.allocator.maxCachedBufferCapacity}, default 65536: larger regions always go back
+     * to the arena, because caching them would pin too much memory per thread.
+     */
+    public static final int ALLOCATOR_MAX_CACHED_BUFFER_CAPACITY =
+            SystemPropertyUtil.getInt("rill.allocator.maxCachedBufferCapacity", 64 * 1024);
+
+    /**
+     * {@code rill.allocator.cacheTrimInterval}, default 8192: after this many allocations through
+     * a thread cache, entries that were not reused since the last trim go back to the arena, so an
+     * idle thread does not hold memory forever.
+     */
+    public static final int ALLOCATOR_CACHE_TRIM_INTERVAL =
+            SystemPropertyUtil.getInt("rill.allocator.cacheTrimInterval", 8192);
+
+    /**
+     * {@code rill.allocator.useCacheForAllThreads}, default true: give every thread a cache, not
+     * only Rill's event-loop threads. Off saves memory when many short-lived threads allocate.
+     */
+    public static final boolean ALLOCATOR_USE_CACHE_FOR_ALL_THREADS =
+            SystemPropertyUtil.getBoolean("rill.allocator.useCacheForAllThreads", true);
+
+    /**
+     * {@code rill.buffer.maxComponents}, default 16: components a composite buffer holds before it
+     * consolidates them into one, so a long-lived cumulation stays cheap to index.
+     */
+    public static final int BUFFER_MAX_COMPONENTS = SystemPropertyUtil.getInt("rill.buffer.maxComponents", 16);
+
+    /**
+     * {@code rill.buffer.checkAccessible}, default true: every access checks that the buffer was not
+     * released. Turning it off saves a load per access and turns use-after-release into silent
+     * reads of recycled memory; only for benchmarks.
+     */
+    public static final boolean BUFFER_CHECK_ACCESSIBLE =
+            SystemPropertyUtil.getBoolean("rill.buffer.checkAccessible", true);
+
+    /**
+     * {@code rill.buffer.checkBounds}, default true: every access checks its index against the
+     * capacity. Off, a bad index hits the JDK's own array or ByteBuffer check (still an
+     * {@code IndexOutOfBoundsException}, without our message) or another buffer's pooled bytes.
+     */
+    public static final boolean BUFFER_CHECK_BOUNDS = SystemPropertyUtil.getBoolean("rill.buffer.checkBounds", true);
+
+    private static int defaultArenas() {
+        long chunkSize = (long) ALLOCATOR_PAGE_SIZE << ALLOCATOR_MAX_ORDER;
+        long byMemory = Runtime.getRuntime().maxMemory() / chunkSize / 6;
+        return (int) Math.min(2L * Runtime.getRuntime().availableProcessors(), byMemory);
+    }
+
     // --- transport
 
     /**

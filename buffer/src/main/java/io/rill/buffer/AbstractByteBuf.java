@@ -1,0 +1,829 @@
+package io.rill.buffer;
+
+import io.rill.util.RillProperties;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.ScatteringByteChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Everything a buffer does in terms of a few memory primitives ({@code _getXxx}/{@code
+ * _setXxx} at an index already checked) and the six bulk copies each backing implements.
+ * Holds the indexes and the reference count.
+ *
+ * <p>The count is stored doubled: a live buffer with n owners holds {@code 2n}, a released one
+ * holds an odd value. Retain is a single optimistic {@code getAndAdd}; if it lands on an odd
+ * value (released meanwhile) or overflows, it is rolled back and throws. Release uses a CAS so
+ * that reaching zero and marking the buffer released is one step no retain can slip into.
+ * Access checks read the field plainly: a stale read can only miss a concurrent release,
+ * which is a race in the caller anyway, and a plain read lets the JIT hoist it out of loops.
+ */
+abstract class AbstractByteBuf extends ByteBuf {
+
+    private static final VarHandle REF_CNT;
+
+    static {
+        try {
+            REF_CNT = MethodHandles.lookup().findVarHandle(AbstractByteBuf.class, "refCnt", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Twice the number of owners while live; odd once released. Atomic updates via REF_CNT only. */
+    private int refCnt = 2;
+    /** 0 <= readerIndex <= writerIndex. */
+    int readerIndex;
+    /** readerIndex <= writerIndex <= capacity(). */
+    int writerIndex;
+    /** capacity() <= maxCapacity, fixed for life (slices fix it to their length). */
+    private final int maxCapacity;
+
+    AbstractByteBuf(int maxCapacity) {
+        if (maxCapacity < 0) {
+            throw new IllegalArgumentException("maxCapacity: " + maxCapacity + " (expected: >= 0)");
+        }
+        this.maxCapacity = maxCapacity;
+    }
+
+    // ------------------------------------------------------------------ primitives
+
+    abstract byte _getByte(int index);
+
+    abstract short _getShort(int index);
+
+    abstract short _getShortLE(int index);
+
+    abstract int _getInt(int index);
+
+    abstract int _getIntLE(int index);
+
+    abstract long _getLong(int index);
+
+    abstract long _getLongLE(int index);
+
+    abstract void _setByte(int index, int value);
+
+    abstract void _setShort(int index, int value);
+
+    abstract void _setShortLE(int index, int value);
+
+    abstract void _setInt(int index, int value);
+
+    abstract void _setIntLE(int index, int value);
+
+    abstract void _setLong(int index, long value);
+
+    abstract void _setLongLE(int index, long value);
+
+    int _getMedium(int index) {
+        return (_getShort(index) & 0xffff) << 8 | _getByte(index + 2) & 0xff;
+    }
+
+    int _getMediumLE(int index) {
+        return _getShortLE(index) & 0xffff | (_getByte(index + 2) & 0xff) << 16;
+    }
+
+    void _setMedium(int index, int value) {
+        _setShort(index, value >>> 8);
+        _setByte(index + 2, value);
+    }
+
+    void _setMediumLE(int index, int value) {
+        _setShortLE(index, value);
+        _setByte(index + 2, value >>> 16);
+    }
+
+    /** The buffer whose primitives hold this buffer's bytes: itself unless this is a view. */
+    AbstractByteBuf memoryRoot() {
+        return this;
+    }
+
+    /** Index in {@link #memoryRoot()} of this buffer's index 0. */
+    int memoryAdjustment() {
+        return 0;
+    }
+
+    /** The buffer whose reference count this one uses: itself unless this is a plain view. */
+    AbstractByteBuf countHolder() {
+        return this;
+    }
+
+    /** True if the capacity can never change (slices). */
+    boolean hasFixedCapacity() {
+        return false;
+    }
+
+    /** Frees the memory; called exactly once, when the count reaches zero. */
+    abstract void deallocate();
+
+    // ------------------------------------------------------------------ reference counting
+
+    @Override
+    public int refCnt() {
+        int raw = (int) REF_CNT.getAcquire(this);
+        return (raw & 1) != 0 ? 0 : raw >>> 1;
+    }
+
+    /** True once released; a plain read (see the class comment). */
+    boolean isReleased() {
+        return (refCnt & 1) != 0;
+    }
+
+    @Override
+    public ByteBuf retain() {
+        return retain0(1);
+    }
+
+    @Override
+    public ByteBuf retain(int increment) {
+        if (increment <= 0) {
+            throw new IllegalArgumentException("increment: " + increment + " (expected: > 0)");
+        }
+        return retain0(increment);
+    }
+
+    private ByteBuf retain0(int increment) {
+        int delta = increment << 1;
+        int old = (int) REF_CNT.getAndAdd(this, delta);
+        if ((old & 1) != 0 || old > Integer.MAX_VALUE - delta || delta < 0) {
+            REF_CNT.getAndAdd(this, -delta);
+            throw new IllegalReferenceCountException((old & 1) != 0 ? 0 : old >>> 1, increment);
+        }
+        return this;
+    }
+
+    @Override
+    public boolean release() {
+        return release0(1);
+    }
+
+    @Override
+    public boolean release(int decrement) {
+        if (decrement <= 0) {
+            throw new IllegalArgumentException("decrement: " + decrement + " (expected: > 0)");
+        }
+        return release0(decrement);
+    }
+
+    private boolean release0(int decrement) {
+        long delta = (long) decrement << 1;
+        for (;;) {
+            int raw = (int) REF_CNT.getVolatile(this);
+            if ((raw & 1) != 0 || raw < delta) {
+                throw new IllegalReferenceCountException((raw & 1) != 0 ? 0 : raw >>> 1, -decrement);
+            }
+            int next = (int) (raw - delta);
+            if (REF_CNT.compareAndSet(this, raw, next == 0 ? 1 : next)) {
+                if (next == 0) {
+                    deallocate();
+                    return true;
+                }
+                return false;
+            }
+        }
+    }
+
+    /** Puts a recycled buffer back to count 1; only for buffers nobody else can see. */
+    final void resetRefCnt() {
+        REF_CNT.setRelease(this, 2);
+    }
+
+    @Override
+    public ByteBuf touch() {
+        return this;
+    }
+
+    @Override
+    public ByteBuf touch(Object hint) {
+        return this;
+    }
+
+    /** Throws if the memory behind this buffer was released. */
+    void ensureAccessible() {
+        if (RillProperties.BUFFER_CHECK_ACCESSIBLE && isReleased()) {
+            throw new IllegalReferenceCountException(0);
+        }
+    }
+
+    // ------------------------------------------------------------------ checks
+
+    static boolean isOutOfBounds(int index, int length, int capacity) {
+        // Any negative term (including an overflowed index + length) means out of range.
+        return (index | length | index + length | capacity - (index + length)) < 0;
+    }
+
+    final void checkIndex(int index, int length) {
+        ensureAccessible();
+        if (RillProperties.BUFFER_CHECK_BOUNDS && isOutOfBounds(index, length, capacity())) {
+            throw outOfBounds(index, length, capacity());
+        }
+    }
+
+    static IndexOutOfBoundsException outOfBounds(int index, int length, int capacity) {
+        return new IndexOutOfBoundsException(
+                "index: " + index + ", length: " + length + " (expected: range(0, " + capacity + "))");
+    }
+
+    static void checkRange(String what, int index, int length, int capacity) {
+        if (isOutOfBounds(index, length, capacity)) {
+            throw new IndexOutOfBoundsException(what + "Index: " + index + ", length: " + length
+                    + " (expected: range(0, " + capacity + "))");
+        }
+    }
+
+    final void checkReadable(int length) {
+        ensureAccessible();
+        if (RillProperties.BUFFER_CHECK_BOUNDS && (length < 0 || readerIndex > writerIndex - length)) {
+            throw new IndexOutOfBoundsException("readerIndex(" + readerIndex + ") + length(" + length
+                    + ") exceeds writerIndex(" + writerIndex + "): " + this);
+        }
+    }
+
+    final void ensureWritable0(int minWritableBytes) {
+        ensureAccessible();
+        if (isReadOnly()) {
+            throw new ReadOnlyBufferException();
+        }
+        int writable = capacity() - writerIndex;
+        if (minWritableBytes <= writable && minWritableBytes >= 0) {
+            return;
+        }
+        if (minWritableBytes < 0) {
+            throw new IndexOutOfBoundsException("minWritableBytes: " + minWritableBytes + " (expected: >= 0)");
+        }
+        if (minWritableBytes > maxCapacity - writerIndex) {
+            throw new IndexOutOfBoundsException("writerIndex(" + writerIndex + ") + minWritableBytes("
+                    + minWritableBytes + ") exceeds maxCapacity(" + maxCapacity + "): " + this);
+        }
+        capacity(alloc().calculateNewCapacity(writerIndex + minWritableBytes, maxCapacity));
+    }
+
+    final void checkNewCapacity(int newCapacity) {
+        ensureAccessible();
+        if (newCapacity < 0 || newCapacity > maxCapacity) {
+            throw new IllegalArgumentException(
+                    "newCapacity: " + newCapacity + " (expected: 0-" + maxCapacity + ")");
+        }
+    }
+
+    /** After the capacity shrank: pull the indexes inside it. */
+    final void trimIndexesTo(int newCapacity) {
+        if (writerIndex > newCapacity) {
+            writerIndex = newCapacity;
+            readerIndex = Math.min(readerIndex, newCapacity);
+        }
+    }
+
+    // ------------------------------------------------------------------ identity and indexes
+
+    @Override
+    public int maxCapacity() {
+        return maxCapacity;
+    }
+
+    @Override
+    public boolean isReadOnly() {
+        return false;
+    }
+
+    @Override
+    public ByteBuf asReadOnly() {
+        return isReadOnly() ? this : new ReadOnlyByteBuf(this);
+    }
+
+    @Override
+    public int readerIndex() {
+        return readerIndex;
+    }
+
+    @Override
+    public ByteBuf readerIndex(int readerIndex) {
+        if (RillProperties.BUFFER_CHECK_BOUNDS && (readerIndex < 0 || readerIndex > writerIndex)) {
+            throw new IndexOutOfBoundsException("readerIndex: " + readerIndex
+                    + " (expected: 0 <= readerIndex <= writerIndex(" + writerIndex + "))");
+        }
+        this.readerIndex = readerIndex;
+        return this;
+    }
+
+    @Override
+    public int writerIndex() {
+        return writerIndex;
+    }
+
+    @Override
+    public ByteBuf writerIndex(int writerIndex) {
+        if (RillProperties.BUFFER_CHECK_BOUNDS && (writerIndex < readerIndex || writerIndex > capacity())) {
+            throw new IndexOutOfBoundsException("writerIndex: " + writerIndex + " (expected: readerIndex("
+                    + readerIndex + ") <= writerIndex <= capacity(" + capacity() + "))");
+        }
+        this.writerIndex = writerIndex;
+        return this;
+    }
+
+    @Override
+    public ByteBuf setIndex(int readerIndex, int writerIndex) {
+        if (RillProperties.BUFFER_CHECK_BOUNDS && (readerIndex < 0 || readerIndex > writerIndex || writerIndex > capacity())) {
+            throw new IndexOutOfBoundsException("readerIndex: " + readerIndex + ", writerIndex: " + writerIndex
+                    + " (expected: 0 <= readerIndex <= writerIndex <= capacity(" + capacity() + "))");
+        }
+        this.readerIndex = readerIndex;
+        this.writerIndex = writerIndex;
+        return this;
+    }
+
+    @Override
+    public int readableBytes() {
+        return writerIndex - readerIndex;
+    }
+
+    @Override
+    public int writableBytes() {
+        return capacity() - writerIndex;
+    }
+
+    @Override
+    public int maxWritableBytes() {
+        return maxCapacity - writerIndex;
+    }
+
+    @Override
+    public boolean isReadable() {
+        return writerIndex > readerIndex;
+    }
+
+    @Override
+    public boolean isReadable(int size) {
+        return writerIndex - readerIndex >= size;
+    }
+
+    @Override
+    public boolean isWritable() {
+        return capacity() > writerIndex;
+    }
+
+    @Override
+    public boolean isWritable(int size) {
+        return capacity() - writerIndex >= size;
+    }
+
+    @Override
+    public ByteBuf clear() {
+        readerIndex = writerIndex = 0;
+        return this;
+    }
+
+    @Override
+    public ByteBuf discardReadBytes() {
+        ensureAccessible();
+        if (readerIndex == 0) {
+            return this;
+        }
+        if (readerIndex != writerIndex) {
+            setBytes(0, this, readerIndex, writerIndex - readerIndex);
+        }
+        writerIndex -= readerIndex;
+        readerIndex = 0;
+        return this;
+    }
+
+    @Override
+    public ByteBuf discardSomeReadBytes() {
+        ensureAccessible();
+        if (readerIndex > 0 && (readerIndex == writerIndex || readerIndex >= capacity() >>> 1)) {
+            discardReadBytes();
+        }
+        return this;
+    }
+
+    @Override
+    public ByteBuf ensureWritable(int minWritableBytes) {
+        ensureWritable0(minWritableBytes);
+        return this;
+    }
+
+    @Override
+    public int ensureWritable(int minWritableBytes, boolean force) {
+        ensureAccessible();
+        if (minWritableBytes < 0) {
+            throw new IllegalArgumentException("minWritableBytes: " + minWritableBytes + " (expected: >= 0)");
+        }
+        if (minWritableBytes <= writableBytes()) {
+            return 0;
+        }
+        if (minWritableBytes > maxCapacity - writerIndex) {
+            if (!force || capacity() == maxCapacity) {
+                return 1;
+            }
+            capacity(maxCapacity);
+            return 3;
+        }
+        capacity(alloc().calculateNewCapacity(writerIndex + minWritableBytes, maxCapacity));
+        return 2;
+    }
+
+    // ------------------------------------------------------------------ get
+
+    @Override
+    public byte getByte(int index) {
+        checkIndex(index, 1);
+        return _getByte(index);
+    }
+
+    @Override
+    public short getShort(int index) {
+        checkIndex(index, 2);
+        return _getShort(index);
+    }
+
+    @Override
+    public short getShortLE(int index) {
+        checkIndex(index, 2);
+        return _getShortLE(index);
+    }
+
+    @Override
+    public int getUnsignedMedium(int index) {
+        checkIndex(index, 3);
+        return _getMedium(index);
+    }
+
+    @Override
+    public int getUnsignedMediumLE(int index) {
+        checkIndex(index, 3);
+        return _getMediumLE(index);
+    }
+
+    @Override
+    public int getInt(int index) {
+        checkIndex(index, 4);
+        return _getInt(index);
+    }
+
+    @Override
+    public int getIntLE(int index) {
+        checkIndex(index, 4);
+        return _getIntLE(index);
+    }
+
+    @Override
+    public long getLong(int index) {
+        checkIndex(index, 8);
+        return _getLong(index);
+    }
+
+    @Override
+    public long getLongLE(int index) {
+        checkIndex(index, 8);
+        return _getLongLE(index);
+    }
+
+    // ------------------------------------------------------------------ set
+
+    @Override
+    public ByteBuf setByte(int index, int value) {
+        checkIndex(index, 1);
+        _setByte(index, value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setShort(int index, int value) {
+        checkIndex(index, 2);
+        _setShort(index, value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setShortLE(int index, int value) {
+        checkIndex(index, 2);
+        _setShortLE(index, value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setMedium(int index, int value) {
+        checkIndex(index, 3);
+        _setMedium(index, value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setMediumLE(int index, int value) {
+        checkIndex(index, 3);
+        _setMediumLE(index, value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setInt(int index, int value) {
+        checkIndex(index, 4);
+        _setInt(index, value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setIntLE(int index, int value) {
+        checkIndex(index, 4);
+        _setIntLE(index, value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setLong(int index, long value) {
+        checkIndex(index, 8);
+        _setLong(index, value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setLongLE(int index, long value) {
+        checkIndex(index, 8);
+        _setLongLE(index, value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setZero(int index, int length) {
+        checkIndex(index, length);
+        int i = index;
+        int end = index + length;
+        for (; i + 8 <= end; i += 8) {
+            _setLong(i, 0);
+        }
+        for (; i < end; i++) {
+            _setByte(i, 0);
+        }
+        return this;
+    }
+
+    // ------------------------------------------------------------------ read
+
+    /** Checks that {@code length} bytes are readable, advances past them and returns where they start. */
+    final int advanceReader(int length) {
+        checkReadable(length);
+        int index = readerIndex;
+        readerIndex = index + length;
+        return index;
+    }
+
+    /** Grows if needed, advances past {@code length} bytes and returns where they start. */
+    final int advanceWriter(int length) {
+        ensureWritable0(length);
+        int index = writerIndex;
+        writerIndex = index + length;
+        return index;
+    }
+
+    @Override
+    public byte readByte() {
+        return _getByte(advanceReader(1));
+    }
+
+    @Override
+    public short readShort() {
+        return _getShort(advanceReader(2));
+    }
+
+    @Override
+    public short readShortLE() {
+        return _getShortLE(advanceReader(2));
+    }
+
+    @Override
+    public int readUnsignedMedium() {
+        return _getMedium(advanceReader(3));
+    }
+
+    @Override
+    public int readUnsignedMediumLE() {
+        return _getMediumLE(advanceReader(3));
+    }
+
+    @Override
+    public int readInt() {
+        return _getInt(advanceReader(4));
+    }
+
+    @Override
+    public int readIntLE() {
+        return _getIntLE(advanceReader(4));
+    }
+
+    @Override
+    public long readLong() {
+        return _getLong(advanceReader(8));
+    }
+
+    @Override
+    public long readLongLE() {
+        return _getLongLE(advanceReader(8));
+    }
+
+    @Override
+    public ByteBuf readBytes(int length) {
+        checkReadable(length);
+        ByteBuf copy = copy(readerIndex, length);
+        readerIndex += length;
+        return copy;
+    }
+
+    @Override
+    public ByteBuf readSlice(int length) {
+        checkReadable(length);
+        ByteBuf slice = slice(readerIndex, length);
+        readerIndex += length;
+        return slice;
+    }
+
+    @Override
+    public ByteBuf readRetainedSlice(int length) {
+        checkReadable(length);
+        ByteBuf slice = retainedSlice(readerIndex, length);
+        readerIndex += length;
+        return slice;
+    }
+
+    @Override
+    public ByteBuf skipBytes(int length) {
+        advanceReader(length);
+        return this;
+    }
+
+    // ------------------------------------------------------------------ write
+
+    @Override
+    public ByteBuf writeByte(int value) {
+        _setByte(advanceWriter(1), value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf writeShort(int value) {
+        _setShort(advanceWriter(2), value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf writeShortLE(int value) {
+        _setShortLE(advanceWriter(2), value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf writeMedium(int value) {
+        _setMedium(advanceWriter(3), value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf writeMediumLE(int value) {
+        _setMediumLE(advanceWriter(3), value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf writeInt(int value) {
+        _setInt(advanceWriter(4), value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf writeIntLE(int value) {
+        _setIntLE(advanceWriter(4), value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf writeLong(long value) {
+        _setLong(advanceWriter(8), value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf writeLongLE(long value) {
+        _setLongLE(advanceWriter(8), value);
+        return this;
+    }
+
+    @Override
+    public ByteBuf writeZero(int length) {
+        ensureWritable0(length);
+        setZero(writerIndex, length);
+        writerIndex += length;
+        return this;
+    }
+
+    @Override
+    public int writeCharSequence(CharSequence sequence, Charset charset) {
+        int written = ByteBufUtil.setCharSequence(this, writerIndex, sequence, charset, true);
+        writerIndex += written;
+        return written;
+    }
+
+    // ------------------------------------------------------------------ search
+
+    @Override
+    public int indexOf(int fromIndex, int toIndex, byte value) {
+        if (fromIndex <= toIndex) {
+            fromIndex = Math.max(fromIndex, 0);
+            toIndex = Math.min(toIndex, capacity());
+            if (fromIndex >= toIndex) {
+                return -1;
+            }
+            return forEachByte(fromIndex, toIndex - fromIndex, ByteProcessor.find(value));
+        }
+        fromIndex = Math.min(fromIndex, capacity());
+        toIndex = Math.max(toIndex, 0);
+        if (fromIndex <= toIndex) {
+            return -1;
+        }
+        return forEachByteDesc(toIndex, fromIndex - toIndex, ByteProcessor.find(value));
+    }
+
+    @Override
+    public int bytesBefore(int index, int length, byte value) {
+        checkIndex(index, length);
+        int found = forEachByte(index, length, ByteProcessor.find(value));
+        return found < 0 ? -1 : found - index;
+    }
+
+    @Override
+    public int forEachByte(int index, int length, ByteProcessor processor) {
+        checkIndex(index, length);
+        int end = index + length;
+        for (int i = index; i < end; i++) {
+            if (!processor.process(_getByte(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public int forEachByteDesc(int index, int length, ByteProcessor processor) {
+        checkIndex(index, length);
+        for (int i = index + length - 1; i >= index; i--) {
+            if (!processor.process(_getByte(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    // ------------------------------------------------------------------ copies and views
+
+    @Override
+    public ByteBuf copy(int index, int length) {
+        checkIndex(index, length);
+        ByteBuf copy = isDirect() ? alloc().directBuffer(length, maxCapacity())
+                                  : alloc().heapBuffer(length, maxCapacity());
+        return copy.writeBytes(this, index, length);
+    }
+
+    @Override
+    public ByteBuf slice(int index, int length) {
+        checkIndex(index, length);
+        return new SlicedByteBuf(this, index, length, false);
+    }
+
+    @Override
+    public ByteBuf retainedSlice(int index, int length) {
+        checkIndex(index, length);
+        retain();
+        return new SlicedByteBuf(this, index, length, true);
+    }
+
+    @Override
+    public ByteBuf duplicate() {
+        ensureAccessible();
+        return new DuplicatedByteBuf(this, false);
+    }
+
+    @Override
+    public ByteBuf retainedDuplicate() {
+        ensureAccessible();
+        retain();
+        return new DuplicatedByteBuf(this, true);
+    }
+
+    // ------------------------------------------------------------------ text and identity
+
+    @Override
+    public String toString() {
+        if (refCnt() == 0) {
+            return getClass().getSimpleName() + "(freed)";
+        }
+        return getClass().getSimpleName() + "(ridx: " + readerIndex + ", widx: " + writerIndex
+                + ", cap: " + capacity() + "/" + maxCapacity + ')';
+    }
+}

@@ -1,0 +1,41 @@
+package io.rill.buffer;
+
+/**
+ * Visits bytes of a {@link ByteBuf} in {@code forEachByte}/{@code forEachByteDesc}: return
+ * true to continue, false to stop at the current byte (whose index the loop then returns).
+ * The constants cover the searches protocol decoders need every day.
+ */
+@FunctionalInterface
+public interface ByteProcessor {
+
+    /** Returns false to stop the scan at {@code value}. */
+    boolean process(byte value);
+
+    /** Stops at the first byte equal to {@code target}. */
+    static ByteProcessor find(byte target) {
+        return b -> b != target;
+    }
+
+    /** Stops at the first byte not equal to {@code target}. */
+    static ByteProcessor findNon(byte target) {
+        return b -> b == target;
+    }
+
+    ByteProcessor FIND_NUL = find((byte) 0);
+    ByteProcessor FIND_NON_NUL = findNon((byte) 0);
+    ByteProcessor FIND_CR = find((byte) '\r');
+    ByteProcessor FIND_NON_CR = findNon((byte) '\r');
+    ByteProcessor FIND_LF = find((byte) '\n');
+    ByteProcessor FIND_NON_LF = findNon((byte) '\n');
+    ByteProcessor FIND_SEMI_COLON = find((byte) ';');
+    ByteProcessor FIND_COMMA = find((byte) ',');
+    ByteProcessor FIND_ASCII_SPACE = find((byte) ' ');
+    /** Stops at CR or LF: the end of a line in either convention. */
+    ByteProcessor FIND_CRLF = b -> b != '\r' && b != '\n';
+    /** Stops at the first byte that is neither CR nor LF. */
+    ByteProcessor FIND_NON_CRLF = b -> b == '\r' || b == '\n';
+    /** Stops at space or horizontal tab (RFC 9110 whitespace). */
+    ByteProcessor FIND_LINEAR_WHITESPACE = b -> b != ' ' && b != '\t';
+    /** Stops at the first byte that is neither space nor horizontal tab. */
+    ByteProcessor FIND_NON_LINEAR_WHITESPACE = b -> b == ' ' || b == '\t';
+}

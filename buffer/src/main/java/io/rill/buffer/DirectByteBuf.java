@@ -1,0 +1,199 @@
+package io.rill.buffer;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * A buffer backed by a direct {@link ByteBuffer}: its own (unpooled) or a region of a pooled
+ * direct chunk. Accesses use absolute {@code ByteBuffer} methods and byte-buffer view
+ * {@link VarHandle}s on the shared memory object, so a pooled buffer needs no per-buffer
+ * {@code ByteBuffer} slice and the memory object's position and limit never change.
+ */
+final class DirectByteBuf extends AbstractMemoryByteBuf<ByteBuffer> {
+
+    private static final VarHandle SHORT = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle SHORT_LE = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT_LE = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG_LE = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** An unpooled buffer over all of {@code memory} (its position and limit are ignored). */
+    DirectByteBuf(ByteBufAllocator alloc, ByteBuffer memory, int maxCapacity) {
+        super(alloc, maxCapacity);
+        initUnpooled(memory, memory.capacity());
+    }
+
+    /** A buffer whose memory the pool fills in through {@link #init}. */
+    DirectByteBuf(ByteBufAllocator alloc, int maxCapacity) {
+        super(alloc, maxCapacity);
+    }
+
+    @Override
+    ByteBuffer newMemory(int capacity) {
+        return ByteBuffer.allocateDirect(capacity);
+    }
+
+    @Override
+    void copyMemory(ByteBuffer src, int srcOffset, ByteBuffer dst, int dstOffset, int length) {
+        dst.put(dstOffset, src, srcOffset, length);
+    }
+
+    @Override
+    public boolean isDirect() {
+        return true;
+    }
+
+    @Override
+    byte _getByte(int index) {
+        return memory.get(offset + index);
+    }
+
+    @Override
+    short _getShort(int index) {
+        return (short) SHORT.get(memory, offset + index);
+    }
+
+    @Override
+    short _getShortLE(int index) {
+        return (short) SHORT_LE.get(memory, offset + index);
+    }
+
+    @Override
+    int _getInt(int index) {
+        return (int) INT.get(memory, offset + index);
+    }
+
+    @Override
+    int _getIntLE(int index) {
+        return (int) INT_LE.get(memory, offset + index);
+    }
+
+    @Override
+    long _getLong(int index) {
+        return (long) LONG.get(memory, offset + index);
+    }
+
+    @Override
+    long _getLongLE(int index) {
+        return (long) LONG_LE.get(memory, offset + index);
+    }
+
+    @Override
+    void _setByte(int index, int value) {
+        memory.put(offset + index, (byte) value);
+    }
+
+    @Override
+    void _setShort(int index, int value) {
+        SHORT.set(memory, offset + index, (short) value);
+    }
+
+    @Override
+    void _setShortLE(int index, int value) {
+        SHORT_LE.set(memory, offset + index, (short) value);
+    }
+
+    @Override
+    void _setInt(int index, int value) {
+        INT.set(memory, offset + index, value);
+    }
+
+    @Override
+    void _setIntLE(int index, int value) {
+        INT_LE.set(memory, offset + index, value);
+    }
+
+    @Override
+    void _setLong(int index, long value) {
+        LONG.set(memory, offset + index, value);
+    }
+
+    @Override
+    void _setLongLE(int index, long value) {
+        LONG_LE.set(memory, offset + index, value);
+    }
+
+    @Override
+    public ByteBuf getBytes(int index, ByteBuf dst, int dstIndex, int length) {
+        checkIndex(index, length);
+        checkRange("dst", dstIndex, length, dst.capacity());
+        if (dst.hasArray()) {
+            memory.get(offset + index, dst.array(), dst.arrayOffset() + dstIndex, length);
+        } else {
+            dst.setBytes(dstIndex, memory.slice(offset + index, length));
+        }
+        return this;
+    }
+
+    @Override
+    public ByteBuf getBytes(int index, byte[] dst, int dstIndex, int length) {
+        checkIndex(index, length);
+        checkRange("dst", dstIndex, length, dst.length);
+        memory.get(offset + index, dst, dstIndex, length);
+        return this;
+    }
+
+    @Override
+    public ByteBuf getBytes(int index, ByteBuffer dst) {
+        int length = dst.remaining();
+        checkIndex(index, length);
+        int position = dst.position();
+        dst.put(position, memory, offset + index, length);
+        dst.position(position + length);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setBytes(int index, ByteBuf src, int srcIndex, int length) {
+        checkIndex(index, length);
+        checkRange("src", srcIndex, length, src.capacity());
+        if (src.hasArray()) {
+            memory.put(offset + index, src.array(), src.arrayOffset() + srcIndex, length);
+        } else {
+            src.getBytes(srcIndex, memory.slice(offset + index, length));
+        }
+        return this;
+    }
+
+    @Override
+    public ByteBuf setBytes(int index, byte[] src, int srcIndex, int length) {
+        checkIndex(index, length);
+        checkRange("src", srcIndex, length, src.length);
+        memory.put(offset + index, src, srcIndex, length);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setBytes(int index, ByteBuffer src) {
+        int length = src.remaining();
+        checkIndex(index, length);
+        int position = src.position();
+        memory.put(offset + index, src, position, length);
+        src.position(position + length);
+        return this;
+    }
+
+    @Override
+    public ByteBuffer nioBuffer(int index, int length) {
+        checkIndex(index, length);
+        return memory.slice(offset + index, length);
+    }
+
+    @Override
+    public boolean hasArray() {
+        return false;
+    }
+
+    @Override
+    public byte[] array() {
+        throw new UnsupportedOperationException("direct buffer");
+    }
+
+    @Override
+    public int arrayOffset() {
+        throw new UnsupportedOperationException("direct buffer");
+    }
+}

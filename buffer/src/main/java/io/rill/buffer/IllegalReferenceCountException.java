@@ -1,0 +1,24 @@
+package io.rill.buffer;
+
+/**
+ * A reference-counted object was used after release, released more often than it was
+ * retained, or retained past {@code Integer.MAX_VALUE}. The message quotes the counts.
+ */
+public class IllegalReferenceCountException extends IllegalStateException {
+
+    private static final long serialVersionUID = 1L;
+
+    public IllegalReferenceCountException(String message) {
+        super(message);
+    }
+
+    /** The object held {@code refCnt} and the caller tried to change it by {@code delta}. */
+    public IllegalReferenceCountException(int refCnt, int delta) {
+        super("refCnt: " + refCnt + ", " + (delta > 0 ? "increment: " + delta : "decrement: " + -delta));
+    }
+
+    /** The object was accessed while its count was {@code refCnt} (0 means released). */
+    public IllegalReferenceCountException(int refCnt) {
+        super("refCnt: " + refCnt);
+    }
+}

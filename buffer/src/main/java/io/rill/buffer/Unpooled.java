@@ -1,0 +1,143 @@
+package io.rill.buffer;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+
+/**
+ * Creates unpooled buffers: fresh ones, views over existing arrays and {@link ByteBuffer}s
+ * ({@code wrappedBuffer}, no copy), and copies ({@code copiedBuffer}). Buffers are from
+ * {@link UnpooledByteBufAllocator#DEFAULT} but heap unless named {@code direct}.
+ */
+public final class Unpooled {
+
+    private static final UnpooledByteBufAllocator ALLOC = UnpooledByteBufAllocator.DEFAULT;
+
+    /**
+     * A shared empty buffer with capacity 0. Its count is pinned so high that stray releases
+     * never free it, so it can be returned wherever an empty buffer is due.
+     */
+    public static final ByteBuf EMPTY_BUFFER = new HeapByteBuf(ALLOC, new byte[0], 0).retain(Integer.MAX_VALUE >> 2);
+
+    private Unpooled() {
+    }
+
+    public static ByteBuf buffer() {
+        return ALLOC.heapBuffer();
+    }
+
+    public static ByteBuf buffer(int initialCapacity) {
+        return ALLOC.heapBuffer(initialCapacity);
+    }
+
+    public static ByteBuf buffer(int initialCapacity, int maxCapacity) {
+        return ALLOC.heapBuffer(initialCapacity, maxCapacity);
+    }
+
+    public static ByteBuf directBuffer() {
+        return ALLOC.directBuffer();
+    }
+
+    public static ByteBuf directBuffer(int initialCapacity) {
+        return ALLOC.directBuffer(initialCapacity);
+    }
+
+    public static ByteBuf directBuffer(int initialCapacity, int maxCapacity) {
+        return ALLOC.directBuffer(initialCapacity, maxCapacity);
+    }
+
+    /** A composite of the preferred kind. */
+    public static CompositeByteBuf compositeBuffer() {
+        return ALLOC.compositeHeapBuffer();
+    }
+
+    public static CompositeByteBuf compositeBuffer(int maxNumComponents) {
+        return ALLOC.compositeHeapBuffer(maxNumComponents);
+    }
+
+    /** A buffer over {@code array} (not copied): readable from 0 to its length. */
+    public static ByteBuf wrappedBuffer(byte[] array) {
+        return AbstractByteBufAllocator.toLeakAware(new HeapByteBuf(ALLOC, array, array.length).writerIndex(array.length));
+    }
+
+    /** A buffer over {@code array[offset, offset + length)} (not copied). */
+    public static ByteBuf wrappedBuffer(byte[] array, int offset, int length) {
+        AbstractByteBuf.checkRange("array", offset, length, array.length);
+        if (offset == 0 && length == array.length) {
+            return wrappedBuffer(array);
+        }
+        HeapByteBuf whole = new HeapByteBuf(ALLOC, array, array.length);
+        return AbstractByteBufAllocator.toLeakAware(whole.retainedSlice(offset, length));
+    }
+
+    /**
+     * A buffer over {@code buffer}'s remaining bytes (not copied; its position and limit are
+     * left alone). A read-only heap {@code ByteBuffer} hides its array, so it is copied into a
+     * read-only buffer instead.
+     */
+    public static ByteBuf wrappedBuffer(ByteBuffer buffer) {
+        int length = buffer.remaining();
+        if (buffer.hasArray()) {
+            return wrappedBuffer(buffer.array(), buffer.arrayOffset() + buffer.position(), length);
+        }
+        if (!buffer.isDirect()) {
+            return copiedBuffer(buffer).asReadOnly();
+        }
+        ByteBuf wrapped = new DirectByteBuf(ALLOC, buffer.slice(), length).writerIndex(length);
+        return AbstractByteBufAllocator.toLeakAware(buffer.isReadOnly() ? wrapped.asReadOnly() : wrapped);
+    }
+
+    /** One composite over all arrays (not copied). */
+    public static ByteBuf wrappedBuffer(byte[]... arrays) {
+        CompositeByteBuf composite = ALLOC.compositeHeapBuffer(Math.max(1, arrays.length));
+        for (byte[] array : arrays) {
+            composite.addComponent(true, wrappedBuffer(array));
+        }
+        return composite;
+    }
+
+    /** One composite over all buffers' remaining bytes (not copied). */
+    public static ByteBuf wrappedBuffer(ByteBuffer... buffers) {
+        CompositeByteBuf composite = ALLOC.compositeHeapBuffer(Math.max(1, buffers.length));
+        for (ByteBuffer buffer : buffers) {
+            composite.addComponent(true, wrappedBuffer(buffer));
+        }
+        return composite;
+    }
+
+    /**
+     * One composite over the readable bytes of {@code buffers}, which it takes ownership of
+     * (releasing it releases them). A single buffer is returned as is.
+     */
+    public static ByteBuf wrappedBuffer(ByteBuf... buffers) {
+        if (buffers.length == 1) {
+            return buffers[0];
+        }
+        CompositeByteBuf composite = ALLOC.compositeHeapBuffer(Math.max(1, buffers.length));
+        return composite.addComponents(true, buffers);
+    }
+
+    public static ByteBuf copiedBuffer(byte[] array) {
+        return copiedBuffer(array, 0, array.length);
+    }
+
+    public static ByteBuf copiedBuffer(byte[] array, int offset, int length) {
+        return buffer(length).writeBytes(array, offset, length);
+    }
+
+    /** A copy of {@code buffer}'s remaining bytes; its position does not move. */
+    public static ByteBuf copiedBuffer(ByteBuffer buffer) {
+        return buffer(buffer.remaining()).writeBytes(buffer.duplicate());
+    }
+
+    /** A copy of {@code buf}'s readable bytes; its indexes do not move. */
+    public static ByteBuf copiedBuffer(ByteBuf buf) {
+        return buffer(buf.readableBytes()).writeBytes(buf, buf.readerIndex(), buf.readableBytes());
+    }
+
+    /** {@code text} encoded in {@code charset}. */
+    public static ByteBuf copiedBuffer(CharSequence text, Charset charset) {
+        ByteBuf buf = buffer(text.length());
+        buf.writeCharSequence(text, charset);
+        return buf;
+    }
+}

@@ -1,0 +1,302 @@
+package io.rill.buffer.pool;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A set of chunks of one memory kind, guarded by one lock. Threads are spread over several
+ * arenas (each thread cache is bound to the least-used one), so the lock is rarely contended,
+ * and the per-thread caches in front of it ({@link PoolThreadCache}) serve most allocations
+ * without taking it at all.
+ *
+ * <p>Small requests take an element of a slab of their size class: the arena keeps, per small
+ * class, a list of slabs that have free elements. Normal requests take a run in the first
+ * chunk that has one, else a new chunk. Huge requests get memory of their own that is not
+ * pooled (but counted). A chunk that becomes entirely free is dropped unless it is the last
+ * one, so an idle arena holds at most one chunk plus its slabs.
+ *
+ * @param <T> {@code byte[]} or a direct {@link ByteBuffer}
+ */
+public abstract class PoolArena<T> {
+
+    /** How an arena finds the calling thread's cache. */
+    public interface CacheLookup {
+        /** The current thread's cache, created if {@code create} and allowed; else null. */
+        PoolThreadCache current(boolean create);
+    }
+
+    private final SizeClasses sizes;
+    private final CacheLookup caches;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Chunks in creation order; first-fit favours older, fuller chunks. Guarded by lock. */
+    private final List<PoolChunk<T>> chunks = new ArrayList<>();
+    /** Per small class, the sentinel of the list of slabs with free elements. Guarded by lock. */
+    private final PoolSubpage<T>[] slabHeads;
+
+    /** Thread caches bound to this arena; used to pick the least-used arena. */
+    final AtomicInteger numThreadCaches = new AtomicInteger();
+    private final LongAdder smallAllocations = new LongAdder();
+    private final LongAdder normalAllocations = new LongAdder();
+    private final LongAdder hugeAllocations = new LongAdder();
+    private final LongAdder deallocations = new LongAdder();
+    /** Bytes of regions currently held by buffers (rounded to their size class). */
+    private final LongAdder pinnedBytes = new LongAdder();
+    /** Bytes of live huge allocations. */
+    private final LongAdder hugeBytes = new LongAdder();
+
+    @SuppressWarnings("unchecked")
+    protected PoolArena(SizeClasses sizes, CacheLookup caches) {
+        this.sizes = sizes;
+        this.caches = caches;
+        this.slabHeads = new PoolSubpage[sizes.smallCount()];
+        for (int i = 0; i < slabHeads.length; i++) {
+            slabHeads[i] = new PoolSubpage<>(i);
+        }
+    }
+
+    /** Memory for a new chunk or a huge allocation. */
+    protected abstract T newMemory(int size);
+
+    /** The size of memory returned by {@link #newMemory}. */
+    protected abstract int memoryLength(T memory);
+
+    public final SizeClasses sizes() {
+        return sizes;
+    }
+
+    /** The calling thread's cache, creating it if allowed; may be null. */
+    public final PoolThreadCache currentCache() {
+        return caches.current(true);
+    }
+
+    // ------------------------------------------------------------------ allocation
+
+    /** Allocates {@code reqCapacity} bytes for {@code target}, from {@code cache} when it has a region. */
+    public final void allocate(PoolThreadCache cache, int reqCapacity, PooledMemory<T> target) {
+        int sizeIdx = sizes.sizeIndex(reqCapacity);
+        if (sizeIdx < 0) {
+            T memory = newMemory(reqCapacity);
+            hugeAllocations.increment();
+            hugeBytes.add(reqCapacity);
+            target.init(this, null, 0, memory, 0, reqCapacity, -1);
+            return;
+        }
+        if (cache != null && cache.allocate(this, sizeIdx, reqCapacity, target)) {
+            pinnedBytes.add(sizes.size(sizeIdx));
+            return;
+        }
+        lock.lock();
+        try {
+            if (sizes.isSmall(sizeIdx)) {
+                allocateSmall(sizeIdx, reqCapacity, target);
+                smallAllocations.increment();
+            } else {
+                allocateNormal(sizeIdx, reqCapacity, target);
+                normalAllocations.increment();
+            }
+        } finally {
+            lock.unlock();
+        }
+        pinnedBytes.add(sizes.size(sizeIdx));
+    }
+
+    private void allocateSmall(int sizeIdx, int reqCapacity, PooledMemory<T> target) {
+        PoolSubpage<T> head = slabHeads[sizeIdx];
+        PoolSubpage<T> slab = head.next;
+        if (slab == head) {
+            int runPages = sizes.runPages(sizeIdx);
+            long run = allocateRun(runPages);
+            PoolChunk<T> chunk = lastChunk;
+            int runOffset = PoolChunk.runOffset(run);
+            slab = new PoolSubpage<>(chunk, runOffset, runPages, sizes.size(sizeIdx), sizeIdx, sizes.pageShift());
+            chunk.slabs[runOffset] = slab;
+            slab.insertAfter(head);
+        }
+        long handle = slab.allocate();
+        if (slab.numAvail == 0) {
+            slab.unlink();
+        }
+        PoolChunk<T> chunk = slab.chunk;
+        target.init(this, chunk, handle, chunk.memory, chunk.offset(handle, slab.elementSize), reqCapacity, sizeIdx);
+    }
+
+    private void allocateNormal(int sizeIdx, int reqCapacity, PooledMemory<T> target) {
+        long handle = allocateRun(sizes.runPages(sizeIdx));
+        PoolChunk<T> chunk = lastChunk;
+        target.init(this, chunk, handle, chunk.memory, chunk.offset(handle, 0), reqCapacity, sizeIdx);
+    }
+
+    /** The chunk that the last {@link #allocateRun} used; guarded by lock. */
+    private PoolChunk<T> lastChunk;
+
+    private long allocateRun(int runPages) {
+        for (int i = 0, n = chunks.size(); i < n; i++) {
+            PoolChunk<T> chunk = chunks.get(i);
+            long handle = chunk.allocateRun(runPages);
+            if (handle >= 0) {
+                lastChunk = chunk;
+                return handle;
+            }
+        }
+        PoolChunk<T> chunk = new PoolChunk<>(this, newMemory(sizes.chunkSize()), sizes.pageSize(), sizes.chunkSize());
+        chunks.add(chunk);
+        lastChunk = chunk;
+        return chunk.allocateRun(runPages);
+    }
+
+    // ------------------------------------------------------------------ release
+
+    /**
+     * Returns a region: into the calling thread's cache if it belongs to this arena and has
+     * room, else to the chunk. {@code chunk} null means a huge allocation of {@code memory}.
+     */
+    public final void free(PoolChunk<T> chunk, long handle, int sizeIdx, T memory) {
+        deallocations.increment();
+        if (chunk == null) {
+            hugeBytes.add(-memoryLength(memory));
+            return;
+        }
+        pinnedBytes.add(-sizes.size(sizeIdx));
+        PoolThreadCache cache = caches.current(false);
+        if (cache != null && cache.add(this, chunk, handle, sizeIdx)) {
+            return;
+        }
+        freeToChunk(chunk, handle, sizeIdx);
+    }
+
+    /** Returns a region to its chunk (also used when a thread cache is trimmed or freed). */
+    final void freeToChunk(PoolChunk<T> chunk, long handle, int sizeIdx) {
+        lock.lock();
+        try {
+            if (PoolChunk.isSlab(handle)) {
+                PoolSubpage<T> slab = chunk.slabs[PoolChunk.runOffset(handle)];
+                if (slab == null || slab.sizeIdx != sizeIdx) {
+                    throw new IllegalStateException("no slab of class " + sizeIdx + " at handle " + Long.toHexString(handle));
+                }
+                slab.free(PoolChunk.bitmapIdx(handle));
+                if (!slab.isLinked()) {
+                    slab.insertAfter(slabHeads[sizeIdx]);
+                }
+                // An empty slab gives its run back at once, so chunks can empty and be dropped;
+                // thread caches absorb the churn this would otherwise cause.
+                if (slab.numAvail == slab.maxElements) {
+                    slab.unlink();
+                    chunk.slabs[slab.runOffset] = null;
+                    chunk.freeAllocatedRun(slab.runOffset, slab.runPages);
+                }
+            } else {
+                chunk.freeAllocatedRun(PoolChunk.runOffset(handle), PoolChunk.runPages(handle));
+            }
+            if (chunk.isEmpty() && chunks.size() > 1) {
+                chunks.remove(chunk);
+                if (lastChunk == chunk) {
+                    lastChunk = null;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ metrics
+
+    /** Chunks currently held. */
+    public final int numChunks() {
+        lock.lock();
+        try {
+            return chunks.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Usage percentage of each chunk, oldest first. */
+    public final List<Integer> chunkUsages() {
+        lock.lock();
+        try {
+            List<Integer> usages = new ArrayList<>(chunks.size());
+            for (PoolChunk<T> chunk : chunks) {
+                usages.add(chunk.usage());
+            }
+            return usages;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public final int numThreadCaches() {
+        return numThreadCaches.get();
+    }
+
+    /** Memory this arena holds: its chunks plus live huge allocations. */
+    public final long usedMemory() {
+        return (long) numChunks() * sizes.chunkSize() + hugeBytes.sum();
+    }
+
+    /** Bytes held by live buffers (size-class rounded), a lower bound of {@link #usedMemory()} minus caches. */
+    public final long pinnedMemory() {
+        return pinnedBytes.sum() + hugeBytes.sum();
+    }
+
+    /** Allocations that reached the arena lock (cache misses), by kind. */
+    public final long numSmallAllocations() {
+        return smallAllocations.sum();
+    }
+
+    public final long numNormalAllocations() {
+        return normalAllocations.sum();
+    }
+
+    public final long numHugeAllocations() {
+        return hugeAllocations.sum();
+    }
+
+    /** Releases of buffers from this arena, through a cache or not. */
+    public final long numDeallocations() {
+        return deallocations.sum();
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "(chunks: " + numChunks() + ", used: " + usedMemory()
+                + ", pinned: " + pinnedMemory() + ", caches: " + numThreadCaches() + ")";
+    }
+
+    /** Arena of {@code byte[]} chunks. */
+    public static final class Heap extends PoolArena<byte[]> {
+        public Heap(SizeClasses sizes, CacheLookup caches) {
+            super(sizes, caches);
+        }
+
+        @Override
+        protected byte[] newMemory(int size) {
+            return new byte[size];
+        }
+
+        @Override
+        protected int memoryLength(byte[] memory) {
+            return memory.length;
+        }
+    }
+
+    /** Arena of direct {@link ByteBuffer} chunks (freed by the GC once dropped; no JDK internals). */
+    public static final class Direct extends PoolArena<ByteBuffer> {
+        public Direct(SizeClasses sizes, CacheLookup caches) {
+            super(sizes, caches);
+        }
+
+        @Override
+        protected ByteBuffer newMemory(int size) {
+            return ByteBuffer.allocateDirect(size);
+        }
+
+        @Override
+        protected int memoryLength(ByteBuffer memory) {
+            return memory.capacity();
+        }
+    }
+}

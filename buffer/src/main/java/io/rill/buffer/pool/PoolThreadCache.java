@@ -1,0 +1,198 @@
+package io.rill.buffer.pool;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One thread's stash of freed regions, per size class, in front of its arenas: a release on
+ * this thread pushes the region here, the next allocation of that class pops it, and neither
+ * takes a lock. Only the owning thread touches a cache, except {@link #free()}, which runs
+ * once, after the owner stopped using it (thread-local removal or a Cleaner after the thread
+ * died).
+ *
+ * <p>Each class's stash is a LIFO stack (the most recently freed region is the most likely
+ * to be in the CPU cache). Every {@code trimInterval} allocations, each stack gives back the
+ * entries that were not needed since the last trim, so a thread whose load dropped does not
+ * keep memory forever.
+ */
+public final class PoolThreadCache {
+
+    /** Regions of one size class: parallel arrays used as a stack. */
+    private static final class Stack {
+        final PoolChunk<?>[] chunks;
+        final long[] handles;
+        int size;
+        /** Pops since the last trim: entries beyond this were idle. */
+        int used;
+
+        Stack(int capacity) {
+            chunks = new PoolChunk<?>[capacity];
+            handles = new long[capacity];
+        }
+    }
+
+    public final PoolArena<byte[]> heapArena;
+    public final PoolArena<ByteBuffer> directArena;
+    /** Stacks by size class (null beyond the cached classes or when the arena is absent). */
+    private final Stack[] heapStacks;
+    private final Stack[] directStacks;
+    private final int trimInterval;
+    private int allocationsSinceTrim;
+    /** Owner-thread counters, read racily by metrics. */
+    private long hits;
+    private long misses;
+    private final AtomicBoolean freed = new AtomicBoolean();
+
+    public PoolThreadCache(PoolArena<byte[]> heapArena, PoolArena<ByteBuffer> directArena, int smallCacheSize,
+                           int normalCacheSize, int maxCachedCapacity, int trimInterval) {
+        this.heapArena = heapArena;
+        this.directArena = directArena;
+        this.trimInterval = trimInterval;
+        this.heapStacks = stacks(heapArena, smallCacheSize, normalCacheSize, maxCachedCapacity);
+        this.directStacks = stacks(directArena, smallCacheSize, normalCacheSize, maxCachedCapacity);
+        if (heapArena != null) {
+            heapArena.numThreadCaches.incrementAndGet();
+        }
+        if (directArena != null) {
+            directArena.numThreadCaches.incrementAndGet();
+        }
+    }
+
+    private static Stack[] stacks(PoolArena<?> arena, int smallSize, int normalSize, int maxCachedCapacity) {
+        if (arena == null) {
+            return new Stack[0];
+        }
+        SizeClasses sizes = arena.sizes();
+        int n = 0;
+        while (n < sizes.count() && sizes.size(n) <= maxCachedCapacity) {
+            n++;
+        }
+        Stack[] stacks = new Stack[n];
+        for (int i = 0; i < n; i++) {
+            int capacity = sizes.isSmall(i) ? smallSize : normalSize;
+            stacks[i] = capacity > 0 ? new Stack(capacity) : null;
+        }
+        return stacks;
+    }
+
+    private Stack stack(PoolArena<?> arena, int sizeIdx) {
+        Stack[] stacks = arena == heapArena ? heapStacks : arena == directArena ? directStacks : null;
+        return stacks != null && sizeIdx < stacks.length ? stacks[sizeIdx] : null;
+    }
+
+    /** Serves {@code sizeIdx} from the stash; false on a miss (the caller goes to the arena). */
+    @SuppressWarnings("unchecked")
+    <T> boolean allocate(PoolArena<T> arena, int sizeIdx, int reqCapacity, PooledMemory<T> target) {
+        Stack s = stack(arena, sizeIdx);
+        if (++allocationsSinceTrim >= trimInterval) {
+            trim();
+        }
+        if (s == null || s.size == 0) {
+            misses++;
+            return false;
+        }
+        int top = --s.size;
+        PoolChunk<T> chunk = (PoolChunk<T>) s.chunks[top];
+        long handle = s.handles[top];
+        s.chunks[top] = null;
+        s.used++;
+        hits++;
+        int offset = chunk.offset(handle, arena.sizes().size(sizeIdx));
+        target.init(arena, chunk, handle, chunk.memory, offset, reqCapacity, sizeIdx);
+        return true;
+    }
+
+    /** Stashes a freed region; false if this class is not cached or its stack is full. */
+    <T> boolean add(PoolArena<T> arena, PoolChunk<T> chunk, long handle, int sizeIdx) {
+        if (freed.get()) {
+            return false;
+        }
+        Stack s = stack(arena, sizeIdx);
+        if (s == null || s.size == s.chunks.length) {
+            return false;
+        }
+        s.chunks[s.size] = chunk;
+        s.handles[s.size++] = handle;
+        return true;
+    }
+
+    /** Gives back the entries each stack did not need since the last trim. */
+    public void trim() {
+        allocationsSinceTrim = 0;
+        trim(heapArena, heapStacks);
+        trim(directArena, directStacks);
+    }
+
+    private static <T> void trim(PoolArena<T> arena, Stack[] stacks) {
+        for (int i = 0; i < stacks.length; i++) {
+            Stack s = stacks[i];
+            if (s != null) {
+                drain(arena, s, i, s.size - s.used);
+                s.used = 0;
+            }
+        }
+    }
+
+    /** Frees the {@code count} oldest entries (bottom of the stack) to the arena. */
+    @SuppressWarnings("unchecked")
+    private static <T> void drain(PoolArena<T> arena, Stack s, int sizeIdx, int count) {
+        if (count <= 0) {
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            arena.freeToChunk((PoolChunk<T>) s.chunks[i], s.handles[i], sizeIdx);
+        }
+        int rest = s.size - count;
+        System.arraycopy(s.chunks, count, s.chunks, 0, rest);
+        System.arraycopy(s.handles, count, s.handles, 0, rest);
+        java.util.Arrays.fill(s.chunks, rest, s.size, null);
+        s.size = rest;
+    }
+
+    /** Returns everything to the arenas and unbinds from them; idempotent. */
+    public void free() {
+        if (!freed.compareAndSet(false, true)) {
+            return;
+        }
+        for (int i = 0; i < heapStacks.length; i++) {
+            if (heapStacks[i] != null) {
+                drain(heapArena, heapStacks[i], i, heapStacks[i].size);
+            }
+        }
+        for (int i = 0; i < directStacks.length; i++) {
+            if (directStacks[i] != null) {
+                drain(directArena, directStacks[i], i, directStacks[i].size);
+            }
+        }
+        if (heapArena != null) {
+            heapArena.numThreadCaches.decrementAndGet();
+        }
+        if (directArena != null) {
+            directArena.numThreadCaches.decrementAndGet();
+        }
+    }
+
+    public boolean isFreed() {
+        return freed.get();
+    }
+
+    public long hits() {
+        return hits;
+    }
+
+    public long misses() {
+        return misses;
+    }
+
+    /** Regions currently stashed, all classes and both kinds. */
+    public int size() {
+        int n = 0;
+        for (Stack s : heapStacks) {
+            n += s == null ? 0 : s.size;
+        }
+        for (Stack s : directStacks) {
+            n += s == null ? 0 : s.size;
+        }
+        return n;
+    }
+}

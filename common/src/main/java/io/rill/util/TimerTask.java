@@ -1,0 +1,12 @@
+package io.rill.util;
+
+/** Work to run once when its {@link Timeout} expires. */
+@FunctionalInterface
+public interface TimerTask {
+
+    /**
+     * Runs on the timer's thread, so it must be short and must not block; hand longer work to
+     * an executor. An exception is logged and does not affect other tasks.
+     */
+    void run(Timeout timeout) throws Exception;
+}
