@@ -6,6 +6,9 @@ import java.nio.channels.AlreadyConnectedException;
 import java.nio.channels.ConnectionPendingException;
 import java.nio.channels.NotYetConnectedException;
 
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ByteBufAllocator;
+import io.rill.buffer.ReferenceCountUtil;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.EventExecutor;
@@ -121,9 +124,9 @@ public abstract class AbstractChannel implements Channel {
         return msg;
     }
 
-    /** Bytes {@code msg} counts as against the write-buffer water marks. */
+    /** Bytes {@code msg} counts as against the write-buffer water marks: readable bytes of a buffer, else 0. */
     protected int messageSize(Object msg) {
-        return 0;
+        return msg instanceof ByteBuf buf ? buf.readableBytes() : 0;
     }
 
     /** AUTO_READ was turned off: a transport may stop watching for input until the next read(). */
@@ -138,7 +141,7 @@ public abstract class AbstractChannel implements Channel {
                         + " Add a handler that consumes it. Pipeline: {}", this, msg, pipeline.names());
             }
         } finally {
-            MessageRefs.safeRelease(msg);
+            ReferenceCountUtil.safeRelease(msg);
         }
     }
 
@@ -372,7 +375,7 @@ public abstract class AbstractChannel implements Channel {
                 promise.tryFailure(new ChannelClosedException(this + " is closed; refused to write a "
                         + msg.getClass().getSimpleName()));
             } finally {
-                MessageRefs.safeRelease(msg);
+                ReferenceCountUtil.safeRelease(msg);
             }
             return;
         }
@@ -384,7 +387,7 @@ public abstract class AbstractChannel implements Channel {
             try {
                 promise.tryFailure(t);
             } finally {
-                MessageRefs.safeRelease(msg);
+                ReferenceCountUtil.safeRelease(msg);
             }
             return;
         }
@@ -463,6 +466,11 @@ public abstract class AbstractChannel implements Channel {
     @Override
     public ChannelPipeline pipeline() {
         return pipeline;
+    }
+
+    @Override
+    public ByteBufAllocator alloc() {
+        return config().getAllocator();
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.rill.channel;
 
 import java.net.SocketAddress;
 
+import io.rill.buffer.ByteBufAllocator;
 import io.rill.util.concurrent.Future;
 
 /**
@@ -30,6 +31,9 @@ public interface Channel extends AttributeMap, ChannelOutboundInvoker, Comparabl
     ChannelConfig config();
 
     ChannelPipeline pipeline();
+
+    /** The allocator of the channel's buffers ({@code ChannelOption.ALLOCATOR}). */
+    ByteBufAllocator alloc();
 
     /** True until the channel is closed. */
     boolean isOpen();

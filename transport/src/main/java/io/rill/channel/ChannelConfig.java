@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
+import io.rill.buffer.ByteBufAllocator;
 import io.rill.util.InternalLogger;
 
 /**
@@ -36,6 +37,10 @@ public class ChannelConfig {
     /** The channel configured; its read hooks run when AUTO_READ changes. */
     protected final AbstractChannel channel;
 
+    /** Allocates the channel's buffers. */
+    private volatile ByteBufAllocator allocator = ByteBufAllocator.DEFAULT;
+    /** Sizes the channel's read buffers; its handle is created by the transport's read loop. */
+    private volatile RecvByteBufAllocator recvByteBufAllocator = new AdaptiveRecvByteBufAllocator();
     /** Milliseconds a connect may take before it fails; 0 = no limit. */
     private volatile int connectTimeoutMillis = 30_000;
     /** Most messages one read burst delivers before other channels get their turn; ≥ 1. */
@@ -60,6 +65,8 @@ public class ChannelConfig {
     /** Every option this config supports, with its current value. */
     public Map<ChannelOption<?>, Object> getOptions() {
         Map<ChannelOption<?>, Object> options = new IdentityHashMap<>();
+        options.put(ChannelOption.ALLOCATOR, allocator);
+        options.put(ChannelOption.RCVBUF_ALLOCATOR, recvByteBufAllocator);
         options.put(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis);
         options.put(ChannelOption.MAX_MESSAGES_PER_READ, maxMessagesPerRead);
         options.put(ChannelOption.WRITE_SPIN_COUNT, writeSpinCount);
@@ -83,7 +90,11 @@ public class ChannelConfig {
     @SuppressWarnings("unchecked")
     public <T> T getOption(ChannelOption<T> option) {
         Object value;
-        if (option == ChannelOption.CONNECT_TIMEOUT_MILLIS) {
+        if (option == ChannelOption.ALLOCATOR) {
+            value = allocator;
+        } else if (option == ChannelOption.RCVBUF_ALLOCATOR) {
+            value = recvByteBufAllocator;
+        } else if (option == ChannelOption.CONNECT_TIMEOUT_MILLIS) {
             value = connectTimeoutMillis;
         } else if (option == ChannelOption.MAX_MESSAGES_PER_READ) {
             value = maxMessagesPerRead;
@@ -107,7 +118,11 @@ public class ChannelConfig {
      */
     public <T> boolean setOption(ChannelOption<T> option, T value) {
         option.validate(value);
-        if (option == ChannelOption.CONNECT_TIMEOUT_MILLIS) {
+        if (option == ChannelOption.ALLOCATOR) {
+            setAllocator((ByteBufAllocator) value);
+        } else if (option == ChannelOption.RCVBUF_ALLOCATOR) {
+            setRecvByteBufAllocator((RecvByteBufAllocator) value);
+        } else if (option == ChannelOption.CONNECT_TIMEOUT_MILLIS) {
             setConnectTimeoutMillis((Integer) value);
         } else if (option == ChannelOption.MAX_MESSAGES_PER_READ) {
             setMaxMessagesPerRead((Integer) value);
@@ -127,6 +142,30 @@ public class ChannelConfig {
     }
 
     // ---------------------------------------------------------------- typed accessors
+
+    public ByteBufAllocator getAllocator() {
+        return allocator;
+    }
+
+    public ChannelConfig setAllocator(ByteBufAllocator allocator) {
+        if (allocator == null) {
+            throw new NullPointerException("allocator");
+        }
+        this.allocator = allocator;
+        return this;
+    }
+
+    public RecvByteBufAllocator getRecvByteBufAllocator() {
+        return recvByteBufAllocator;
+    }
+
+    public ChannelConfig setRecvByteBufAllocator(RecvByteBufAllocator allocator) {
+        if (allocator == null) {
+            throw new NullPointerException("recvByteBufAllocator");
+        }
+        this.recvByteBufAllocator = allocator;
+        return this;
+    }
 
     public int getConnectTimeoutMillis() {
         return connectTimeoutMillis;

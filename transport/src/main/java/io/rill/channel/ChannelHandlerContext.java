@@ -1,5 +1,6 @@
 package io.rill.channel;
 
+import io.rill.buffer.ByteBufAllocator;
 import io.rill.util.concurrent.EventExecutor;
 
 /**
@@ -26,6 +27,9 @@ public interface ChannelHandlerContext extends ChannelOutboundInvoker {
 
     /** The executor the handler's methods run on: the channel's event loop unless bound to another group. */
     EventExecutor executor();
+
+    /** The channel's buffer allocator. */
+    ByteBufAllocator alloc();
 
     /** True once the handler has been removed from the pipeline. */
     boolean isRemoved();

@@ -4,6 +4,8 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.util.Objects;
 
+import io.rill.buffer.ByteBufAllocator;
+
 /**
  * A typed key for {@link ChannelConfig#setOption}. Options are singletons per name (like
  * {@link AttributeKey}s) and carry their value type, so a value of the wrong type (through raw
@@ -18,6 +20,9 @@ public final class ChannelOption<T> {
             new ConstantPool<>((id, name) -> new ChannelOption<>(id, name, Object.class));
 
     // general
+    public static final ChannelOption<ByteBufAllocator> ALLOCATOR = define("ALLOCATOR", ByteBufAllocator.class);
+    public static final ChannelOption<RecvByteBufAllocator> RCVBUF_ALLOCATOR =
+            define("RCVBUF_ALLOCATOR", RecvByteBufAllocator.class);
     public static final ChannelOption<Integer> CONNECT_TIMEOUT_MILLIS = define("CONNECT_TIMEOUT_MILLIS", Integer.class);
     public static final ChannelOption<Integer> MAX_MESSAGES_PER_READ = define("MAX_MESSAGES_PER_READ", Integer.class);
     public static final ChannelOption<Integer> WRITE_SPIN_COUNT = define("WRITE_SPIN_COUNT", Integer.class);

@@ -2,9 +2,14 @@ package io.rill.channel;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 
+import io.rill.buffer.ReferenceCountUtil;
 import io.rill.util.InternalLogger;
+import io.rill.buffer.ByteBuf;
 import io.rill.util.RillProperties;
+import io.rill.util.concurrent.FastThreadLocal;
 import io.rill.util.concurrent.Promise;
 
 /**
@@ -42,6 +47,14 @@ public final class ChannelOutboundBuffer {
         }
     }
 
+    /** Per-thread array that {@link #nioBuffers} fills: a gathering write needs no allocation. */
+    private static final FastThreadLocal<ByteBuffer[]> NIO_BUFFERS = new FastThreadLocal<>() {
+        @Override
+        protected ByteBuffer[] initialValue() {
+            return new ByteBuffer[64];
+        }
+    };
+
     private final AbstractChannel channel;
 
     /** First flushed entry not yet written; null when nothing is flushed. */
@@ -54,6 +67,11 @@ public final class ChannelOutboundBuffer {
     private int flushed;
     /** True while failing entries, whose promise listeners may re-enter with more writes or a close. */
     private boolean inFail;
+
+    /** Buffers filled in by the last nioBuffers() call. */
+    private int nioBufferCount;
+    /** Bytes in those buffers. */
+    private long nioBufferSize;
 
     /** Sum of the pending sizes of all entries, overhead included; updated with getAndAdd. */
     private volatile long totalPendingSize;
@@ -131,7 +149,7 @@ public final class ChannelOutboundBuffer {
         }
         removeEntry(e);
         if (!e.cancelled) {
-            MessageRefs.safeRelease(e.msg);
+            ReferenceCountUtil.safeRelease(e.msg);
             trySucceed(e.promise);
             decrementPendingOutboundBytes(e.pendingSize, true);
         }
@@ -150,7 +168,7 @@ public final class ChannelOutboundBuffer {
         }
         removeEntry(e);
         if (!e.cancelled) {
-            MessageRefs.safeRelease(e.msg);
+            ReferenceCountUtil.safeRelease(e.msg);
             tryFail(e.promise, cause);
             decrementPendingOutboundBytes(e.pendingSize, notifyWritability);
         }
@@ -185,6 +203,108 @@ public final class ChannelOutboundBuffer {
         return flushed != 0;
     }
 
+    // ---------------------------------------------------------------- gathering writes
+
+    /**
+     * The readable bytes of the leading flushed {@link ByteBuf} messages as {@link ByteBuffer}s
+     * for one gathering write: at most {@code maxCount} buffers and, unless the very first
+     * message alone is larger, at most {@code maxBytes} bytes. Stops at the first message that is
+     * not a ByteBuf. The array belongs to the calling thread and is reused by the next call;
+     * only the first {@link #nioBufferCount()} elements are meaningful.
+     */
+    public ByteBuffer[] nioBuffers(int maxCount, long maxBytes) {
+        if (maxCount <= 0 || maxBytes <= 0) {
+            throw new IllegalArgumentException("maxCount: " + maxCount + ", maxBytes: " + maxBytes + " (expected: > 0)");
+        }
+        ByteBuffer[] array = NIO_BUFFERS.get();
+        int count = 0;
+        long bytes = 0;
+        for (Entry e = flushedEntry; e != null && e != unflushedEntry && count < maxCount; e = e.next) {
+            if (e.cancelled) {
+                continue;
+            }
+            if (!(e.msg instanceof ByteBuf buf)) {
+                break;
+            }
+            int readable = buf.readableBytes();
+            if (readable == 0) {
+                continue;
+            }
+            if (count > 0 && maxBytes - readable < bytes) {
+                break;
+            }
+            bytes += readable;
+            ByteBuffer[] views = e.nioBuffers;
+            if (views == null) {
+                // Cached per entry: a write that stalls is retried with the same views, no new garbage.
+                views = buf.nioBufferCount() == 1 ? new ByteBuffer[] {buf.nioBuffer(buf.readerIndex(), readable)}
+                        : buf.nioBuffers(buf.readerIndex(), readable);
+                e.nioBuffers = views;
+            }
+            for (int i = 0; i < views.length && count < maxCount; i++) {
+                if (!views[i].hasRemaining()) {
+                    continue;
+                }
+                if (count == array.length) {
+                    array = Arrays.copyOf(array, array.length << 1);
+                    NIO_BUFFERS.set(array);
+                }
+                array[count++] = views[i];
+            }
+        }
+        nioBufferCount = count;
+        nioBufferSize = bytes;
+        return array;
+    }
+
+    /** Buffers filled in by the last {@link #nioBuffers} call. */
+    public int nioBufferCount() {
+        return nioBufferCount;
+    }
+
+    /** Bytes in the buffers of the last {@link #nioBuffers} call. */
+    public long nioBufferSize() {
+        return nioBufferSize;
+    }
+
+    /**
+     * The transport wrote {@code written} bytes from the leading flushed ByteBuf messages:
+     * removes (succeeding their promises) those written completely and advances the reader
+     * index of a message written in part.
+     */
+    public void removeBytes(long written) {
+        for (;;) {
+            Entry e = firstLiveFlushed();
+            if (e == null || !(e.msg instanceof ByteBuf buf)) {
+                break;
+            }
+            int readerIndex = buf.readerIndex();
+            int readable = buf.writerIndex() - readerIndex;
+            if (readable <= written) {
+                written -= readable;
+                remove();
+            } else {
+                if (written > 0) {
+                    buf.readerIndex(readerIndex + (int) written);
+                    // The cached views may not have moved with us (a caller that did not write through them).
+                    e.nioBuffers = null;
+                }
+                break;
+            }
+        }
+        clearNioBuffers();
+    }
+
+    /** Drops the thread's references to our buffers, so they are not pinned after being released. */
+    private void clearNioBuffers() {
+        int count = nioBufferCount;
+        if (count > 0) {
+            nioBufferCount = 0;
+            nioBufferSize = 0;
+            Arrays.fill(NIO_BUFFERS.get(), 0, count, null);
+        }
+    }
+
     // ---------------------------------------------------------------- failing
 
     /** Fails every flushed message with {@code cause}; unflushed ones stay. */
@@ -216,7 +336,7 @@ public final class ChannelOutboundBuffer {
             }
             for (Entry e = unflushedEntry; e != null; e = e.next) {
                 if (!e.cancelled) {
-                    MessageRefs.safeRelease(e.msg);
+                    ReferenceCountUtil.safeRelease(e.msg);
                     tryFail(e.promise, cause);
                     decrementPendingOutboundBytes(e.pendingSize, false);
                 }
@@ -226,6 +346,7 @@ public final class ChannelOutboundBuffer {
         } finally {
             inFail = false;
         }
+        clearNioBuffers();
     }
 
     private static void trySucceed(Promise<Void> promise) {
@@ -350,6 +471,8 @@ public final class ChannelOutboundBuffer {
         /** size + entry overhead, as added to the pending total; 0 once cancelled. */
         long pendingSize;
         final Promise<Void> promise;
+        /** The message's readable bytes as ByteBuffers, made on the first gathering write; null until then. */
+        ByteBuffer[] nioBuffers;
         /** Next entry towards the tail. */
         Entry next;
         /** True if the promise was cancelled before flush; the message is released already. */
@@ -369,8 +492,9 @@ public final class ChannelOutboundBuffer {
             }
             cancelled = true;
             long pending = pendingSize;
-            MessageRefs.safeRelease(msg);
+            ReferenceCountUtil.safeRelease(msg);
             msg = null;
+            nioBuffers = null;
             size = 0;
             pendingSize = 0;
             return pending;

@@ -3,6 +3,8 @@ package io.rill.channel;
 import java.net.SocketAddress;
 import java.util.Objects;
 
+import io.rill.buffer.ByteBufAllocator;
+import io.rill.buffer.ReferenceCountUtil;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.EventExecutor;
@@ -79,6 +81,11 @@ final class HandlerContext implements ChannelHandlerContext {
     @Override
     public EventExecutor executor() {
         return executor;
+    }
+
+    @Override
+    public ByteBufAllocator alloc() {
+        return pipeline.channel().config().getAllocator();
     }
 
     @Override
@@ -163,7 +170,7 @@ final class HandlerContext implements ChannelHandlerContext {
         try {
             target.executor.execute(task);
         } catch (Throwable t) {
-            MessageRefs.safeRelease(msg);
+            ReferenceCountUtil.safeRelease(msg);
             if (promise != null) {
                 promise.tryFailure(t);
             } else {
@@ -286,6 +293,7 @@ final class HandlerContext implements ChannelHandlerContext {
 
     static void invokeChannelRead(HandlerContext ctx, Object msg) {
         Objects.requireNonNull(msg, "msg");
+        ReferenceCountUtil.touch(msg, ctx);
         if (ctx.executor.inEventLoop()) {
             ctx.invokeChannelRead(msg);
         } else {
@@ -605,7 +613,7 @@ final class HandlerContext implements ChannelHandlerContext {
     private void write(Object msg, boolean flush, Promise<Void> promise) {
         Objects.requireNonNull(msg, "msg");
         if (!validPromise(promise)) {
-            MessageRefs.safeRelease(msg);
+            ReferenceCountUtil.safeRelease(msg);
             return;
         }
         HandlerContext ctx = findOutbound(flush ? ChannelHandlerMask.WRITE | ChannelHandlerMask.FLUSH

@@ -476,15 +476,17 @@ final class LinkedPipeline implements ChannelPipeline {
 
     // ---------------------------------------------------------------- inbound: start at the head
 
+    // The head handles only channelActive and channelReadComplete; other events start past it.
+
     @Override
     public ChannelPipeline fireChannelRegistered() {
-        HandlerContext.invokeChannelRegistered(head);
+        head.fireChannelRegistered();
         return this;
     }
 
     @Override
     public ChannelPipeline fireChannelUnregistered() {
-        HandlerContext.invokeChannelUnregistered(head);
+        head.fireChannelUnregistered();
         return this;
     }
 
@@ -496,13 +498,13 @@ final class LinkedPipeline implements ChannelPipeline {
 
     @Override
     public ChannelPipeline fireChannelInactive() {
-        HandlerContext.invokeChannelInactive(head);
+        head.fireChannelInactive();
         return this;
     }
 
     @Override
     public ChannelPipeline fireChannelRead(Object msg) {
-        HandlerContext.invokeChannelRead(head, msg);
+        head.fireChannelRead(msg);
         return this;
     }
 
@@ -514,19 +516,19 @@ final class LinkedPipeline implements ChannelPipeline {
 
     @Override
     public ChannelPipeline fireUserEventTriggered(Object evt) {
-        HandlerContext.invokeUserEventTriggered(head, evt);
+        head.fireUserEventTriggered(evt);
         return this;
     }
 
     @Override
     public ChannelPipeline fireChannelWritabilityChanged() {
-        HandlerContext.invokeChannelWritabilityChanged(head);
+        head.fireChannelWritabilityChanged();
         return this;
     }
 
     @Override
     public ChannelPipeline fireExceptionCaught(Throwable cause) {
-        HandlerContext.invokeExceptionCaught(head, cause);
+        head.fireExceptionCaught(cause);
         return this;
     }
 

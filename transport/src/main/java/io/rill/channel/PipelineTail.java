@@ -1,5 +1,7 @@
 package io.rill.channel;
 
+import io.rill.buffer.ReferenceCountUtil;
+
 /**
  * The handler at the tail of every pipeline: the end of the inbound direction. Whatever gets
  * here was not consumed by any handler; it goes to the channel's {@code onUnhandled*} hooks,
@@ -42,7 +44,7 @@ final class PipelineTail implements ChannelHandler {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         // An event is a message to nobody in particular: no log, but it must not leak.
-        MessageRefs.safeRelease(evt);
+        ReferenceCountUtil.safeRelease(evt);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.rill.channel;
 
+import io.rill.buffer.ReferenceCountUtil;
+
 /**
  * An inbound handler for messages of one type: messages of type {@code I} go to
  * {@link #channelRead0} and are released afterwards (unless {@code autoRelease} is off); any
@@ -62,7 +64,7 @@ public abstract class SimpleChannelInboundHandler<I> implements ChannelHandler {
             channelRead0(ctx, typed);
         } finally {
             if (autoRelease) {
-                MessageRefs.release(msg);
+                ReferenceCountUtil.release(msg);
             }
         }
     }
