@@ -93,8 +93,6 @@ final class HandlerContext implements ChannelHandlerContext {
         return state == REMOVED;
     }
 
-    // ---------------------------------------------------------------- life cycle
-
     /** Marks head and tail, which have no handlerAdded to wait for. */
     void setAdded() {
         state = ADDED;
@@ -144,8 +142,6 @@ final class HandlerContext implements ChannelHandlerContext {
         }
         return false;
     }
-
-    // ---------------------------------------------------------------- finding the next context
 
     private HandlerContext findInbound(int bit) {
         HandlerContext ctx = this;
@@ -681,8 +677,6 @@ final class HandlerContext implements ChannelHandlerContext {
         }
         return true;
     }
-
-    // ---------------------------------------------------------------- promises
 
     @Override
     public Promise<Void> newPromise() {
