@@ -14,16 +14,16 @@ import io.rill.util.concurrent.Promise;
 /**
  * One node of a {@link LinkedPipeline}: a handler, its name, its executor and its links.
  *
- * <p>Dispatch: {@code fireXxx}/outbound calls look for the next context in their direction
- * whose handler overrides the method ({@link ChannelHandlerMask}); a context whose handler does
- * not is walked past, but only while it shares the current executor: hopping over a context
- * on another executor would let an event overtake earlier ones still queued there. The event
- * then runs at once when the caller is on the target's executor, else as a task queued there.
+ * <p>Dispatch: an event goes to the next context in its direction whose handler overrides the
+ * method ({@link ChannelHandlerMask}); others are walked past, but only while they share the
+ * current executor, since hopping over a context on another executor would let an event
+ * overtake earlier ones queued there. The event runs at once on the target's executor thread,
+ * else as a task queued there.
  *
- * <p>Life cycle: {@code ADD_PENDING} until {@code handlerAdded} ran on the executor, then
- * {@code ADDED}, then {@code REMOVED}. An event that reaches a context still pending first runs
- * {@code handlerAdded} (on the right thread, since events run on the context's executor), so
- * no event ever precedes it; a removed context forwards events without calling its handler.
+ * <p>Life cycle: ADD_PENDING until {@code handlerAdded} ran on the executor, then ADDED, then
+ * REMOVED. An event reaching a pending context first runs {@code handlerAdded} (on the right
+ * thread, as events run on the context's executor), so no event precedes it; a removed
+ * context forwards events without calling its handler.
  */
 final class HandlerContext implements ChannelHandlerContext {
 
@@ -161,15 +161,13 @@ final class HandlerContext implements ChannelHandlerContext {
         return ctx;
     }
 
-    /** Queues {@code task} on {@code target}; a refusal fails {@code promise} and releases {@code msg}. */
+    /** Queues {@code task} on {@code target}; a refusal fails {@code promise} (or is logged) and releases {@code msg}. */
     private static void runOn(HandlerContext target, Runnable task, Promise<Void> promise, Object msg) {
         try {
             target.executor.execute(task);
         } catch (Throwable t) {
             ReferenceCountUtil.safeRelease(msg);
-            if (promise != null) {
-                promise.tryFailure(t);
-            } else {
+            if (promise == null || !promise.tryFailure(t)) {
                 LOG.warn("Could not hand an event to " + target.executor + " for handler '" + target.name + "'", t);
             }
         }
