@@ -93,11 +93,6 @@ final class HandlerContext implements ChannelHandlerContext {
         return state == REMOVED;
     }
 
-    /** Marks head and tail, which have no handlerAdded to wait for. */
-    void setAdded() {
-        state = ADDED;
-    }
-
     /** Runs handlerAdded once, on the executor; a failure removes the handler again. */
     void callHandlerAdded() {
         if (state != ADD_PENDING) {

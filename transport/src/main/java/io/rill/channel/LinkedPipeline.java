@@ -57,8 +57,9 @@ final class LinkedPipeline implements ChannelPipeline {
         this.tail = new HandlerContext(this, channel.eventLoop(), "TAIL", new PipelineTail(channel));
         head.next = tail;
         tail.prev = head;
-        head.setAdded();
-        tail.setAdded();
+        // Their handlerAdded is the no-op default; this just marks them ready.
+        head.callHandlerAdded();
+        tail.callHandlerAdded();
     }
 
     @Override
