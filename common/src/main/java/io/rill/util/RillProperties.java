@@ -228,4 +228,15 @@ public final class RillProperties {
         long byMemory = Runtime.getRuntime().maxMemory() / chunkSize / 6;
         return (int) Math.min(2L * Runtime.getRuntime().availableProcessors(), byMemory);
     }
+
+    // --- transport
+
+    /**
+     * {@code rill.channel.outboundEntryOverhead}, default 96: bytes each queued write counts
+     * towards the write-buffer water marks on top of its payload. Roughly the heap an entry and
+     * its promise take; without it a flood of empty or tiny messages would never make a channel
+     * unwritable while still growing the heap without bound.
+     */
+    public static final int CHANNEL_OUTBOUND_ENTRY_OVERHEAD =
+            Math.max(0, SystemPropertyUtil.getInt("rill.channel.outboundEntryOverhead", 96));
 }

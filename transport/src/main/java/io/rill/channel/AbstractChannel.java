@@ -1,0 +1,688 @@
+package io.rill.channel;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.channels.AlreadyConnectedException;
+import java.nio.channels.ConnectionPendingException;
+import java.nio.channels.NotYetConnectedException;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ByteBufAllocator;
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.util.InternalLogger;
+import io.rill.util.concurrent.DefaultPromise;
+import io.rill.util.concurrent.EventExecutor;
+import io.rill.util.concurrent.Future;
+import io.rill.util.concurrent.Promise;
+
+/**
+ * The base of every channel: the life cycle, the pipeline and the outbound buffer, written once.
+ * A transport supplies the I/O as protected template methods ({@code doBind}, {@code doConnect},
+ * {@code doWrite}, ...), which the pipeline's head calls on the event loop.
+ *
+ * <p>Guarantees kept here so transports need not: {@code channelActive}, {@code channelInactive}
+ * and {@code channelUnregistered} fire at most once per transition; once {@code close} starts,
+ * writes fail at once with a {@link java.nio.channels.ClosedChannelException} that says so and
+ * their message is released; pending writes fail the same way; {@link #closeFuture()} completes
+ * before the inactive and unregistered events, which run as later tasks so an operation in
+ * progress finishes first; after deregistration of a closed channel every handler is removed
+ * (so codecs release what they hold in {@code handlerRemoved}).
+ *
+ * <p>The transport's side: {@link #doRegister} completes a promise (registration with an
+ * {@link IoEventLoop} is asynchronous); {@link #doConnect} returns false for a connect still in
+ * progress and the transport reports its outcome through {@link #connectFinished(Throwable)};
+ * {@link #doWrite} writes as much as the socket takes and, if it stopped early, asks for
+ * writability and later calls {@link #resumeWrites()}.
+ */
+public abstract class AbstractChannel implements Channel {
+
+    private static final InternalLogger LOG = InternalLogger.get(AbstractChannel.class);
+
+    private final Channel parent;
+    private final ChannelId id;
+    /** Fixed for the channel's life. */
+    private final EventLoop eventLoop;
+    private final LinkedPipeline pipeline;
+    private final ChannelAttributes attributes = new ChannelAttributes();
+    private final CloseFuture closeFuture;
+    private final ConnectState connect = new ConnectState(this);
+    /** The pending writes; null from the moment close starts, which is how late writes are refused. */
+    private volatile ChannelOutboundBuffer outboundBuffer;
+    /** True between a successful register and the matching deregister. */
+    private volatile boolean registered;
+    /** Loop-confined: false until the first registration, which alone fires channelActive for an already active channel. */
+    private boolean everRegistered;
+    /** Loop-confined: close was called once; later calls only wait for it. */
+    private boolean closeInitiated;
+    /** Loop-confined: doWrite is running; a nested flush must not re-enter it. */
+    private boolean inFlush;
+
+    /** A channel with a new {@link ChannelId}. */
+    protected AbstractChannel(Channel parent, EventLoop eventLoop) {
+        this(parent, eventLoop, ChannelId.newInstance());
+    }
+
+    protected AbstractChannel(Channel parent, EventLoop eventLoop, ChannelId id) {
+        if (eventLoop == null) {
+            throw new NullPointerException("eventLoop");
+        }
+        if (id == null) {
+            throw new NullPointerException("id");
+        }
+        this.parent = parent;
+        this.eventLoop = eventLoop;
+        this.id = id;
+        this.closeFuture = new CloseFuture(eventLoop);
+        this.pipeline = new LinkedPipeline(this);
+        this.outboundBuffer = new ChannelOutboundBuffer(this);
+    }
+
+    // ---------------------------------------------------------------- transport template methods
+
+    /** The bound local address, or null. */
+    protected abstract SocketAddress localAddress0();
+
+    /** The connected remote address, or null. */
+    protected abstract SocketAddress remoteAddress0();
+
+    /** Registers with the event loop's I/O handler and completes {@code promise}; default: nothing to register. */
+    protected void doRegister(Promise<Void> promise) {
+        promise.setSuccess(null);
+    }
+
+    /** Undoes {@link #doRegister}. */
+    protected void doDeregister() throws Exception {
+    }
+
+    protected abstract void doBind(SocketAddress localAddress) throws Exception;
+
+    /**
+     * Starts a connect; returns true if connected already, false if the transport will report the
+     * outcome later through {@link #connectFinished(Throwable)}.
+     */
+    protected boolean doConnect(SocketAddress remoteAddress, SocketAddress localAddress) throws Exception {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not connect");
+    }
+
+    protected abstract void doDisconnect() throws Exception;
+
+    /** Closes the underlying resource; called once. */
+    protected abstract void doClose() throws Exception;
+
+    /** Starts watching for input; the read loop delivers it through the pipeline. */
+    protected abstract void doBeginRead() throws Exception;
+
+    /**
+     * Writes flushed messages from {@code in}, {@link ChannelOutboundBuffer#remove()}ing each once
+     * fully written. If the transport cannot take more now it returns with messages left and
+     * calls {@link #resumeWrites()} when it can.
+     */
+    protected abstract void doWrite(ChannelOutboundBuffer in) throws Exception;
+
+    /** Converts or rejects a message before it is queued (e.g. heap buffer to direct); throws to refuse it. */
+    protected Object filterOutboundMessage(Object msg) throws Exception {
+        return msg;
+    }
+
+    /** Bytes {@code msg} counts as against the write-buffer water marks: readable bytes of a buffer, else 0. */
+    protected int messageSize(Object msg) {
+        return msg instanceof ByteBuf buf ? buf.readableBytes() : 0;
+    }
+
+    /** AUTO_READ was turned off: a transport may stop watching for input until the next read(). */
+    protected void autoReadCleared() {
+    }
+
+    /** A message reached the tail unconsumed: released, logged at debug. */
+    protected void onUnhandledInboundMessage(Object msg) {
+        try {
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("Discarded an inbound message that reached the end of the pipeline of {}: {}."
+                        + " Add a handler that consumes it. Pipeline: {}", this, msg, pipeline.names());
+            }
+        } finally {
+            ReferenceCountUtil.safeRelease(msg);
+        }
+    }
+
+    /** An exception reached the tail unhandled: logged at warn, never rethrown. */
+    protected void onUnhandledInboundException(Throwable cause) {
+        LOG.warn("An exception reached the end of the pipeline of " + this
+                + " without being handled; add a handler that overrides exceptionCaught()", cause);
+    }
+
+    // ---------------------------------------------------------------- called by the transport
+
+    /** The pending connect finished: {@code cause} null means connected. Call on the event loop. */
+    protected final void connectFinished(Throwable cause) {
+        Promise<Void> promise = connect.finish();
+        if (promise == null) {
+            return; // timed out or cancelled already
+        }
+        if (cause == null) {
+            fulfillConnect(promise, false);
+        } else {
+            promise.tryFailure(cause);
+        }
+    }
+
+    /** True while a connect is in progress. */
+    protected final boolean isConnectPending() {
+        return connect.isPending();
+    }
+
+    /** The socket can take more: write what is flushed. Call on the event loop. */
+    protected final void resumeWrites() {
+        flush0();
+    }
+
+    /** The outbound buffer, or null once close started. */
+    protected final ChannelOutboundBuffer outboundBuffer() {
+        return outboundBuffer;
+    }
+
+    // ---------------------------------------------------------------- called by the pipeline head
+
+    final void registerNow(Promise<Void> promise) {
+        if (registered) {
+            promise.tryFailure(new IllegalStateException(this + " is registered already"));
+            return;
+        }
+        if (!ensureOpen(promise, "register")) {
+            return;
+        }
+        Promise<Void> done = new DefaultPromise<>(eventLoop);
+        done.addListener(f -> registrationDone(f, promise));
+        try {
+            doRegister(done);
+        } catch (Throwable t) {
+            done.tryFailure(t);
+        }
+    }
+
+    private void registrationDone(Future<? extends Void> outcome, Promise<Void> promise) {
+        if (!outcome.isSuccess()) {
+            promise.tryFailure(outcome.cause());
+            return;
+        }
+        registered = true;
+        boolean first = !everRegistered;
+        everRegistered = true;
+        promise.trySuccess(null);
+        pipeline.fireChannelRegistered();
+        if (isActive()) {
+            if (first) {
+                pipeline.fireChannelActive();
+            } else if (config().isAutoRead()) {
+                beginReadNow();
+            }
+        }
+    }
+
+    final void bindNow(SocketAddress localAddress, Promise<Void> promise) {
+        if (!promise.setUncancellable() || !ensureOpen(promise, "bind")) {
+            return;
+        }
+        boolean wasActive = isActive();
+        try {
+            doBind(localAddress);
+        } catch (Throwable t) {
+            promise.tryFailure(t);
+            return;
+        }
+        if (!wasActive && isActive()) {
+            invokeLater(pipeline::fireChannelActive);
+        }
+        promise.trySuccess(null);
+    }
+
+    final void connectNow(SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {
+        if (!promise.setUncancellable() || !ensureOpen(promise, "connect")) {
+            return;
+        }
+        if (connect.isPending()) {
+            promise.tryFailure(new ConnectionPendingException());
+            return;
+        }
+        if (isActive()) {
+            promise.tryFailure(new AlreadyConnectedException());
+            return;
+        }
+        try {
+            if (doConnect(remoteAddress, localAddress)) {
+                fulfillConnect(promise, false);
+            } else {
+                connect.start(promise, remoteAddress, config().getConnectTimeoutMillis());
+            }
+        } catch (Throwable t) {
+            promise.tryFailure(t);
+        }
+    }
+
+    private void fulfillConnect(Promise<Void> promise, boolean wasActive) {
+        boolean active = isActive();
+        boolean delivered = promise.trySuccess(null);
+        if (!wasActive && active) {
+            pipeline.fireChannelActive();
+        }
+        if (!delivered) {
+            // The caller gave up (cancelled) while we connected: nobody wants this connection.
+            closeNow(voidPromise());
+        }
+    }
+
+    final void disconnectNow(Promise<Void> promise) {
+        if (!promise.setUncancellable()) {
+            return;
+        }
+        boolean wasActive = isActive();
+        try {
+            doDisconnect();
+        } catch (Throwable t) {
+            promise.tryFailure(t);
+            return;
+        }
+        if (wasActive && !isActive()) {
+            invokeLater(pipeline::fireChannelInactive);
+        }
+        promise.trySuccess(null);
+    }
+
+    final void closeNow(Promise<Void> promise) {
+        if (!promise.setUncancellable()) {
+            return;
+        }
+        if (closeInitiated) {
+            if (!VoidChannelPromise.isVoid(promise)) {
+                closeFuture.addListener(f -> promise.trySuccess(null));
+            }
+            return;
+        }
+        closeInitiated = true;
+        boolean wasActive = isActive();
+        ChannelOutboundBuffer buffer = outboundBuffer;
+        outboundBuffer = null;
+        Promise<Void> pendingConnect = connect.finish();
+        if (pendingConnect != null) {
+            pendingConnect.tryFailure(new ChannelClosedException(this + " closed while connecting"));
+        }
+        Throwable closeError = null;
+        try {
+            doClose();
+        } catch (Throwable t) {
+            closeError = t;
+        }
+        closeFuture.setClosed();
+        if (closeError == null) {
+            promise.trySuccess(null);
+        } else {
+            promise.tryFailure(closeError);
+        }
+        if (buffer != null) {
+            ChannelClosedException cause = new ChannelClosedException(this + " closed before the write was flushed");
+            buffer.failFlushed(cause, false);
+            buffer.close(cause);
+        }
+        boolean fireInactive = wasActive && !isActive();
+        invokeLater(() -> deregisterNow(voidPromise(), fireInactive));
+    }
+
+    final void deregisterNow(Promise<Void> promise) {
+        if (!promise.setUncancellable()) {
+            return;
+        }
+        invokeLater(() -> deregisterNow(promise, false));
+    }
+
+    /** Runs as a task of its own, so the operation that led here completed first. */
+    private void deregisterNow(Promise<Void> promise, boolean fireInactive) {
+        try {
+            if (registered) {
+                doDeregister();
+            }
+        } catch (Throwable t) {
+            LOG.warn("Deregistering " + this + " failed", t);
+        }
+        if (fireInactive) {
+            pipeline.fireChannelInactive();
+        }
+        if (registered) {
+            registered = false;
+            pipeline.fireChannelUnregistered();
+        }
+        if (!isOpen()) {
+            pipeline.destroy();
+        }
+        promise.trySuccess(null);
+    }
+
+    final void beginReadNow() {
+        if (!isActive()) {
+            return;
+        }
+        try {
+            doBeginRead();
+        } catch (Throwable t) {
+            invokeLater(() -> pipeline.fireExceptionCaught(t));
+            closeNow(voidPromise());
+        }
+    }
+
+    final void writeNow(Object msg, Promise<Void> promise) {
+        ChannelOutboundBuffer buffer = outboundBuffer;
+        if (buffer == null) {
+            try {
+                promise.tryFailure(new ChannelClosedException(this + " is closed; refused to write a "
+                        + msg.getClass().getSimpleName()));
+            } finally {
+                ReferenceCountUtil.safeRelease(msg);
+            }
+            return;
+        }
+        int size;
+        try {
+            msg = filterOutboundMessage(msg);
+            size = messageSize(msg);
+        } catch (Throwable t) {
+            try {
+                promise.tryFailure(t);
+            } finally {
+                ReferenceCountUtil.safeRelease(msg);
+            }
+            return;
+        }
+        buffer.addMessage(msg, size, promise);
+    }
+
+    final void flushNow() {
+        ChannelOutboundBuffer buffer = outboundBuffer;
+        if (buffer == null) {
+            return;
+        }
+        buffer.addFlush();
+        flush0();
+    }
+
+    private void flush0() {
+        ChannelOutboundBuffer buffer = outboundBuffer;
+        if (inFlush || buffer == null || buffer.isEmpty()) {
+            return;
+        }
+        inFlush = true;
+        try {
+            if (!isActive()) {
+                if (isOpen()) {
+                    buffer.failFlushed(new NotYetConnectedException(), true);
+                } else {
+                    buffer.failFlushed(new ChannelClosedException(this + " is closed"), false);
+                }
+                return;
+            }
+            doWrite(buffer);
+        } catch (Throwable t) {
+            buffer.failFlushed(t, true);
+            if (t instanceof IOException && config().isAutoClose()) {
+                closeNow(voidPromise());
+            }
+        } finally {
+            inFlush = false;
+        }
+    }
+
+    private boolean ensureOpen(Promise<Void> promise, String op) {
+        if (isOpen()) {
+            return true;
+        }
+        promise.tryFailure(new ChannelClosedException(this + " is closed; cannot " + op));
+        return false;
+    }
+
+    /** Runs {@code task} as a later event-loop task; during shutdown there is nobody left to tell. */
+    private void invokeLater(Runnable task) {
+        try {
+            eventLoop.execute(task);
+        } catch (Throwable t) {
+            LOG.warn("Could not queue a task for " + this + " on " + eventLoop + " (shut down?)", t);
+        }
+    }
+
+    // ---------------------------------------------------------------- Channel
+
+    @Override
+    public final ChannelId id() {
+        return id;
+    }
+
+    @Override
+    public Channel parent() {
+        return parent;
+    }
+
+    @Override
+    public EventLoop eventLoop() {
+        return eventLoop;
+    }
+
+    @Override
+    public ChannelPipeline pipeline() {
+        return pipeline;
+    }
+
+    @Override
+    public ByteBufAllocator alloc() {
+        return config().getAllocator();
+    }
+
+    @Override
+    public boolean isRegistered() {
+        return registered;
+    }
+
+    @Override
+    public boolean isWritable() {
+        ChannelOutboundBuffer buffer = outboundBuffer;
+        return buffer != null && buffer.isWritable();
+    }
+
+    @Override
+    public long bytesBeforeUnwritable() {
+        ChannelOutboundBuffer buffer = outboundBuffer;
+        return buffer == null ? 0 : buffer.bytesBeforeUnwritable();
+    }
+
+    @Override
+    public long bytesBeforeWritable() {
+        ChannelOutboundBuffer buffer = outboundBuffer;
+        return buffer == null ? 0 : buffer.bytesBeforeWritable();
+    }
+
+    @Override
+    public SocketAddress localAddress() {
+        return localAddress0();
+    }
+
+    @Override
+    public SocketAddress remoteAddress() {
+        return remoteAddress0();
+    }
+
+    @Override
+    public Future<Void> closeFuture() {
+        return closeFuture;
+    }
+
+    @Override
+    public <T> Attribute<T> attr(AttributeKey<T> key) {
+        return attributes.attr(key);
+    }
+
+    @Override
+    public <T> boolean hasAttr(AttributeKey<T> key) {
+        return attributes.hasAttr(key);
+    }
+
+    // ---------------------------------------------------------------- outbound, through the pipeline
+
+    @Override
+    public Future<Void> bind(SocketAddress localAddress) {
+        return pipeline.bind(localAddress);
+    }
+
+    @Override
+    public Future<Void> bind(SocketAddress localAddress, Promise<Void> promise) {
+        return pipeline.bind(localAddress, promise);
+    }
+
+    @Override
+    public Future<Void> connect(SocketAddress remoteAddress) {
+        return pipeline.connect(remoteAddress);
+    }
+
+    @Override
+    public Future<Void> connect(SocketAddress remoteAddress, SocketAddress localAddress) {
+        return pipeline.connect(remoteAddress, localAddress);
+    }
+
+    @Override
+    public Future<Void> connect(SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {
+        return pipeline.connect(remoteAddress, localAddress, promise);
+    }
+
+    @Override
+    public Future<Void> disconnect() {
+        return pipeline.disconnect();
+    }
+
+    @Override
+    public Future<Void> disconnect(Promise<Void> promise) {
+        return pipeline.disconnect(promise);
+    }
+
+    @Override
+    public Future<Void> close() {
+        return pipeline.close();
+    }
+
+    @Override
+    public Future<Void> close(Promise<Void> promise) {
+        return pipeline.close(promise);
+    }
+
+    @Override
+    public Future<Void> register() {
+        return pipeline.register();
+    }
+
+    @Override
+    public Future<Void> register(Promise<Void> promise) {
+        return pipeline.register(promise);
+    }
+
+    @Override
+    public Future<Void> deregister() {
+        return pipeline.deregister();
+    }
+
+    @Override
+    public Future<Void> deregister(Promise<Void> promise) {
+        return pipeline.deregister(promise);
+    }
+
+    @Override
+    public Channel read() {
+        pipeline.read();
+        return this;
+    }
+
+    @Override
+    public Future<Void> write(Object msg) {
+        return pipeline.write(msg);
+    }
+
+    @Override
+    public Future<Void> write(Object msg, Promise<Void> promise) {
+        return pipeline.write(msg, promise);
+    }
+
+    @Override
+    public Channel flush() {
+        pipeline.flush();
+        return this;
+    }
+
+    @Override
+    public Future<Void> writeAndFlush(Object msg) {
+        return pipeline.writeAndFlush(msg);
+    }
+
+    @Override
+    public Future<Void> writeAndFlush(Object msg, Promise<Void> promise) {
+        return pipeline.writeAndFlush(msg, promise);
+    }
+
+    @Override
+    public Promise<Void> newPromise() {
+        return new DefaultPromise<>(eventLoop);
+    }
+
+    @Override
+    public Future<Void> newSucceededFuture() {
+        return eventLoop.newSucceededFuture(null);
+    }
+
+    @Override
+    public Future<Void> newFailedFuture(Throwable cause) {
+        return eventLoop.newFailedFuture(cause);
+    }
+
+    @Override
+    public Promise<Void> voidPromise() {
+        return pipeline.voidPromise();
+    }
+
+    @Override
+    public String toString() {
+        SocketAddress local = localAddress0();
+        SocketAddress remote = remoteAddress0();
+        StringBuilder sb = new StringBuilder(64).append(getClass().getSimpleName())
+                .append("(id: ").append(id.asShortText());
+        if (local != null) {
+            sb.append(", L: ").append(local);
+        }
+        if (remote != null) {
+            sb.append(isActive() ? ", R: " : ", R (inactive): ").append(remote);
+        }
+        return sb.append(')').toString();
+    }
+
+    /** Completed by the channel alone, when it closes; users may only listen and wait. */
+    private static final class CloseFuture extends DefaultPromise<Void> {
+        CloseFuture(EventExecutor executor) {
+            super(executor);
+        }
+
+        @Override
+        public boolean trySuccess(Void result) {
+            throw new IllegalStateException("the close future completes when the channel closes; call close()");
+        }
+
+        @Override
+        public boolean tryFailure(Throwable cause) {
+            throw new IllegalStateException("the close future never fails");
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            return false;
+        }
+
+        @Override
+        public boolean setUncancellable() {
+            return true;
+        }
+
+        void setClosed() {
+            super.trySuccess(null);
+        }
+    }
+}

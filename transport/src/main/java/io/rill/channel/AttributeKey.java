@@ -1,0 +1,50 @@
+package io.rill.channel;
+
+/**
+ * The key of an {@link Attribute} of a channel. Keys are singletons per name:
+ * {@code AttributeKey.valueOf("user")} always returns the same key, so declare them as
+ * {@code static final} constants. The type parameter is not part of the identity.
+ */
+public final class AttributeKey<T> {
+
+    private static final ConstantPool<AttributeKey<Object>> POOL = new ConstantPool<>(AttributeKey::new);
+
+    /** Position in the pool, unique per key. */
+    private final int id;
+    private final String name;
+
+    private AttributeKey(int id, String name) {
+        this.id = id;
+        this.name = name;
+    }
+
+    /** The key named {@code name}, created on first use. */
+    @SuppressWarnings("unchecked")
+    public static <T> AttributeKey<T> valueOf(String name) {
+        return (AttributeKey<T>) (AttributeKey<?>) POOL.valueOf(name);
+    }
+
+    /** A new key; throws {@link IllegalArgumentException} if {@code name} is already taken. */
+    @SuppressWarnings("unchecked")
+    public static <T> AttributeKey<T> newInstance(String name) {
+        return (AttributeKey<T>) (AttributeKey<?>) POOL.newInstance(name);
+    }
+
+    /** True if a key named {@code name} exists. */
+    public static boolean exists(String name) {
+        return POOL.exists(name);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

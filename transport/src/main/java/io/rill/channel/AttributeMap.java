@@ -1,0 +1,11 @@
+package io.rill.channel;
+
+/** Something that carries {@link Attribute}s: every {@link Channel}. */
+public interface AttributeMap {
+
+    /** The attribute for {@code key}, created empty on first use; never null. */
+    <T> Attribute<T> attr(AttributeKey<T> key);
+
+    /** True if an attribute for {@code key} exists (it may hold null). */
+    <T> boolean hasAttr(AttributeKey<T> key);
+}

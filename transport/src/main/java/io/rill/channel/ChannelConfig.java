@@ -1,0 +1,239 @@
+package io.rill.channel;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+import io.rill.buffer.ByteBufAllocator;
+import io.rill.util.InternalLogger;
+
+/**
+ * The settings of one channel, as typed properties and as {@link ChannelOption}s.
+ *
+ * <p>Transports extend this class with their own options: override {@link #setOption} and
+ * {@link #getOption} to handle theirs and delegate the rest to {@code super}, and add them to
+ * {@link #getOptions()}.
+ *
+ * <p>Unknown and wrong values are reported differently on purpose: a value of the wrong type or
+ * out of range is a programming error and throws {@link IllegalArgumentException}; an option
+ * this channel does not support (say {@code TCP_NODELAY} on an in-VM channel) is common when one
+ * bootstrap configuration serves several transports, so {@code setOption} logs a warning and
+ * returns false.
+ */
+public class ChannelConfig {
+
+    private static final InternalLogger LOG = InternalLogger.get(ChannelConfig.class);
+    private static final VarHandle AUTO_READ;
+
+    static {
+        try {
+            AUTO_READ = MethodHandles.lookup().findVarHandle(ChannelConfig.class, "autoRead", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The channel configured; its read hooks run when AUTO_READ changes. */
+    protected final AbstractChannel channel;
+
+    /** Allocates the channel's buffers. */
+    private volatile ByteBufAllocator allocator = ByteBufAllocator.DEFAULT;
+    /** Sizes the channel's read buffers; its handle is created by the transport's read loop. */
+    private volatile RecvByteBufAllocator recvByteBufAllocator = new AdaptiveRecvByteBufAllocator();
+    /** Milliseconds a connect may take before it fails; 0 = no limit. */
+    private volatile int connectTimeoutMillis = 30_000;
+    /** Most messages one read burst delivers before other channels get their turn; ≥ 1. */
+    private volatile int maxMessagesPerRead = 16;
+    /** Most write attempts per flush before the loop turns to other work; ≥ 1. */
+    private volatile int writeSpinCount = 16;
+    private volatile WriteBufferWaterMark writeBufferWaterMark = WriteBufferWaterMark.DEFAULT;
+    /** Read again after each read burst without being asked; changed with CAS so only one caller acts on a change. */
+    private volatile boolean autoRead = true;
+    /** Close the channel when a write fails. */
+    private volatile boolean autoClose = true;
+
+    public ChannelConfig(AbstractChannel channel) {
+        if (channel == null) {
+            throw new NullPointerException("channel");
+        }
+        this.channel = channel;
+    }
+
+    // ---------------------------------------------------------------- options
+
+    /** Every option this config supports, with its current value. */
+    public Map<ChannelOption<?>, Object> getOptions() {
+        Map<ChannelOption<?>, Object> options = new IdentityHashMap<>();
+        options.put(ChannelOption.ALLOCATOR, allocator);
+        options.put(ChannelOption.RCVBUF_ALLOCATOR, recvByteBufAllocator);
+        options.put(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis);
+        options.put(ChannelOption.MAX_MESSAGES_PER_READ, maxMessagesPerRead);
+        options.put(ChannelOption.WRITE_SPIN_COUNT, writeSpinCount);
+        options.put(ChannelOption.WRITE_BUFFER_WATER_MARK, writeBufferWaterMark);
+        options.put(ChannelOption.AUTO_READ, autoRead);
+        options.put(ChannelOption.AUTO_CLOSE, autoClose);
+        return options;
+    }
+
+    /** Sets every option in {@code options}; returns false if any was unsupported (each logged). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public boolean setOptions(Map<ChannelOption<?>, ?> options) {
+        boolean all = true;
+        for (Map.Entry<ChannelOption<?>, ?> e : options.entrySet()) {
+            all &= setOption((ChannelOption) e.getKey(), e.getValue());
+        }
+        return all;
+    }
+
+    /** The value of {@code option}, or null if this config does not support it. */
+    @SuppressWarnings("unchecked")
+    public <T> T getOption(ChannelOption<T> option) {
+        Object value;
+        if (option == ChannelOption.ALLOCATOR) {
+            value = allocator;
+        } else if (option == ChannelOption.RCVBUF_ALLOCATOR) {
+            value = recvByteBufAllocator;
+        } else if (option == ChannelOption.CONNECT_TIMEOUT_MILLIS) {
+            value = connectTimeoutMillis;
+        } else if (option == ChannelOption.MAX_MESSAGES_PER_READ) {
+            value = maxMessagesPerRead;
+        } else if (option == ChannelOption.WRITE_SPIN_COUNT) {
+            value = writeSpinCount;
+        } else if (option == ChannelOption.WRITE_BUFFER_WATER_MARK) {
+            value = writeBufferWaterMark;
+        } else if (option == ChannelOption.AUTO_READ) {
+            value = autoRead;
+        } else if (option == ChannelOption.AUTO_CLOSE) {
+            value = autoClose;
+        } else {
+            value = null;
+        }
+        return (T) value;
+    }
+
+    /**
+     * Sets {@code option}. Returns false, logging a warning, if this config does not support it;
+     * throws {@link IllegalArgumentException} for a null, wrong-typed or out-of-range value.
+     */
+    public <T> boolean setOption(ChannelOption<T> option, T value) {
+        option.validate(value);
+        if (option == ChannelOption.ALLOCATOR) {
+            setAllocator((ByteBufAllocator) value);
+        } else if (option == ChannelOption.RCVBUF_ALLOCATOR) {
+            setRecvByteBufAllocator((RecvByteBufAllocator) value);
+        } else if (option == ChannelOption.CONNECT_TIMEOUT_MILLIS) {
+            setConnectTimeoutMillis((Integer) value);
+        } else if (option == ChannelOption.MAX_MESSAGES_PER_READ) {
+            setMaxMessagesPerRead((Integer) value);
+        } else if (option == ChannelOption.WRITE_SPIN_COUNT) {
+            setWriteSpinCount((Integer) value);
+        } else if (option == ChannelOption.WRITE_BUFFER_WATER_MARK) {
+            setWriteBufferWaterMark((WriteBufferWaterMark) value);
+        } else if (option == ChannelOption.AUTO_READ) {
+            setAutoRead((Boolean) value);
+        } else if (option == ChannelOption.AUTO_CLOSE) {
+            setAutoClose((Boolean) value);
+        } else {
+            LOG.warn("Unsupported channel option '{}' for {}; ignored", option, channel.getClass().getSimpleName());
+            return false;
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------- typed accessors
+
+    public ByteBufAllocator getAllocator() {
+        return allocator;
+    }
+
+    public ChannelConfig setAllocator(ByteBufAllocator allocator) {
+        if (allocator == null) {
+            throw new NullPointerException("allocator");
+        }
+        this.allocator = allocator;
+        return this;
+    }
+
+    public RecvByteBufAllocator getRecvByteBufAllocator() {
+        return recvByteBufAllocator;
+    }
+
+    public ChannelConfig setRecvByteBufAllocator(RecvByteBufAllocator allocator) {
+        if (allocator == null) {
+            throw new NullPointerException("recvByteBufAllocator");
+        }
+        this.recvByteBufAllocator = allocator;
+        return this;
+    }
+
+    public int getConnectTimeoutMillis() {
+        return connectTimeoutMillis;
+    }
+
+    public ChannelConfig setConnectTimeoutMillis(int millis) {
+        this.connectTimeoutMillis = checkAtLeast("CONNECT_TIMEOUT_MILLIS", millis, 0);
+        return this;
+    }
+
+    public int getMaxMessagesPerRead() {
+        return maxMessagesPerRead;
+    }
+
+    public ChannelConfig setMaxMessagesPerRead(int max) {
+        this.maxMessagesPerRead = checkAtLeast("MAX_MESSAGES_PER_READ", max, 1);
+        return this;
+    }
+
+    public int getWriteSpinCount() {
+        return writeSpinCount;
+    }
+
+    public ChannelConfig setWriteSpinCount(int count) {
+        this.writeSpinCount = checkAtLeast("WRITE_SPIN_COUNT", count, 1);
+        return this;
+    }
+
+    public WriteBufferWaterMark getWriteBufferWaterMark() {
+        return writeBufferWaterMark;
+    }
+
+    public ChannelConfig setWriteBufferWaterMark(WriteBufferWaterMark mark) {
+        if (mark == null) {
+            throw new NullPointerException("writeBufferWaterMark");
+        }
+        this.writeBufferWaterMark = mark;
+        return this;
+    }
+
+    public boolean isAutoRead() {
+        return autoRead;
+    }
+
+    /** Turning it on requests a read at once; turning it off lets the transport stop watching for input. */
+    public ChannelConfig setAutoRead(boolean autoRead) {
+        boolean was = (boolean) AUTO_READ.getAndSet(this, autoRead);
+        if (autoRead && !was) {
+            channel.read();
+        } else if (!autoRead && was) {
+            channel.autoReadCleared();
+        }
+        return this;
+    }
+
+    public boolean isAutoClose() {
+        return autoClose;
+    }
+
+    public ChannelConfig setAutoClose(boolean autoClose) {
+        this.autoClose = autoClose;
+        return this;
+    }
+
+    protected static int checkAtLeast(String what, int value, int min) {
+        if (value < min) {
+            throw new IllegalArgumentException(what + ": " + value + " (expected: >= " + min + ')');
+        }
+        return value;
+    }
+}

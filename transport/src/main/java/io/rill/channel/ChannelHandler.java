@@ -1,0 +1,155 @@
+package io.rill.channel;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.net.SocketAddress;
+
+import io.rill.util.concurrent.Promise;
+
+/**
+ * Reacts to the events and operations of a {@link Channel} from its place in the
+ * {@link ChannelPipeline}.
+ *
+ * <p>Inbound events (from the transport to the application) travel from the head of the
+ * pipeline to its tail; outbound operations (from the application to the transport) travel
+ * from the tail to the head. Every method here has a default that hands the event to the
+ * next handler in its direction, so a handler overrides only what it cares about.
+ *
+ * <p>The pipeline computes once per handler class which methods it overrides: a method
+ * still resolving to the default declared here is never invoked, the pipeline walks past
+ * the handler instead. Overriding a method just to call {@code ctx.fireXxx} works, but
+ * costs a virtual call per event.
+ *
+ * <p>All methods of a handler run on its context's {@link ChannelHandlerContext#executor()}
+ * (the channel's event loop unless the handler was bound to another group), one at a time,
+ * so a handler needs no locks. An instance may sit in only one pipeline position at a time
+ * unless its class is annotated {@link Sharable}.
+ */
+public interface ChannelHandler {
+
+    /** Called once, on the handler's executor, before any event reaches the handler. */
+    default void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+    }
+
+    /** Called once after the handler left the pipeline; no event reaches it afterwards. */
+    default void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
+    }
+
+    // ---------------------------------------------------------------- inbound events
+
+    /** The channel was registered with its event loop's I/O handler. */
+    default void channelRegistered(ChannelHandlerContext ctx) throws Exception {
+        ctx.fireChannelRegistered();
+    }
+
+    /** The channel was deregistered from its event loop's I/O handler. */
+    default void channelUnregistered(ChannelHandlerContext ctx) throws Exception {
+        ctx.fireChannelUnregistered();
+    }
+
+    /** The channel is connected (or bound, for a server channel). */
+    default void channelActive(ChannelHandlerContext ctx) throws Exception {
+        ctx.fireChannelActive();
+    }
+
+    /** The channel is no longer active. Fired once. */
+    default void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        ctx.fireChannelInactive();
+    }
+
+    /**
+     * A message arrived. The handler owns {@code msg}: it either passes it on or releases it
+     * (see {@link SimpleChannelInboundHandler} for the common case).
+     */
+    default void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        ctx.fireChannelRead(msg);
+    }
+
+    /** The last message of the current read burst was delivered; a good point to flush. */
+    default void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        ctx.fireChannelReadComplete();
+    }
+
+    /** An application or codec event, e.g. an idle-state or handshake-complete notice. */
+    default void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    /** {@link Channel#isWritable()} changed. */
+    default void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    /** An inbound handler threw, or an I/O error happened. */
+    default void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) throws Exception {
+        ctx.fireExceptionCaught(cause);
+    }
+
+    // ---------------------------------------------------------------- outbound operations
+
+    /** Binds the channel to {@code localAddress}. */
+    default void bind(ChannelHandlerContext ctx, SocketAddress localAddress, Promise<Void> promise)
+            throws Exception {
+        ctx.bind(localAddress, promise);
+    }
+
+    /** Connects to {@code remoteAddress}, binding to {@code localAddress} first unless it is null. */
+    default void connect(ChannelHandlerContext ctx, SocketAddress remoteAddress, SocketAddress localAddress,
+                         Promise<Void> promise) throws Exception {
+        ctx.connect(remoteAddress, localAddress, promise);
+    }
+
+    /** Disconnects from the remote peer. */
+    default void disconnect(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
+        ctx.disconnect(promise);
+    }
+
+    /** Closes the channel. */
+    default void close(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
+        ctx.close(promise);
+    }
+
+    /** Registers the channel with its event loop's I/O handler. */
+    default void register(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
+        ctx.register(promise);
+    }
+
+    /** Deregisters the channel from its event loop's I/O handler. */
+    default void deregister(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
+        ctx.deregister(promise);
+    }
+
+    /** Asks the transport to read once more (the explicit back-pressure of {@code AUTO_READ} off). */
+    default void read(ChannelHandlerContext ctx) throws Exception {
+        ctx.read();
+    }
+
+    /**
+     * Queues {@code msg} for writing. The handler owns {@code msg}: it passes it on or releases
+     * it and completes the promise.
+     */
+    default void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+        ctx.write(msg, promise);
+    }
+
+    /** Writes out everything queued so far. */
+    default void flush(ChannelHandlerContext ctx) throws Exception {
+        ctx.flush();
+    }
+
+    /**
+     * Marks a handler class whose instances may sit in several pipelines (or several times in
+     * one) at once; such a handler must keep no per-channel state in its fields. Adding an
+     * instance of an unmarked class a second time fails with {@link ChannelPipelineException}.
+     */
+    @Inherited
+    @Documented
+    @Target(ElementType.TYPE)
+    @Retention(RetentionPolicy.RUNTIME)
+    @interface Sharable {
+    }
+}

@@ -1,0 +1,24 @@
+package io.rill.channel;
+
+/**
+ * The identity of a {@link Channel}, unique within the JVM and very likely across processes and
+ * machines (for correlating logs).
+ */
+public interface ChannelId extends Comparable<ChannelId> {
+
+    /** A short form for log lines; not necessarily unique. */
+    String asShortText();
+
+    /** The full, unique form. */
+    String asLongText();
+
+    /** A new identifier: {@code machine-pid-sequence-time-random}, 16 hex digits of randomness at the end. */
+    static ChannelId newInstance() {
+        return GeneratedChannelId.next();
+    }
+
+    @Override
+    default int compareTo(ChannelId other) {
+        return asLongText().compareTo(other.asLongText());
+    }
+}

@@ -1,0 +1,13 @@
+package io.rill.channel;
+
+import java.net.ConnectException;
+
+/** A connect did not complete within {@link ChannelOption#CONNECT_TIMEOUT_MILLIS}. */
+public class ConnectTimeoutException extends ConnectException {
+
+    private static final long serialVersionUID = 1L;
+
+    public ConnectTimeoutException(String message) {
+        super(message);
+    }
+}

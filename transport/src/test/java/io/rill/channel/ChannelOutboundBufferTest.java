@@ -1,0 +1,197 @@
+package io.rill.channel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.util.RillProperties;
+import io.rill.util.concurrent.Future;
+import io.rill.util.concurrent.Promise;
+
+class ChannelOutboundBufferTest {
+
+    private static final int OVERHEAD = RillProperties.CHANNEL_OUTBOUND_ENTRY_OVERHEAD;
+
+    /** Counts channelWritabilityChanged events. */
+    static final class WritabilityCounter implements ChannelHandler {
+        final AtomicInteger changes = new AtomicInteger();
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            changes.incrementAndGet();
+        }
+    }
+
+    private static ByteBuf bytes(int n) {
+        return Unpooled.buffer(n).writeZero(n);
+    }
+
+    @Test
+    void waterMarksFlipWritabilityExactlyAtTheThresholdsOncePerFlip() {
+        WritabilityCounter counter = new WritabilityCounter();
+        EmbeddedChannel ch = new EmbeddedChannel(counter);
+        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1000, 2000));
+
+        ch.write(bytes(2000 - OVERHEAD)); // exactly at high: still writable
+        assertTrue(ch.isWritable());
+        assertEquals(1, ch.bytesBeforeUnwritable());
+        ch.write(bytes(1)); // one byte past high
+        assertFalse(ch.isWritable());
+        assertEquals(1, counter.changes.get());
+        ch.write(bytes(10)); // further writes do not fire again
+        assertEquals(1, counter.changes.get());
+        assertEquals(2000 + 1 + OVERHEAD + 10 + OVERHEAD - 1000, ch.bytesBeforeWritable());
+
+        ch.flush(); // everything leaves: back below low
+        assertTrue(ch.isWritable());
+        assertEquals(2, counter.changes.get());
+        assertTrue(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void writabilityReturnsOnlyAtTheLowMarkNotJustBelowHigh() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1000, 2000));
+        ChannelOutboundBuffer buf = new ChannelOutboundBuffer(ch);
+        buf.addMessage(bytes(1500), 1500, ch.newPromise());
+        buf.addMessage(bytes(600), 600, ch.newPromise());
+        assertFalse(buf.isWritable());
+        buf.addFlush();
+        buf.remove(); // 600 + overhead left: above low (1000)? 696 <= 1000, so writable again
+        assertTrue(buf.isWritable());
+        buf.close(new ClosedChannelException());
+        ch.finish();
+    }
+
+    @Test
+    void userDefinedWritabilityFlagsGateWritabilityAndFireOncePerFlip() {
+        WritabilityCounter counter = new WritabilityCounter();
+        EmbeddedChannel ch = new EmbeddedChannel(counter);
+        ChannelOutboundBuffer buf = new ChannelOutboundBuffer(ch);
+        buf.setUserDefinedWritability(3, false);
+        buf.setUserDefinedWritability(5, false);
+        assertFalse(buf.isWritable());
+        assertFalse(buf.getUserDefinedWritability(3));
+        assertTrue(buf.getUserDefinedWritability(4));
+        buf.setUserDefinedWritability(3, true);
+        assertFalse(buf.isWritable());
+        buf.setUserDefinedWritability(5, true);
+        assertTrue(buf.isWritable());
+        assertEquals(2, counter.changes.get());
+        ch.finish();
+    }
+
+    @Test
+    void closeFailsPendingWritesWithClosedChannelExceptionAndReleasesThem() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ByteBuf a = bytes(4);
+        ByteBuf b = bytes(4);
+        Future<Void> fa = ch.write(a);
+        Future<Void> fb = ch.write(b);
+        ch.close();
+        assertInstanceOf(ClosedChannelException.class, fa.cause());
+        assertInstanceOf(ClosedChannelException.class, fb.cause());
+        assertEquals(0, a.refCnt());
+        assertEquals(0, b.refCnt());
+        assertFalse(ch.isWritable());
+    }
+
+    @Test
+    void partialWritesAdvanceTheFirstBufferAndCompleteOnlyWhatWasFullyWritten() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ChannelOutboundBuffer buf = new ChannelOutboundBuffer(ch);
+        ByteBuf a = bytes(10);
+        ByteBuf b = bytes(20);
+        Promise<Void> pa = ch.newPromise();
+        Promise<Void> pb = ch.newPromise();
+        buf.addMessage(a, 10, pa);
+        buf.addMessage(b, 20, pb);
+        buf.addFlush();
+
+        ByteBuffer[] views = buf.nioBuffers(16, Long.MAX_VALUE);
+        assertEquals(2, buf.nioBufferCount());
+        assertEquals(30, buf.nioBufferSize());
+        assertEquals(10, views[0].remaining());
+
+        buf.removeBytes(15); // all of a, 5 of b
+        assertTrue(pa.isSuccess());
+        assertFalse(pb.isDone());
+        assertEquals(0, a.refCnt());
+        assertSame(b, buf.current());
+        assertEquals(15, b.readableBytes());
+        assertEquals(15, buf.nioBuffers(16, Long.MAX_VALUE)[0].remaining());
+
+        buf.removeBytes(15);
+        assertTrue(pb.isSuccess());
+        assertEquals(0, b.refCnt());
+        assertNull(buf.current());
+        assertEquals(0, buf.totalPendingWriteBytes());
+        ch.finish();
+    }
+
+    @Test
+    void nioBuffersRespectsCountAndByteLimitsButAlwaysTakesOne() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ChannelOutboundBuffer buf = new ChannelOutboundBuffer(ch);
+        for (int i = 0; i < 4; i++) {
+            buf.addMessage(bytes(100), 100, ch.newPromise());
+        }
+        buf.addMessage("not bytes", 0, ch.newPromise());
+        buf.addMessage(bytes(100), 100, ch.newPromise());
+        buf.addFlush();
+        buf.nioBuffers(2, Long.MAX_VALUE);
+        assertEquals(2, buf.nioBufferCount());
+        buf.nioBuffers(16, 250);
+        assertEquals(2, buf.nioBufferCount());
+        buf.nioBuffers(16, 10);
+        assertEquals(1, buf.nioBufferCount());
+        buf.nioBuffers(16, Long.MAX_VALUE);
+        assertEquals(4, buf.nioBufferCount()); // stops at the String
+        buf.close(new ClosedChannelException());
+        ch.finish();
+    }
+
+    @Test
+    void writeCancelledBeforeFlushIsDroppedAndReleased() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ByteBuf a = bytes(4);
+        Promise<Void> p = ch.newPromise();
+        ch.write(a, p);
+        assertTrue(p.cancel(false));
+        ch.writeOutbound("after");
+        assertEquals("after", ch.readOutbound());
+        assertNull(ch.readOutbound());
+        assertEquals(0, a.refCnt());
+        ch.finish();
+    }
+
+    @Test
+    void failedTransportWriteFailsFlushedPromises() throws Exception {
+        MultiLoop loop = new MultiLoop();
+        try {
+            TestChannel ch = new TestChannel(loop.loop);
+            ch.register().sync();
+            ch.writeFailure = new java.io.IOException("disk on fire");
+            ByteBuf a = bytes(3);
+            Future<Void> f = ch.writeAndFlush(a);
+            assertTrue(f.await(5, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals("disk on fire", f.cause().getMessage());
+            assertEquals(0, a.refCnt());
+            assertTrue(ch.closeFuture().await(5, java.util.concurrent.TimeUnit.SECONDS), "AUTO_CLOSE on IOException");
+        } finally {
+            loop.close();
+        }
+    }
+}
