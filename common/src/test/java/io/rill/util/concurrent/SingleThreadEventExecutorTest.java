@@ -139,6 +139,7 @@ class SingleThreadEventExecutorTest {
         flush(e);
         ticker.advance(10, TimeUnit.MILLISECONDS);
         assertEquals(10L, rateRuns.poll(5, TimeUnit.SECONDS));
+        flush(e); // the run has moved the clock to 13 and rescheduled itself
         ticker.advance(7, TimeUnit.MILLISECONDS); // now 20: the next fixed-rate slot
         assertEquals(20L, rateRuns.poll(5, TimeUnit.SECONDS));
         rate.cancel(false);
@@ -152,6 +153,7 @@ class SingleThreadEventExecutorTest {
         flush(e);
         ticker.advance(10, TimeUnit.MILLISECONDS);
         assertEquals(10L, delayRuns.poll(5, TimeUnit.SECONDS));
+        flush(e); // the next deadline is taken when the run ends: let it end before moving the clock
         ticker.advance(7, TimeUnit.MILLISECONDS); // 10 after the first run started, 7 after it ended
         flush(e);
         assertTrue(delayRuns.isEmpty());
