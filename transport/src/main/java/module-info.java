@@ -1,4 +1,4 @@
-/** Channels, event loops with pluggable I/O handlers, the NIO and in-VM local transports. */
+/** Channels, event loops with pluggable I/O handlers, the NIO and in-VM local transports, channel groups. */
 module io.rill.transport {
     requires transitive io.rill.common;
     requires transitive io.rill.buffer;
@@ -7,4 +7,5 @@ module io.rill.transport {
     exports io.rill.channel.nio;
     exports io.rill.channel.embedded;
     exports io.rill.channel.local;
+    exports io.rill.channel.group;
 }

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,6 +29,7 @@ import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.IoEventLoop;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.channel.group.ChannelGroup;
 import io.rill.channel.nio.NioIoHandler;
 import io.rill.util.concurrent.DefaultThreadFactory;
 import io.rill.util.concurrent.Future;
@@ -135,7 +135,7 @@ class LocalChannelTest {
     @Test
     void manyWritesFromAnotherThreadArriveInOrder() throws Exception {
         int count = 20_000;
-        List<Object> arrived = new CopyOnWriteArrayList<>();
+        List<Object> arrived = new ArrayList<>(); // the server side's loop only, until the latch opens
         CountDownLatch done = new CountDownLatch(1);
         server(new LocalAddress("order"), child -> child.pipeline().addLast(new ChannelHandler() {
             @Override
@@ -261,6 +261,36 @@ class LocalChannelTest {
         child.close().sync();
         assertTrue(client.closeFuture().await(5, TimeUnit.SECONDS));
         assertFalse(client.isActive());
+    }
+
+    @Test
+    void aChannelGroupBroadcastsToEveryConnectionAndClosesThemAll() throws Exception {
+        ChannelGroup accepted = new ChannelGroup("accepted");
+        server(new LocalAddress("broadcast"), child -> {
+            accepted.add(child);
+            child.pipeline().addLast(new Echo());
+        });
+        List<Collector> collectors = new ArrayList<>();
+        List<LocalChannel> clients = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Collector c = new Collector(5);
+            collectors.add(c);
+            clients.add(client(new LocalAddress("broadcast"), c));
+        }
+        // The group learns of a server side when it registers, which precedes the client's connect.
+        assertEquals(3, accepted.size());
+        ChannelGroup group = new ChannelGroup("clients");
+        group.addAll(clients);
+        assertTrue(group.writeAndFlush(Unpooled.copiedBuffer(new byte[] {1, 2, 3, 4, 5})).await(5, TimeUnit.SECONDS));
+        for (Collector c : collectors) {
+            assertEquals(5, c.done.get(5, TimeUnit.SECONDS).readableBytes());
+            c.received.release();
+        }
+        assertTrue(accepted.close().await(5, TimeUnit.SECONDS));
+        for (LocalChannel client : clients) {
+            assertTrue(client.closeFuture().await(5, TimeUnit.SECONDS));
+        }
+        assertTrue(group.isEmpty());
     }
 
     @Test
