@@ -20,6 +20,10 @@ package io.rill.channel;
  * ones still queued there. This is exactly the walk dispatch used to do per event; it now runs
  * once per structural change, under the pipeline's lock, over a list of a few contexts.
  *
+ * <p>Routes ignore the life-cycle state on purpose: a context whose {@code handlerAdded} is still
+ * pending receives the events it handles and runs {@code handlerAdded} first (so none precedes
+ * it), and a removed context is unlinked, which reroutes everyone around it.
+ *
  * <p>Each context's routes are an immutable array published through one volatile write, so a
  * thread dispatching concurrently sees either the whole old routing or the whole new one. Both
  * are correct: an old route may lead into a just-removed context, which keeps its own routes

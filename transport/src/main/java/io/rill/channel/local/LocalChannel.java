@@ -1,6 +1,7 @@
 package io.rill.channel.local;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.ConnectException;
 import java.net.SocketAddress;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -125,8 +126,12 @@ public final class LocalChannel extends AbstractChannel {
     }
 
     @Override
-    protected void doBind(SocketAddress local) {
-        localAddress = (LocalAddress) local;
+    protected void doBind(SocketAddress local) throws BindException {
+        if (!(local instanceof LocalAddress address)) {
+            throw new BindException("not a local address: " + local);
+        }
+        // A client's own address is only a label for the peer's remoteAddress(); it is not registered.
+        localAddress = address;
     }
 
     @Override
