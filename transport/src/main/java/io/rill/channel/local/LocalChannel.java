@@ -115,7 +115,12 @@ public final class LocalChannel extends AbstractChannel {
                 // An accepted channel is connected as soon as it is registered; now the client may finish.
                 state = State.CONNECTED;
                 LocalChannel client = peer;
-                client.eventLoop().execute(() -> client.accepted(this));
+                try {
+                    client.eventLoop().execute(() -> client.accepted(this));
+                } catch (RuntimeException e) {
+                    state = State.OPEN; // the client's loop is gone: fail the registration, stay inactive
+                    throw e;
+                }
             }
         });
     }
