@@ -226,6 +226,38 @@ class LocalChannelTest {
     }
 
     @Test
+    void floodsInBothDirectionsAtOnceNeitherDeadlockNorLoseBytes() throws Exception {
+        int messages = 4 * LocalInbox.CAPACITY;
+        int size = 512;
+        int total = messages * size;
+        Collector atServer = new Collector(total);
+        CompletableFuture<LocalChannel> accepted = new CompletableFuture<>();
+        server(new LocalAddress("flood"), child -> {
+            child.pipeline().addLast(atServer);
+            accepted.complete(child);
+        });
+        Collector atClient = new Collector(total);
+        LocalChannel client = client(new LocalAddress("flood"), atClient);
+        LocalChannel child = accepted.get(5, TimeUnit.SECONDS);
+        // Both ends write from their own loops, so each loop is writer and reader at once.
+        for (LocalChannel ch : List.of(client, child)) {
+            ch.eventLoop().execute(() -> {
+                for (int i = 0; i < messages; i++) {
+                    ch.write(Unpooled.buffer(size).writeZero(size));
+                    if (i % 64 == 63) {
+                        ch.flush();
+                    }
+                }
+                ch.flush();
+            });
+        }
+        assertEquals(total, atServer.done.get(10, TimeUnit.SECONDS).readableBytes());
+        assertEquals(total, atClient.done.get(10, TimeUnit.SECONDS).readableBytes());
+        atServer.received.release();
+        atClient.received.release();
+    }
+
+    @Test
     void closingTheClientClosesTheServerSideAfterItReadEverythingWritten() throws Exception {
         int count = 500;
         AtomicInteger arrived = new AtomicInteger();
