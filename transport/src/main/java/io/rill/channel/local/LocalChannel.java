@@ -20,7 +20,7 @@ import io.rill.util.concurrent.Promise;
  * is handed, as the same message objects (buffers are not copied), to the other end's pipeline on
  * the other end's event loop, in order.
  *
- * <p>Reading: messages wait in the reader's bounded {@link LocalInbox} until it asks for them
+ * <p>Reading: messages wait in the reader's {@link LocalInbox} (bounded in messages and bytes) until it asks for them
  * ({@code read()}, or {@code AUTO_READ}); a read delivers up to {@code MAX_MESSAGES_PER_READ}
  * messages (one while {@code AUTO_READ} is off) and then {@code channelReadComplete}. A full inbox
  * stops the writer, whose outbound buffer then fills and turns it unwritable.

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.BindException;
 import java.net.ConnectException;
+import java.nio.channels.ClosedChannelException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -255,6 +256,35 @@ class LocalChannelTest {
         assertEquals(total, atClient.done.get(10, TimeUnit.SECONDS).readableBytes());
         atServer.received.release();
         atClient.received.release();
+    }
+
+    @Test
+    void largeBuffersAreBoundedByBytesAndAWriterClosingFailsWhatThePeerNeverTook() throws Exception {
+        CompletableFuture<LocalChannel> accepted = new CompletableFuture<>();
+        server(new LocalAddress("big"), accepted::complete);
+        LocalChannel client = client(new LocalAddress("big"));
+        client.config().setAutoRead(false); // never reads: what the server side writes piles up
+        LocalChannel child = accepted.get(5, TimeUnit.SECONDS);
+        int chunk = (int) LocalInbox.MAX_BYTES;
+        List<Future<Void>> writes = child.eventLoop().submit(() -> {
+            List<Future<Void>> w = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                w.add(child.write(Unpooled.directBuffer(chunk).writeZero(chunk)));
+            }
+            child.flush();
+            return w;
+        }).get(5, TimeUnit.SECONDS);
+        // The first chunk fills the inbox to its byte bound; the others wait in the writer.
+        assertTrue(writes.get(0).await(5, TimeUnit.SECONDS) && writes.get(0).isSuccess());
+        assertFalse(writes.get(1).isDone());
+        child.close();
+        for (Future<Void> w : writes.subList(1, writes.size())) {
+            assertTrue(w.await(5, TimeUnit.SECONDS));
+            assertInstanceOf(ClosedChannelException.class, w.cause());
+        }
+        // The client still gets what did arrive, then the close.
+        client.read();
+        assertTrue(client.closeFuture().await(5, TimeUnit.SECONDS));
     }
 
     @Test
