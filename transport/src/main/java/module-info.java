@@ -1,4 +1,4 @@
-/** Channels, event loops with pluggable I/O handlers, and the NIO transport. */
+/** Channels, event loops with pluggable I/O handlers, the NIO and in-VM local transports, channel groups. */
 module io.rill.transport {
     requires transitive io.rill.common;
     requires transitive io.rill.buffer;
@@ -6,4 +6,6 @@ module io.rill.transport {
     exports io.rill.channel;
     exports io.rill.channel.nio;
     exports io.rill.channel.embedded;
+    exports io.rill.channel.local;
+    exports io.rill.channel.group;
 }

@@ -15,10 +15,10 @@ import io.rill.util.concurrent.Promise;
  * One node of a {@link LinkedPipeline}: a handler, its name, its executor and its links.
  *
  * <p>Dispatch: an event goes to the next context in its direction whose handler overrides the
- * method ({@link ChannelHandlerMask}); others are walked past, but only while they share the
+ * method ({@link ChannelHandlerMask}); others are skipped, but only while they share the
  * current executor, since hopping over a context on another executor would let an event
- * overtake earlier ones queued there. The event runs at once on the target's executor thread,
- * else as a task queued there.
+ * overtake earlier ones queued there. That target is precomputed per event in {@link #routes}.
+ * The event runs at once on the target's executor thread, else as a task queued there.
  *
  * <p>Life cycle: ADD_PENDING until {@code handlerAdded} ran on the executor, then ADDED, then
  * REMOVED. An event reaching a pending context first runs {@code handlerAdded} (on the right
@@ -37,6 +37,8 @@ final class HandlerContext implements ChannelHandlerContext {
     volatile HandlerContext next;
     /** Neighbour towards the head; kept after removal, like {@link #next}. */
     volatile HandlerContext prev;
+    /** Per event slot, the context the event goes to next ({@link EventRoutes}); replaced whole under the pipeline's lock. */
+    volatile HandlerContext[] routes;
     /** True once unlinked from the list; guarded by the pipeline's lock. */
     boolean unlinked;
 
@@ -138,22 +140,14 @@ final class HandlerContext implements ChannelHandlerContext {
         return false;
     }
 
+    /** The next context for the inbound event {@code bit}: one load, see {@link EventRoutes}. */
     private HandlerContext findInbound(int bit) {
-        HandlerContext ctx = this;
-        EventExecutor current = executor;
-        do {
-            ctx = ctx.next;
-        } while ((ctx.executionMask & bit) == 0 && ctx.executor == current);
-        return ctx;
+        return routes[EventRoutes.slot(bit)];
     }
 
-    private HandlerContext findOutbound(int bits) {
-        HandlerContext ctx = this;
-        EventExecutor current = executor;
-        do {
-            ctx = ctx.prev;
-        } while ((ctx.executionMask & bits) == 0 && ctx.executor == current);
-        return ctx;
+    /** The next context for the outbound operation {@code bit}. */
+    private HandlerContext findOutbound(int bit) {
+        return routes[EventRoutes.slot(bit)];
     }
 
     /** Queues {@code task} on {@code target}; a refusal fails {@code promise} (or is logged) and releases {@code msg}. */
@@ -605,8 +599,7 @@ final class HandlerContext implements ChannelHandlerContext {
             ReferenceCountUtil.safeRelease(msg);
             return;
         }
-        HandlerContext ctx = findOutbound(flush ? ChannelHandlerMask.WRITE | ChannelHandlerMask.FLUSH
-                : ChannelHandlerMask.WRITE);
+        HandlerContext ctx = flush ? routes[EventRoutes.WRITE_AND_FLUSH] : findOutbound(ChannelHandlerMask.WRITE);
         if (ctx.executor.inEventLoop()) {
             ctx.invokeWrite(msg, flush, promise);
         } else {

@@ -57,6 +57,7 @@ final class LinkedPipeline implements ChannelPipeline {
         this.tail = new HandlerContext(this, channel.eventLoop(), "TAIL", new PipelineTail(channel));
         head.next = tail;
         tail.prev = head;
+        EventRoutes.recompute(head, null, null);
         // Their handlerAdded is the no-op default; this just marks them ready.
         head.callHandlerAdded();
         tail.callHandlerAdded();
@@ -80,6 +81,7 @@ final class LinkedPipeline implements ChannelPipeline {
         synchronized (this) {
             ctx = newContext(group, name, handler);
             linkAfter(head, ctx);
+            EventRoutes.recompute(head, ctx, null);
         }
         announceAdded(ctx);
         return this;
@@ -96,6 +98,7 @@ final class LinkedPipeline implements ChannelPipeline {
         synchronized (this) {
             ctx = newContext(group, name, handler);
             linkAfter(tail.prev, ctx);
+            EventRoutes.recompute(head, ctx, null);
         }
         announceAdded(ctx);
         return this;
@@ -113,6 +116,7 @@ final class LinkedPipeline implements ChannelPipeline {
             HandlerContext base = existing(baseName);
             ctx = newContext(group, name, handler);
             linkAfter(base.prev, ctx);
+            EventRoutes.recompute(head, ctx, null);
         }
         announceAdded(ctx);
         return this;
@@ -130,6 +134,7 @@ final class LinkedPipeline implements ChannelPipeline {
             HandlerContext base = existing(baseName);
             ctx = newContext(group, name, handler);
             linkAfter(base, ctx);
+            EventRoutes.recompute(head, ctx, null);
         }
         announceAdded(ctx);
         return this;
@@ -273,7 +278,17 @@ final class LinkedPipeline implements ChannelPipeline {
         return ctx;
     }
 
-    private static void unlink(HandlerContext ctx) {
+    /**
+     * Takes {@code ctx} out of the list and reroutes the others around it. Its own links and
+     * routes stay as they were, so an event already on its way through it still gets on.
+     * Caller holds the lock.
+     */
+    private void unlink(HandlerContext ctx) {
+        detach(ctx);
+        EventRoutes.recompute(head, null, null);
+    }
+
+    private static void detach(HandlerContext ctx) {
         HandlerContext prev = ctx.prev;
         HandlerContext next = ctx.next;
         prev.next = next;
@@ -324,10 +339,11 @@ final class LinkedPipeline implements ChannelPipeline {
             ctx = reusesName ? new HandlerContext(this, executorFor(null), newName, claimed(newHandler))
                     : newContext(null, newName, newHandler);
             linkAfter(old, ctx);
-            unlink(old);
+            detach(old);
             // Events still passing through the old context continue into its replacement.
             old.prev = ctx;
             old.next = ctx;
+            EventRoutes.recompute(head, ctx, old);
         }
         announceAdded(ctx);
         announceRemoved(old);
