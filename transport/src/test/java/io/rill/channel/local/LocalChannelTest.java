@@ -70,7 +70,13 @@ class LocalChannelTest {
     }
 
     private LocalChannel client(LocalAddress address, ChannelHandler... handlers) throws Exception {
+        return client(address, true, handlers);
+    }
+
+    private LocalChannel client(LocalAddress address, boolean autoRead, ChannelHandler... handlers)
+            throws Exception {
         LocalChannel client = new LocalChannel(group.next());
+        client.config().setAutoRead(autoRead); // before connecting, so no read can start first
         channels.add(client);
         client.pipeline().addLast(handlers);
         client.register().sync();
@@ -262,8 +268,7 @@ class LocalChannelTest {
     void largeBuffersAreBoundedByBytesAndAWriterClosingFailsWhatThePeerNeverTook() throws Exception {
         CompletableFuture<LocalChannel> accepted = new CompletableFuture<>();
         server(new LocalAddress("big"), accepted::complete);
-        LocalChannel client = client(new LocalAddress("big"));
-        client.config().setAutoRead(false); // never reads: what the server side writes piles up
+        LocalChannel client = client(new LocalAddress("big"), false); // never reads: writes pile up
         LocalChannel child = accepted.get(5, TimeUnit.SECONDS);
         int chunk = (int) LocalInbox.MAX_BYTES;
         List<Future<Void>> writes = child.eventLoop().submit(() -> {
