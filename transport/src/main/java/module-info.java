@@ -5,5 +5,7 @@ module io.rill.transport {
 
     exports io.rill.channel;
     exports io.rill.channel.nio;
+    exports io.rill.channel.socket;
+    exports io.rill.bootstrap;
     exports io.rill.channel.embedded;
 }

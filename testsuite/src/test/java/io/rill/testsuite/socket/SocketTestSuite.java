@@ -1,0 +1,22 @@
+package io.rill.testsuite.socket;
+
+import org.junit.jupiter.api.Nested;
+
+/**
+ * Every socket test, for one transport. A transport's test class extends this and answers
+ * {@link #transport()} (see {@link SocketTransport} for a complete example); JUnit runs each
+ * nested group below against it. Add a new group here, once, and every transport runs it.
+ */
+public abstract class SocketTestSuite {
+
+    /** The transport under test; called before each test. */
+    protected abstract SocketTransport transport();
+
+    @Nested
+    class Echo extends SocketEchoTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+}
