@@ -35,6 +35,8 @@ abstract class AbstractSocketTest {
 
     SocketTransport transport;
     EventLoopGroup group;
+    /** The server most recently started by this test. */
+    Channel startedServer;
     /** Closed in tearDown: servers, clients and accepted children alike. */
     private final List<Channel> channels = new ArrayList<>();
 
@@ -74,7 +76,8 @@ abstract class AbstractSocketTest {
     }
 
     Channel startServer(ServerBootstrap bootstrap) {
-        return track(await(bootstrap.bind(transport.bindAddress().get())));
+        startedServer = track(await(bootstrap.bind(transport.bindAddress().get())));
+        return startedServer;
     }
 
     /** A server that hands each accepted channel to the returned queue (with {@code handlers} added). */
