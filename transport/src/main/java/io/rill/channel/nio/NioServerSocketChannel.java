@@ -174,7 +174,7 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
         for (int accepted = 0; accepted < max; accepted++) {
             SocketChannel socket;
             try {
-                socket = server.accept();
+                socket = acceptSocket();
             } catch (IOException e) {
                 failure = e;
                 break;
@@ -200,6 +200,11 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
         if (isOpen()) {
             dropAcceptInterestUnlessWanted();
         }
+    }
+
+    /** Accepts one pending connection, or returns null if none is pending; overridable to observe or fail accepts in tests. */
+    protected SocketChannel acceptSocket() throws IOException {
+        return server.accept();
     }
 
     /** A channel for an accepted socket, on the child group's next loop; null (socket closed) if that fails. */
