@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.BlockingQueue;
@@ -25,7 +23,12 @@ import io.rill.channel.MultiThreadIoEventLoopGroup;
 import io.rill.util.RillProperties;
 import io.rill.util.concurrent.DefaultThreadFactory;
 
-/** The accept loop's reaction to EMFILE (SECURITY-CASES §2.7): report once, back off, never spin. */
+/**
+ * The accept loop's reaction to EMFILE (SECURITY-CASES §2.7): report once, back off, never spin.
+ * "Never spin" is shown by the accept count: during the pause accept() is not called at all.
+ * (The loop-CPU check lives in the testsuite; this module's tests run inside its JPMS module,
+ * which does not read java.management.)
+ */
 @Timeout(30)
 class NioServerSocketChannelTest {
 
@@ -38,7 +41,7 @@ class NioServerSocketChannelTest {
     }
 
     @Test
-    void acceptFailureIsReportedOncePausesAcceptingWithoutSpinningThenAcceptsThePendingConnection() throws Exception {
+    void acceptFailureIsReportedOncePausesAcceptingThenAcceptsThePendingConnection() throws Exception {
         EventLoop loop = group.next();
         AtomicInteger failuresLeft = new AtomicInteger(1);
         AtomicInteger acceptCalls = new AtomicInteger();
@@ -70,13 +73,10 @@ class NioServerSocketChannelTest {
         try (SocketChannel client = SocketChannel.open(server.localAddress())) {
             Object first = events.poll(10, TimeUnit.SECONDS);
             assertTrue(first instanceof IOException, "first event: " + first);
-            long cpuBefore = loopCpuNanos(loop);
             Object second = events.poll(10, TimeUnit.SECONDS);
             assertTrue(second instanceof Channel, "after the pause the connection is accepted: " + second);
             long pausedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertTrue(pausedMillis >= RillProperties.CHANNEL_ACCEPT_BACKOFF_MILLIS / 2, "paused " + pausedMillis + " ms");
-            long cpuMillis = TimeUnit.NANOSECONDS.toMillis(loopCpuNanos(loop) - cpuBefore);
-            assertTrue(cpuMillis < pausedMillis / 2, "the loop used " + cpuMillis + " ms CPU while paused: spinning");
             // Read on the loop, after the burst: the failed accept, the one that succeeded, the empty one ending the burst.
             assertEquals(3, (int) loop.submit(acceptCalls::get).get(5, TimeUnit.SECONDS),
                     "accept() was retried during the pause");
@@ -84,11 +84,5 @@ class NioServerSocketChannelTest {
         } finally {
             server.close().sync();
         }
-    }
-
-    private static long loopCpuNanos(EventLoop loop) throws Exception {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long id = loop.submit(() -> Thread.currentThread().getId()).get(5, TimeUnit.SECONDS);
-        return threads.getThreadCpuTime(id);
     }
 }
