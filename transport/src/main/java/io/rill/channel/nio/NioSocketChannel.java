@@ -17,6 +17,7 @@ import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.ChannelPipeline;
 import io.rill.channel.EventLoop;
+import io.rill.channel.FileRegion;
 import io.rill.channel.RecvByteBufAllocator;
 import io.rill.channel.socket.ChannelInputShutdownEvent;
 import io.rill.channel.socket.ChannelInputShutdownReadComplete;
@@ -38,7 +39,8 @@ import io.rill.util.concurrent.Promise;
  * end of stream is always readable; watching it would spin the loop). A read error (peer reset)
  * is fired as {@code exceptionCaught} and closes the channel, failing pending writes.
  *
- * <p>Writing: gathering writes of the flushed buffers, at most {@code WRITE_SPIN_COUNT} per
+ * <p>Writing: gathering writes of the flushed buffers ({@link FileRegion}s go through
+ * {@code FileChannel.transferTo}, i.e. {@code sendfile(2)} on Linux), at most {@code WRITE_SPIN_COUNT} per
  * flush; a write the socket refuses (0 bytes) waits for write readiness, a flush cut short by
  * the spin count continues as a later task so other channels get their turn.
  */
@@ -327,8 +329,11 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
             throw new ChannelClosedException(this + ": output was shut down; refused to write a "
                     + msg.getClass().getSimpleName());
         }
+        if (msg instanceof FileRegion) {
+            return msg;
+        }
         if (!(msg instanceof ByteBuf buf)) {
-            throw new UnsupportedOperationException(getClass().getSimpleName() + " writes ByteBufs only, not a "
+            throw new UnsupportedOperationException(getClass().getSimpleName() + " writes ByteBufs and FileRegions, not a "
                     + msg.getClass().getName());
         }
         if (buf.isDirect()) {
@@ -359,7 +364,11 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
             int count = in.nioBufferCount();
             if (count == 0) {
                 Object msg = in.current();
-                if (msg instanceof ByteBuf) {
+                if (msg instanceof FileRegion region) {
+                    if (!writeFileRegion(in, region)) {
+                        return;
+                    }
+                } else if (msg instanceof ByteBuf) {
                     in.remove(); // empty buffer: nothing to send
                 } else {
                     in.remove(new UnsupportedOperationException("cannot write a " + msg.getClass().getName()));
@@ -376,6 +385,27 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
         if (!in.isEmpty()) {
             eventLoop().execute(this::resumeWrites); // still writable, but other channels come first
         }
+    }
+
+    /** One transferTo of {@code region}; false if the socket is full and write readiness was asked for. */
+    private boolean writeFileRegion(ChannelOutboundBuffer in, FileRegion region) throws IOException {
+        if (region.transferred() < region.count() && region.transferTo(socket) == 0) {
+            addInterest(NioIoOps.WRITE);
+            return false;
+        }
+        if (region.transferred() >= region.count()) {
+            in.remove();
+        }
+        return true;
+    }
+
+    /** A file region counts against the water marks with what is left of it, like a buffer's readable bytes. */
+    @Override
+    protected int messageSize(Object msg) {
+        if (msg instanceof FileRegion region) {
+            return (int) Math.min(Integer.MAX_VALUE, region.count() - region.transferred());
+        }
+        return super.messageSize(msg);
     }
 
     // ---------------------------------------------------------------- half closure
