@@ -22,7 +22,10 @@ final class SocketOptions {
             ChannelOption.SO_SNDBUF, StandardSocketOptions.SO_SNDBUF,
             ChannelOption.SO_REUSEADDR, StandardSocketOptions.SO_REUSEADDR,
             ChannelOption.SO_LINGER, StandardSocketOptions.SO_LINGER,
-            ChannelOption.IP_TOS, StandardSocketOptions.IP_TOS);
+            ChannelOption.IP_TOS, StandardSocketOptions.IP_TOS,
+            ChannelOption.SO_BROADCAST, StandardSocketOptions.SO_BROADCAST,
+            ChannelOption.IP_MULTICAST_IF, StandardSocketOptions.IP_MULTICAST_IF,
+            ChannelOption.IP_MULTICAST_TTL, StandardSocketOptions.IP_MULTICAST_TTL);
 
     private SocketOptions() {
     }
