@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.rill.bootstrap.Bootstrap;
 import io.rill.bootstrap.ServerBootstrap;
@@ -28,6 +29,7 @@ import io.rill.util.concurrent.Future;
  * Every wait is bounded; nothing sleeps.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ExtendWith(NameTheTransportOnFailure.class)
 abstract class AbstractSocketTest {
 
     /** How long any single step may take before the test fails. */
