@@ -5,6 +5,8 @@ module io.rill.transport {
 
     exports io.rill.channel;
     exports io.rill.channel.nio;
+    exports io.rill.channel.socket;
+    exports io.rill.bootstrap;
     exports io.rill.channel.embedded;
     exports io.rill.channel.local;
     exports io.rill.channel.group;

@@ -239,4 +239,17 @@ public final class RillProperties {
      */
     public static final int CHANNEL_OUTBOUND_ENTRY_OVERHEAD =
             Math.max(0, SystemPropertyUtil.getInt("rill.channel.outboundEntryOverhead", 96));
+
+    // --- NIO transport
+
+    /**
+     * {@code rill.channel.acceptBackoffMillis}, default 1000: how long a server channel stops
+     * accepting after {@code accept()} failed with an I/O error such as EMFILE ("Too many open
+     * files"). The pending connection stays in the kernel's queue, so the listening socket stays
+     * readable: retrying at once would spin the event loop at 100 % CPU without making progress.
+     * A second is long enough for connections to close and free descriptors, short enough that
+     * clients waiting in the backlog are served before they give up.
+     */
+    public static final int CHANNEL_ACCEPT_BACKOFF_MILLIS =
+            Math.max(1, SystemPropertyUtil.getInt("rill.channel.acceptBackoffMillis", 1000));
 }

@@ -9,6 +9,9 @@ import java.util.List;
 public final class Main {
 
     private static final List<Example> EXAMPLES = List.of(
+            new EchoServer(),
+            new EchoClient(),
+            new DiscardServer(),
             new SchedulerDemo());
 
     private Main() {

@@ -106,6 +106,14 @@ public abstract class AbstractChannel implements Channel {
 
     protected abstract void doDisconnect() throws Exception;
 
+    /**
+     * True if a connect must be refused as already connected. By default "active": a stream is
+     * active exactly while connected. A datagram channel is active once bound and overrides this.
+     */
+    protected boolean isAlreadyConnected() {
+        return isActive();
+    }
+
     /** Closes the underlying resource; called once. */
     protected abstract void doClose() throws Exception;
 
@@ -244,13 +252,14 @@ public abstract class AbstractChannel implements Channel {
             promise.tryFailure(new ConnectionPendingException());
             return;
         }
-        if (isActive()) {
+        if (isAlreadyConnected()) {
             promise.tryFailure(new AlreadyConnectedException());
             return;
         }
+        boolean wasActive = isActive();
         try {
             if (doConnect(remoteAddress, localAddress)) {
-                fulfillConnect(promise, false);
+                fulfillConnect(promise, wasActive);
             } else {
                 connect.start(promise, remoteAddress, config().getConnectTimeoutMillis());
             }

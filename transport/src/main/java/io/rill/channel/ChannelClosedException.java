@@ -3,13 +3,13 @@ package io.rill.channel;
 import java.nio.channels.ClosedChannelException;
 
 /** A {@link ClosedChannelException} that says which channel and which operation, since the JDK's carries no message. */
-final class ChannelClosedException extends ClosedChannelException {
+public final class ChannelClosedException extends ClosedChannelException {
 
     private static final long serialVersionUID = 1L;
 
     private final String message;
 
-    ChannelClosedException(String message) {
+    public ChannelClosedException(String message) {
         this.message = message;
     }
 

@@ -1,0 +1,101 @@
+package io.rill.testsuite.socket;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelOption;
+import io.rill.channel.EventLoop;
+import io.rill.channel.WriteBufferWaterMark;
+
+/** Flow control both ways: AUTO_READ off reads only on read(); water marks flip writability. */
+abstract class SocketBackPressureTests extends AbstractSocketTest {
+
+    /** How long "nothing happens" is watched, on the loop's own timer. */
+    private static final long QUIET_MILLIS = 100;
+
+    @Test
+    void withAutoReadOffNothingIsReadUntilRead() throws Exception {
+        BlockingQueue<Integer> reads = new LinkedBlockingQueue<>();
+        ChannelHandler countReads = new ChannelHandler() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                reads.add(((ByteBuf) msg).readableBytes());
+                ((ByteBuf) msg).release();
+            }
+        };
+        BlockingQueue<Channel> accepted = startServerCollectingChildren(
+                serverBootstrap().childOption(ChannelOption.AUTO_READ, false), countReads);
+        Channel client = connect(startedServer, new ByteCollector());
+        Channel child = take(accepted);
+
+        await(client.writeAndFlush(SocketEchoTests.copy(client, new byte[100], 0, 100)));
+        quietPeriod(child.eventLoop());
+        assertTrue(reads.isEmpty(), "read without read(): " + reads);
+        child.read();
+        assertEquals(100, drain(reads, 100));
+
+        await(client.writeAndFlush(SocketEchoTests.copy(client, new byte[50], 0, 50)));
+        quietPeriod(child.eventLoop());
+        assertTrue(reads.isEmpty(), "one read() served more than one burst: " + reads);
+        child.read();
+        assertEquals(50, drain(reads, 50));
+    }
+
+    @Test
+    void writabilityFlipsOffAndBackOnWithASlowReader() throws Exception {
+        EventRecorder events = new EventRecorder();
+        BlockingQueue<Channel> accepted = startServerCollectingChildren(serverBootstrap()
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(8 * 1024, 32 * 1024)),
+                events);
+        ByteCollector received = new ByteCollector();
+        Channel client = track(await(clientBootstrap().handler(received)
+                .option(ChannelOption.AUTO_READ, false).connect(startedServer.localAddress())));
+        Channel child = take(accepted);
+        byte[] chunk = new byte[16 * 1024];
+        new Random(3).nextBytes(chunk);
+        // Write until the outbound buffer passes the high water mark (the kernel's buffers fill first).
+        int written = child.eventLoop().submit(() -> {
+            int chunks = 0;
+            while (child.isWritable() && chunks < 100_000) {
+                child.writeAndFlush(SocketEchoTests.copy(child, chunk, 0, chunk.length));
+                chunks++;
+            }
+            return chunks;
+        }).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        assertFalse(child.isWritable());
+        assertEquals(Boolean.FALSE, take(events.writability));
+        client.config().setAutoRead(true); // the reader catches up
+        assertEquals(Boolean.TRUE, take(events.writability));
+        byte[] all = received.await(written * chunk.length);
+        for (int i = 0; i < written; i += Math.max(1, written / 7)) {
+            byte[] slice = java.util.Arrays.copyOfRange(all, i * chunk.length, (i + 1) * chunk.length);
+            assertArrayEquals(chunk, slice, "chunk " + i);
+        }
+    }
+
+    /** Lets the loop run for a while (its own timer; the test thread only waits). */
+    private static void quietPeriod(EventLoop loop) throws Exception {
+        loop.schedule(() -> null, QUIET_MILLIS, TimeUnit.MILLISECONDS).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private static int drain(BlockingQueue<Integer> reads, int expected) throws InterruptedException {
+        int total = 0;
+        while (total < expected) {
+            total += take(reads);
+        }
+        return total;
+    }
+}

@@ -1,0 +1,70 @@
+package io.rill.testsuite.socket;
+
+import org.junit.jupiter.api.Nested;
+
+/**
+ * Every socket test, for one transport. A transport's test class extends this and answers
+ * {@link #transport()} (see {@link SocketTransport} for a complete example); JUnit runs each
+ * nested group below against it. Add a new group here, once, and every transport runs it.
+ */
+public abstract class SocketTestSuite {
+
+    /** The transport under test; called before each test. */
+    protected abstract SocketTransport transport();
+
+    @Nested
+    class Echo extends SocketEchoTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
+    class HalfClosure extends SocketHalfClosureTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
+    class Connect extends SocketConnectTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
+    class ResetAndClose extends SocketResetAndCloseTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
+    class BackPressure extends SocketBackPressureTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
+    class FileRegion extends SocketFileRegionTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
+    class DescriptorLeak extends SocketDescriptorLeakTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package io.rill.bootstrap;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+
+import io.rill.channel.Channel;
+import io.rill.channel.EventLoop;
+import io.rill.util.concurrent.DefaultPromise;
+import io.rill.util.concurrent.Future;
+import io.rill.util.concurrent.GlobalEventExecutor;
+import io.rill.util.concurrent.Promise;
+
+/**
+ * Creates client channels: each {@link #connect()} makes a channel on the group's next loop, adds
+ * the handler, applies options and attributes, registers it, resolves the remote address if
+ * needed and connects. The returned future carries the connected channel; on any failure the
+ * channel is closed and the future fails with the cause.
+ *
+ * <pre>{@code
+ * Channel ch = new Bootstrap().group(group).channel(NioSocketChannel.class)
+ *         .handler(new MyInitializer()).connect("example.com", 7).sync().getNow();
+ * }</pre>
+ *
+ * <p>Name resolution: an unresolved {@link InetSocketAddress} (e.g. from
+ * {@link #remoteAddress(String, int)}) is resolved with the JDK's blocking
+ * {@link InetAddress#getByName}, run on {@link GlobalEventExecutor}'s thread so that no event loop
+ * ever blocks on DNS. Resolutions therefore run one at a time; an application that connects to
+ * many distinct hosts at once should resolve them itself (or wait for an asynchronous resolver).
+ */
+public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
+
+    /** Makes each channel; null until channel(...) or channelFactory(...). */
+    private ChannelFactory<? extends Channel> channelFactory;
+    private SocketAddress remoteAddress;
+
+    public Bootstrap() {
+    }
+
+    /** Channels of {@code type}, through its public {@code (EventLoop)} constructor. */
+    public Bootstrap channel(Class<? extends Channel> type) {
+        return channelFactory(ReflectiveFactories.client(type));
+    }
+
+    public Bootstrap channelFactory(ChannelFactory<? extends Channel> factory) {
+        if (factory == null) {
+            throw new NullPointerException("channelFactory");
+        }
+        this.channelFactory = factory;
+        return this;
+    }
+
+    public Bootstrap remoteAddress(SocketAddress remoteAddress) {
+        this.remoteAddress = remoteAddress;
+        return this;
+    }
+
+    /** An unresolved address: {@code host} is resolved at each connect. */
+    public Bootstrap remoteAddress(String host, int port) {
+        return remoteAddress(InetSocketAddress.createUnresolved(host, port));
+    }
+
+    @Override
+    public Bootstrap validate() {
+        super.validate();
+        if (channelFactory == null) {
+            throw new IllegalStateException("channel or channelFactory not set: call channel(NioSocketChannel.class)"
+                    + " or channelFactory(...) first");
+        }
+        return this;
+    }
+
+    /** Connects to the configured {@link #remoteAddress(SocketAddress)}. */
+    public Future<Channel> connect() {
+        if (remoteAddress == null) {
+            throw new IllegalStateException("remoteAddress not set: call remoteAddress(...) or connect(address)");
+        }
+        return connect(remoteAddress, localAddress);
+    }
+
+    public Future<Channel> connect(String host, int port) {
+        return connect(InetSocketAddress.createUnresolved(host, port), localAddress);
+    }
+
+    public Future<Channel> connect(SocketAddress remote) {
+        return connect(remote, localAddress);
+    }
+
+    /** Connects to {@code remote} from {@code local} (null: any). */
+    public Future<Channel> connect(SocketAddress remote, SocketAddress local) {
+        if (remote == null) {
+            throw new NullPointerException("remote");
+        }
+        validate();
+        Channel channel;
+        try {
+            channel = newChannel();
+        } catch (Throwable t) {
+            return failed(group, t);
+        }
+        Promise<Channel> result = new DefaultPromise<>(channel.eventLoop());
+        register(channel, result, () -> {
+            if (remote instanceof InetSocketAddress inet && inet.isUnresolved()) {
+                resolve(inet).addListener((Future<? extends SocketAddress> f) -> {
+                    if (f.isSuccess()) {
+                        connectResolved(channel, f.getNow(), local, result);
+                    } else {
+                        fail(channel, result, f.cause());
+                    }
+                });
+            } else {
+                connectResolved(channel, remote, local, result);
+            }
+        });
+        return result;
+    }
+
+    /** Creates, registers and binds a channel to the configured local address (datagram channels). */
+    public Future<Channel> bind() {
+        if (localAddress == null) {
+            throw new IllegalStateException("localAddress not set: call localAddress(...) or bind(address)");
+        }
+        return bind(localAddress);
+    }
+
+    public Future<Channel> bind(SocketAddress local) {
+        validate();
+        Channel channel;
+        try {
+            channel = newChannel();
+        } catch (Throwable t) {
+            return failed(group, t);
+        }
+        Promise<Channel> result = new DefaultPromise<>(channel.eventLoop());
+        register(channel, result, () -> channel.bind(local).addListener((Future<? extends Void> f) -> {
+            if (f.isSuccess()) {
+                result.trySuccess(channel);
+            } else {
+                fail(channel, result, f.cause());
+            }
+        }));
+        return result;
+    }
+
+    /** Creates and registers a channel without connecting it. */
+    public Future<Channel> register() {
+        validate();
+        Channel channel;
+        try {
+            channel = newChannel();
+        } catch (Throwable t) {
+            return failed(group, t);
+        }
+        Promise<Channel> result = new DefaultPromise<>(channel.eventLoop());
+        register(channel, result, () -> result.trySuccess(channel));
+        return result;
+    }
+
+    private Channel newChannel() throws Exception {
+        EventLoop loop = group.next();
+        Channel channel = channelFactory.newChannel(loop);
+        try {
+            if (handler != null) {
+                channel.pipeline().addLast(handler);
+            }
+            apply(channel, options, attrs);
+        } catch (Throwable t) {
+            channel.close();
+            throw t;
+        }
+        return channel;
+    }
+
+    private static void connectResolved(Channel channel, SocketAddress remote, SocketAddress local,
+                                        Promise<Channel> result) {
+        channel.connect(remote, local).addListener((Future<? extends Void> f) -> {
+            if (f.isSuccess()) {
+                result.trySuccess(channel);
+            } else {
+                fail(channel, result, f.cause());
+            }
+        });
+    }
+
+    /** Blocking lookup, off the event loops; an unknown host fails with the JDK's UnknownHostException naming it. */
+    private static Future<SocketAddress> resolve(InetSocketAddress unresolved) {
+        return GlobalEventExecutor.INSTANCE.submit(
+                () -> new InetSocketAddress(InetAddress.getByName(unresolved.getHostString()), unresolved.getPort()));
+    }
+
+    @Override
+    public Bootstrap clone() {
+        return super.clone();
+    }
+
+    @Override
+    public String toString() {
+        return super.toString() + "(remoteAddress: " + remoteAddress + ')';
+    }
+}

@@ -1,0 +1,16 @@
+package io.rill.bootstrap;
+
+import io.rill.channel.Channel;
+import io.rill.channel.EventLoop;
+import io.rill.channel.EventLoopGroup;
+
+/**
+ * Makes the listening channels of a {@link ServerBootstrap}: on {@code loop}, creating the
+ * channels it accepts on {@code childGroup.next()}. A transport's constructor fits:
+ * {@code NioServerSocketChannel::new}.
+ */
+@FunctionalInterface
+public interface ServerChannelFactory<C extends Channel> {
+
+    C newChannel(EventLoop loop, EventLoopGroup childGroup) throws Exception;
+}

@@ -1,0 +1,154 @@
+package io.rill.channel.nio;
+
+import java.io.IOException;
+import java.nio.channels.SelectableChannel;
+
+import io.rill.channel.AbstractChannel;
+import io.rill.channel.Channel;
+import io.rill.channel.EventLoop;
+import io.rill.channel.IoEventLoop;
+import io.rill.channel.IoOps;
+import io.rill.channel.IoRegistration;
+import io.rill.util.InternalLogger;
+import io.rill.util.concurrent.Future;
+import io.rill.util.concurrent.Promise;
+
+/**
+ * What every NIO channel shares: a JDK {@link SelectableChannel}, its registration with the
+ * loop's {@link NioIoHandler}, and the interest set. Readiness arrives in {@link #ioReady}.
+ *
+ * <p>The interest set lives here, not only in the selection key, so that operations asked for
+ * before the registration completed (a connect started right after register) are submitted with
+ * it. It is loop-confined like every transport method.
+ */
+public abstract class AbstractNioChannel extends AbstractChannel {
+
+    private static final InternalLogger LOG = InternalLogger.get(AbstractNioChannel.class);
+
+    /** The JDK channel; open from construction until doClose. */
+    private final SelectableChannel javaChannel;
+    private final Handle handle = new Handle();
+    /** The selector registration; null before doRegister completes and after doDeregister. */
+    private IoRegistration registration;
+    /** The operations we want readiness for; submitted whenever it changes and at registration. */
+    private NioIoOps interest = NioIoOps.NONE;
+
+    protected AbstractNioChannel(Channel parent, EventLoop eventLoop, SelectableChannel javaChannel) {
+        super(parent, checkLoop(eventLoop));
+        if (javaChannel == null) {
+            throw new NullPointerException("javaChannel");
+        }
+        this.javaChannel = javaChannel;
+    }
+
+    private static EventLoop checkLoop(EventLoop loop) {
+        if (loop == null) {
+            throw new NullPointerException("eventLoop");
+        }
+        if (!(loop instanceof IoEventLoop ioLoop) || !ioLoop.isCompatible(NioIoHandle.class)) {
+            throw new IllegalArgumentException("NIO channels need an event loop driven by NioIoHandler, not " + loop
+                    + "; create the group with new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory())");
+        }
+        return loop;
+    }
+
+    /** The JDK channel underneath. */
+    protected SelectableChannel javaChannel() {
+        return javaChannel;
+    }
+
+    /** The selector reported {@code ready} for this channel. */
+    protected abstract void ioReady(NioIoOps ready);
+
+    @Override
+    public boolean isOpen() {
+        return javaChannel.isOpen();
+    }
+
+    @Override
+    protected void doRegister(Promise<Void> promise) {
+        ((IoEventLoop) eventLoop()).register(handle).addListener((Future<? extends IoRegistration> f) -> {
+            if (!f.isSuccess()) {
+                promise.tryFailure(f.cause());
+                return;
+            }
+            registration = f.getNow();
+            if (interest != NioIoOps.NONE) {
+                registration.submit(interest);
+            }
+            promise.trySuccess(null);
+        });
+    }
+
+    @Override
+    protected void doDeregister() {
+        IoRegistration r = registration;
+        registration = null;
+        if (r != null) {
+            r.cancel();
+        }
+    }
+
+    @Override
+    protected void doClose() throws Exception {
+        javaChannel.close();
+    }
+
+    /** Adds {@code ops} to the interest set. */
+    protected final void addInterest(NioIoOps ops) {
+        setInterest(interest.with(ops));
+    }
+
+    /** Removes {@code ops} from the interest set. */
+    protected final void removeInterest(NioIoOps ops) {
+        setInterest(interest.without(ops));
+    }
+
+    protected final boolean hasInterest(NioIoOps ops) {
+        return interest.contains(ops);
+    }
+
+    private void setInterest(NioIoOps ops) {
+        if (ops == interest) {
+            return;
+        }
+        interest = ops;
+        IoRegistration r = registration;
+        if (r != null && r.isValid()) {
+            r.submit(ops);
+        }
+    }
+
+    /** The bridge from the selector to the channel; the channel itself cannot be an IoHandle (close() clashes). */
+    private final class Handle implements NioIoHandle {
+        @Override
+        public SelectableChannel selectableChannel() {
+            return javaChannel;
+        }
+
+        @Override
+        public void handle(IoRegistration r, IoOps readyOps) {
+            ioReady((NioIoOps) readyOps);
+        }
+
+        /** The loop is shutting down or this handle threw: close the channel the ordinary way. */
+        @Override
+        public void close() {
+            AbstractNioChannel.this.close(voidPromise());
+        }
+
+        @Override
+        public String toString() {
+            return AbstractNioChannel.this.toString();
+        }
+    }
+
+    /** Closes a JDK channel we failed to wrap, logging rather than hiding the first error. */
+    static void closeQuietly(java.io.Closeable closeable) {
+        try {
+            closeable.close();
+        } catch (IOException e) {
+            LOG.debug("Failed to close {}", closeable, e);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package io.rill.channel.nio;
+
+import java.net.StandardProtocolFamily;
+
+import io.rill.channel.EventLoop;
+import io.rill.channel.EventLoopGroup;
+
+/**
+ * A {@link NioServerSocketChannel} listening on a Unix-domain path ({@code UnixDomainSocketAddress},
+ * JDK 16+); its children are {@link NioDomainSocketChannel}s. Named so bootstraps can use it
+ * ({@code .channel(NioServerDomainSocketChannel.class)}); the socket file is deleted on close.
+ */
+public class NioServerDomainSocketChannel extends NioServerSocketChannel {
+
+    public NioServerDomainSocketChannel(EventLoop loop) {
+        this(loop, loop);
+    }
+
+    public NioServerDomainSocketChannel(EventLoop loop, EventLoopGroup childGroup) {
+        super(loop, childGroup, StandardProtocolFamily.UNIX);
+    }
+}

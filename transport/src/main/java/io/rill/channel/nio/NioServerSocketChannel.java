@@ -1,0 +1,259 @@
+package io.rill.channel.nio;
+
+import java.io.IOException;
+import java.net.ProtocolFamily;
+import java.net.SocketAddress;
+import java.net.SocketOption;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.util.concurrent.TimeUnit;
+
+import io.rill.channel.ChannelConfig;
+import io.rill.channel.ChannelException;
+import io.rill.channel.ChannelOutboundBuffer;
+import io.rill.channel.ChannelPipeline;
+import io.rill.channel.EventLoop;
+import io.rill.channel.EventLoopGroup;
+import io.rill.channel.socket.ServerSocketChannelConfig;
+import io.rill.util.InternalLogger;
+import io.rill.util.RillProperties;
+
+/**
+ * A listening socket over a JDK {@link ServerSocketChannel}: TCP by default, Unix-domain when
+ * opened with {@link java.net.StandardProtocolFamily#UNIX} (see {@link NioServerDomainSocketChannel}).
+ *
+ * <p>Each accept readiness accepts up to {@code MAX_MESSAGES_PER_READ} connections and fires each
+ * as {@code channelRead} of an unregistered {@link NioSocketChannel} on the next loop of the
+ * child group given at construction. If {@code accept()} fails with an I/O error (EMFILE, ENFILE,
+ * ENOBUFS) the error is logged and fired as {@code exceptionCaught}, and accepting pauses for
+ * {@link RillProperties#CHANNEL_ACCEPT_BACKOFF_MILLIS}: the connection that could not be accepted
+ * keeps the socket ready, and retrying at once would spin the loop.
+ *
+ * <p>A Unix-domain server deletes its socket file when it closes, so the path can be bound again.
+ */
+public class NioServerSocketChannel extends AbstractNioChannel implements io.rill.channel.socket.ServerSocketChannel {
+
+    private static final InternalLogger LOG = InternalLogger.get(NioServerSocketChannel.class);
+
+    private final ServerSocketChannel server;
+    /** Where accepted channels go; each child is created on its next() loop. */
+    private final EventLoopGroup childGroup;
+    private final Config config;
+    /** The address bind() gave us; null before. Written on the loop, read anywhere. */
+    private volatile SocketAddress boundAddress;
+    /** A read() was asked for and not served yet. Loop-confined. */
+    private boolean readPending;
+    /** Accepting is paused after an accept error; doBeginRead then only notes the wish. Loop-confined. */
+    private boolean acceptPaused;
+
+    /** A TCP server whose children live on {@code loop} as well. */
+    public NioServerSocketChannel(EventLoop loop) {
+        this(loop, loop);
+    }
+
+    /** A TCP server whose children are spread over {@code childGroup}. */
+    public NioServerSocketChannel(EventLoop loop, EventLoopGroup childGroup) {
+        this(loop, childGroup, open(null));
+    }
+
+    /** A server of {@code family} ({@code INET}, {@code INET6} or {@code UNIX}). */
+    public NioServerSocketChannel(EventLoop loop, EventLoopGroup childGroup, ProtocolFamily family) {
+        this(loop, childGroup, open(family));
+    }
+
+    /** Wraps an unbound JDK server channel. */
+    public NioServerSocketChannel(EventLoop loop, EventLoopGroup childGroup, ServerSocketChannel server) {
+        super(null, loop, server);
+        if (childGroup == null) {
+            throw new NullPointerException("childGroup");
+        }
+        this.server = server;
+        this.childGroup = childGroup;
+        this.config = new Config();
+    }
+
+    private static ServerSocketChannel open(ProtocolFamily family) {
+        try {
+            return family == null ? ServerSocketChannel.open() : ServerSocketChannel.open(family);
+        } catch (IOException e) {
+            throw new ChannelException("cannot open a server socket" + (family == null ? "" : " of family " + family), e);
+        }
+    }
+
+    @Override
+    public ServerSocketChannelConfig config() {
+        return config;
+    }
+
+    @Override
+    public boolean isActive() {
+        return server.isOpen() && boundAddress != null;
+    }
+
+    @Override
+    protected SocketAddress localAddress0() {
+        try {
+            return server.getLocalAddress();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    @Override
+    protected SocketAddress remoteAddress0() {
+        return null;
+    }
+
+    @Override
+    protected void doBind(SocketAddress localAddress) throws Exception {
+        server.bind(localAddress, config.getBacklog());
+        boundAddress = server.getLocalAddress();
+    }
+
+    @Override
+    protected void doDisconnect() throws Exception {
+        throw new UnsupportedOperationException("a server channel does not disconnect; close it");
+    }
+
+    @Override
+    protected void doClose() throws Exception {
+        super.doClose();
+        if (boundAddress instanceof UnixDomainSocketAddress path) {
+            Files.deleteIfExists(path.getPath());
+        }
+    }
+
+    @Override
+    protected void doWrite(ChannelOutboundBuffer in) {
+        UnsupportedOperationException cause = new UnsupportedOperationException("a server channel does not write");
+        while (in.remove(cause)) {
+            // fail them all
+        }
+    }
+
+    @Override
+    protected Object filterOutboundMessage(Object msg) {
+        throw new UnsupportedOperationException("a server channel does not write; refused a " + msg.getClass().getName());
+    }
+
+    @Override
+    protected void doBeginRead() {
+        readPending = true;
+        if (!acceptPaused) {
+            addInterest(NioIoOps.ACCEPT);
+        }
+    }
+
+    @Override
+    protected void autoReadCleared() {
+        if (eventLoop().inEventLoop()) {
+            dropAcceptInterestUnlessWanted();
+        } else {
+            eventLoop().execute(this::dropAcceptInterestUnlessWanted);
+        }
+    }
+
+    private void dropAcceptInterestUnlessWanted() {
+        if (!readPending && !config.isAutoRead()) {
+            removeInterest(NioIoOps.ACCEPT);
+        }
+    }
+
+    @Override
+    protected void ioReady(NioIoOps ready) {
+        if (!ready.isAcceptable() || !isOpen()) {
+            return;
+        }
+        readPending = false;
+        ChannelConfig cfg = config;
+        ChannelPipeline pipeline = pipeline();
+        int max = cfg.getMaxMessagesPerRead();
+        IOException failure = null;
+        for (int accepted = 0; accepted < max; accepted++) {
+            SocketChannel socket;
+            try {
+                socket = acceptSocket();
+            } catch (IOException e) {
+                failure = e;
+                break;
+            }
+            if (socket == null) {
+                break;
+            }
+            NioSocketChannel child = newChild(socket);
+            if (child != null) {
+                pipeline.fireChannelRead(child);
+            }
+            if (!cfg.isAutoRead()) {
+                break;
+            }
+        }
+        if (failure != null && isOpen()) {
+            pauseAccepting(failure); // before readComplete, whose auto-read would re-arm accept
+        }
+        pipeline.fireChannelReadComplete();
+        if (failure != null && isOpen()) {
+            pipeline.fireExceptionCaught(failure);
+        }
+        if (isOpen()) {
+            dropAcceptInterestUnlessWanted();
+        }
+    }
+
+    /** Accepts one pending connection, or returns null if none is pending; overridable to observe or fail accepts in tests. */
+    protected SocketChannel acceptSocket() throws IOException {
+        return server.accept();
+    }
+
+    /** A channel for an accepted socket, on the child group's next loop; null (socket closed) if that fails. */
+    protected NioSocketChannel newChild(SocketChannel socket) {
+        try {
+            EventLoop loop = childGroup.next();
+            return socket.getLocalAddress() instanceof UnixDomainSocketAddress
+                    ? new NioDomainSocketChannel(this, loop, socket) : new NioSocketChannel(this, loop, socket);
+        } catch (Throwable t) {
+            LOG.warn("Could not create a channel for a connection accepted by " + this + "; closed it", t);
+            closeQuietly(socket);
+            return null;
+        }
+    }
+
+    private void pauseAccepting(IOException cause) {
+        int millis = RillProperties.CHANNEL_ACCEPT_BACKOFF_MILLIS;
+        LOG.warn("accept() failed on " + this + "; not accepting for " + millis + " ms", cause);
+        acceptPaused = true;
+        removeInterest(NioIoOps.ACCEPT);
+        eventLoop().schedule(this::resumeAccepting, millis, TimeUnit.MILLISECONDS);
+    }
+
+    private void resumeAccepting() {
+        acceptPaused = false;
+        if (isOpen() && (readPending || config.isAutoRead())) {
+            addInterest(NioIoOps.ACCEPT);
+        }
+    }
+
+    /** Socket options straight from the JDK server channel. */
+    private final class Config extends ServerSocketChannelConfig {
+        Config() {
+            super(NioServerSocketChannel.this);
+        }
+
+        @Override
+        protected boolean supportsSocketOption(SocketOption<?> option) {
+            return server.supportedOptions().contains(option);
+        }
+
+        @Override
+        protected <T> T getSocketOption(SocketOption<T> option) throws IOException {
+            return server.getOption(option);
+        }
+
+        @Override
+        protected <T> void setSocketOption(SocketOption<T> option, T value) throws IOException {
+            server.setOption(option, value);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package io.rill.channel.socket;
+
+/**
+ * User event fired once, after {@link ChannelInputShutdownEvent}, when no read will deliver data
+ * again: the last moment a decoder can flush what it buffered.
+ */
+public final class ChannelInputShutdownReadComplete {
+
+    public static final ChannelInputShutdownReadComplete INSTANCE = new ChannelInputShutdownReadComplete();
+
+    private ChannelInputShutdownReadComplete() {
+    }
+
+    @Override
+    public String toString() {
+        return "ChannelInputShutdownReadComplete";
+    }
+}

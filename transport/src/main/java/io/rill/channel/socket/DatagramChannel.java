@@ -1,0 +1,26 @@
+package io.rill.channel.socket;
+
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+
+import io.rill.channel.Channel;
+import io.rill.util.concurrent.Future;
+
+/**
+ * A UDP socket. It reads and writes {@link DatagramPacket}s; once connected it also writes plain
+ * {@code ByteBuf}s to its one peer. Active as soon as it is bound.
+ */
+public interface DatagramChannel extends Channel {
+
+    @Override
+    DatagramChannelConfig config();
+
+    /** True while connected to one peer. */
+    boolean isConnected();
+
+    /** Starts receiving datagrams sent to multicast {@code group} on {@code networkInterface}. */
+    Future<Void> joinGroup(InetAddress group, NetworkInterface networkInterface);
+
+    /** Stops receiving {@code group} on {@code networkInterface}; succeeds if it was not joined. */
+    Future<Void> leaveGroup(InetAddress group, NetworkInterface networkInterface);
+}

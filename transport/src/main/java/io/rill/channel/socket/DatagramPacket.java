@@ -1,0 +1,95 @@
+package io.rill.channel.socket;
+
+import java.net.SocketAddress;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCounted;
+
+/**
+ * One datagram: its payload and where it goes (outbound) or came from (inbound). Reference counted
+ * through its content, so the pipeline's usual release rules apply: whoever consumes a packet
+ * releases it.
+ */
+public final class DatagramPacket implements ReferenceCounted {
+
+    private final ByteBuf content;
+    /** Where an outbound packet goes; our own address on an inbound one (null if unknown). */
+    private final SocketAddress recipient;
+    /** Who sent an inbound packet; null on an outbound one (the channel's own address). */
+    private final SocketAddress sender;
+
+    /** An outbound packet of {@code content} to {@code recipient}. */
+    public DatagramPacket(ByteBuf content, SocketAddress recipient) {
+        this(content, recipient, null);
+    }
+
+    public DatagramPacket(ByteBuf content, SocketAddress recipient, SocketAddress sender) {
+        if (content == null) {
+            throw new NullPointerException("content");
+        }
+        this.content = content;
+        this.recipient = recipient;
+        this.sender = sender;
+    }
+
+    public ByteBuf content() {
+        return content;
+    }
+
+    public SocketAddress recipient() {
+        return recipient;
+    }
+
+    public SocketAddress sender() {
+        return sender;
+    }
+
+    /** The same addresses with other content (used to copy a heap payload into a direct buffer). */
+    public DatagramPacket replace(ByteBuf newContent) {
+        return new DatagramPacket(newContent, recipient, sender);
+    }
+
+    @Override
+    public int refCnt() {
+        return content.refCnt();
+    }
+
+    @Override
+    public DatagramPacket retain() {
+        content.retain();
+        return this;
+    }
+
+    @Override
+    public DatagramPacket retain(int increment) {
+        content.retain(increment);
+        return this;
+    }
+
+    @Override
+    public DatagramPacket touch() {
+        content.touch();
+        return this;
+    }
+
+    @Override
+    public DatagramPacket touch(Object hint) {
+        content.touch(hint);
+        return this;
+    }
+
+    @Override
+    public boolean release() {
+        return content.release();
+    }
+
+    @Override
+    public boolean release(int decrement) {
+        return content.release(decrement);
+    }
+
+    @Override
+    public String toString() {
+        return "DatagramPacket(" + sender + " => " + recipient + ", " + content.readableBytes() + " bytes)";
+    }
+}

@@ -1,0 +1,111 @@
+package io.rill.channel.socket;
+
+import java.io.IOException;
+import java.net.SocketOption;
+import java.util.Map;
+
+import io.rill.channel.AbstractChannel;
+import io.rill.channel.ChannelConfig;
+import io.rill.channel.ChannelOption;
+import io.rill.util.InternalLogger;
+
+/**
+ * The options of a {@link ServerSocketChannel}: {@code SO_BACKLOG} (used by bind, so it must be
+ * set before), {@code SO_RCVBUF} (inherited by accepted sockets; set it before bind for windows
+ * above 64 KiB) and {@code SO_REUSEADDR}, plus the general ones. Socket options are read from the
+ * socket, like {@link SocketChannelConfig}.
+ */
+public abstract class ServerSocketChannelConfig extends ChannelConfig {
+
+    private static final InternalLogger LOG = InternalLogger.get(ServerSocketChannelConfig.class);
+
+    /** Pending connections the kernel queues before accept; 0 lets the JDK pick its default. */
+    private volatile int backlog = 128;
+
+    private final SocketOptions.Access access = new SocketOptions.Access() {
+        @Override
+        public boolean supportsSocketOption(SocketOption<?> option) {
+            return ServerSocketChannelConfig.this.supportsSocketOption(option);
+        }
+
+        @Override
+        public <T> T getSocketOption(SocketOption<T> option) throws IOException {
+            return ServerSocketChannelConfig.this.getSocketOption(option);
+        }
+
+        @Override
+        public <T> void setSocketOption(SocketOption<T> option, T value) throws IOException {
+            ServerSocketChannelConfig.this.setSocketOption(option, value);
+        }
+
+        @Override
+        public String toString() {
+            return channel.toString();
+        }
+    };
+
+    protected ServerSocketChannelConfig(AbstractChannel channel) {
+        super(channel);
+    }
+
+    protected abstract boolean supportsSocketOption(SocketOption<?> option);
+
+    protected abstract <T> T getSocketOption(SocketOption<T> option) throws IOException;
+
+    protected abstract <T> void setSocketOption(SocketOption<T> option, T value) throws IOException;
+
+    @Override
+    public Map<ChannelOption<?>, Object> getOptions() {
+        Map<ChannelOption<?>, Object> options = super.getOptions();
+        options.put(ChannelOption.SO_BACKLOG, backlog);
+        for (ChannelOption<?> option : new ChannelOption<?>[] {ChannelOption.SO_RCVBUF, ChannelOption.SO_REUSEADDR}) {
+            Object value = getOption(option);
+            if (value != null) {
+                options.put(option, value);
+            }
+        }
+        return options;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getOption(ChannelOption<T> option) {
+        if (option == ChannelOption.SO_BACKLOG) {
+            return (T) (Integer) backlog;
+        }
+        if (option == ChannelOption.SO_RCVBUF || option == ChannelOption.SO_REUSEADDR) {
+            SocketOption<T> socketOption = SocketOptions.standard(option);
+            return supportsSocketOption(socketOption) ? SocketOptions.get(access, socketOption) : null;
+        }
+        return super.getOption(option);
+    }
+
+    @Override
+    public <T> boolean setOption(ChannelOption<T> option, T value) {
+        if (option == ChannelOption.SO_BACKLOG) {
+            option.validate(value);
+            setBacklog((Integer) value);
+            return true;
+        }
+        if (option == ChannelOption.SO_RCVBUF || option == ChannelOption.SO_REUSEADDR) {
+            option.validate(value);
+            SocketOption<T> socketOption = SocketOptions.standard(option);
+            if (!supportsSocketOption(socketOption)) {
+                LOG.warn("Unsupported channel option '{}' for {}; ignored", option, channel);
+                return false;
+            }
+            SocketOptions.set(access, socketOption, value);
+            return true;
+        }
+        return super.setOption(option, value);
+    }
+
+    public int getBacklog() {
+        return backlog;
+    }
+
+    public ServerSocketChannelConfig setBacklog(int backlog) {
+        this.backlog = checkAtLeast("SO_BACKLOG", backlog, 0);
+        return this;
+    }
+}

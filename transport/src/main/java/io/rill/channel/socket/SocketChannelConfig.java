@@ -1,0 +1,166 @@
+package io.rill.channel.socket;
+
+import java.io.IOException;
+import java.net.SocketOption;
+import java.util.Map;
+
+import io.rill.channel.AbstractChannel;
+import io.rill.channel.ChannelConfig;
+import io.rill.channel.ChannelOption;
+import io.rill.util.InternalLogger;
+
+/**
+ * The options of a {@link SocketChannel}: the general ones of {@link ChannelConfig} plus
+ * {@code TCP_NODELAY} (on by default: a framework that flushes explicitly has already batched,
+ * so Nagle's delay only adds latency), {@code SO_KEEPALIVE}, {@code SO_RCVBUF}, {@code SO_SNDBUF},
+ * {@code SO_REUSEADDR}, {@code SO_LINGER}, {@code IP_TOS} and {@code ALLOW_HALF_CLOSURE}.
+ *
+ * <p>Socket options are not cached: each read asks the socket, so the value shown is the one the
+ * kernel really uses (it may round {@code SO_RCVBUF}, for instance). A transport supplies the
+ * socket through three hooks; an option its socket family lacks is reported unsupported
+ * (warning, {@code false}), like any other unknown option.
+ */
+public abstract class SocketChannelConfig extends ChannelConfig {
+
+    private static final InternalLogger LOG = InternalLogger.get(SocketChannelConfig.class);
+
+    /** End of stream shuts down input only (firing ChannelInputShutdownEvent) instead of closing. */
+    private volatile boolean allowHalfClosure;
+    private final SocketOptions.Access access = new SocketOptions.Access() {
+        @Override
+        public boolean supportsSocketOption(SocketOption<?> option) {
+            return SocketChannelConfig.this.supportsSocketOption(option);
+        }
+
+        @Override
+        public <T> T getSocketOption(SocketOption<T> option) throws IOException {
+            return SocketChannelConfig.this.getSocketOption(option);
+        }
+
+        @Override
+        public <T> void setSocketOption(SocketOption<T> option, T value) throws IOException {
+            SocketChannelConfig.this.setSocketOption(option, value);
+        }
+
+        @Override
+        public String toString() {
+            return channel.toString();
+        }
+    };
+
+    protected SocketChannelConfig(AbstractChannel channel) {
+        super(channel);
+    }
+
+    /** True if the socket has {@code option} (Unix-domain sockets have no TCP or IP options). */
+    protected abstract boolean supportsSocketOption(SocketOption<?> option);
+
+    protected abstract <T> T getSocketOption(SocketOption<T> option) throws IOException;
+
+    protected abstract <T> void setSocketOption(SocketOption<T> option, T value) throws IOException;
+
+    @Override
+    public Map<ChannelOption<?>, Object> getOptions() {
+        Map<ChannelOption<?>, Object> options = super.getOptions();
+        options.put(ChannelOption.ALLOW_HALF_CLOSURE, allowHalfClosure);
+        for (ChannelOption<?> option : new ChannelOption<?>[] {ChannelOption.TCP_NODELAY, ChannelOption.SO_KEEPALIVE,
+                ChannelOption.SO_RCVBUF, ChannelOption.SO_SNDBUF, ChannelOption.SO_REUSEADDR, ChannelOption.SO_LINGER,
+                ChannelOption.IP_TOS}) {
+            Object value = getOption(option);
+            if (value != null) {
+                options.put(option, value);
+            }
+        }
+        return options;
+    }
+
+    @Override
+    public <T> T getOption(ChannelOption<T> option) {
+        if (option == ChannelOption.ALLOW_HALF_CLOSURE) {
+            return cast(allowHalfClosure);
+        }
+        SocketOption<T> socketOption = SocketOptions.standard(option);
+        if (socketOption != null) {
+            return supportsSocketOption(socketOption) ? SocketOptions.get(access, socketOption) : null;
+        }
+        return super.getOption(option);
+    }
+
+    @Override
+    public <T> boolean setOption(ChannelOption<T> option, T value) {
+        if (option == ChannelOption.ALLOW_HALF_CLOSURE) {
+            option.validate(value);
+            setAllowHalfClosure((Boolean) value);
+            return true;
+        }
+        SocketOption<T> socketOption = SocketOptions.standard(option);
+        if (socketOption == null) {
+            return super.setOption(option, value);
+        }
+        option.validate(value);
+        if (!supportsSocketOption(socketOption)) {
+            LOG.warn("Unsupported channel option '{}' for {} (its socket family has no such option); ignored",
+                    option, channel);
+            return false;
+        }
+        SocketOptions.set(access, socketOption, value);
+        return true;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T cast(Object value) {
+        return (T) value;
+    }
+
+    // ---------------------------------------------------------------- typed accessors
+
+    public boolean isAllowHalfClosure() {
+        return allowHalfClosure;
+    }
+
+    public SocketChannelConfig setAllowHalfClosure(boolean allowHalfClosure) {
+        this.allowHalfClosure = allowHalfClosure;
+        return this;
+    }
+
+    public boolean isTcpNoDelay() {
+        Boolean value = getOption(ChannelOption.TCP_NODELAY);
+        return value != null && value;
+    }
+
+    public SocketChannelConfig setTcpNoDelay(boolean tcpNoDelay) {
+        setOption(ChannelOption.TCP_NODELAY, tcpNoDelay);
+        return this;
+    }
+
+    /** SO_LINGER in seconds; negative means off (close returns at once, the kernel sends what is left). */
+    public int getSoLinger() {
+        Integer value = getOption(ChannelOption.SO_LINGER);
+        return value == null ? -1 : value;
+    }
+
+    public SocketChannelConfig setSoLinger(int seconds) {
+        setOption(ChannelOption.SO_LINGER, seconds);
+        return this;
+    }
+
+    public int getReceiveBufferSize() {
+        Integer value = getOption(ChannelOption.SO_RCVBUF);
+        return value == null ? -1 : value;
+    }
+
+    public SocketChannelConfig setReceiveBufferSize(int bytes) {
+        setOption(ChannelOption.SO_RCVBUF, bytes);
+        return this;
+    }
+
+    public int getSendBufferSize() {
+        Integer value = getOption(ChannelOption.SO_SNDBUF);
+        return value == null ? -1 : value;
+    }
+
+    public SocketChannelConfig setSendBufferSize(int bytes) {
+        setOption(ChannelOption.SO_SNDBUF, bytes);
+        return this;
+    }
+}
