@@ -9,6 +9,7 @@ import io.rill.buffer.ReferenceCountUtil;
 import io.rill.util.InternalLogger;
 import io.rill.buffer.ByteBuf;
 import io.rill.util.RillProperties;
+import io.rill.util.ObjectPool;
 import io.rill.util.concurrent.FastThreadLocal;
 import io.rill.util.concurrent.Promise;
 
@@ -86,7 +87,7 @@ public final class ChannelOutboundBuffer {
 
     /** Appends {@code msg}, counted as {@code size} bytes, to be completed through {@code promise}. */
     public void addMessage(Object msg, int size, Promise<Void> promise) {
-        Entry entry = new Entry(msg, size, pendingSize(size), promise);
+        Entry entry = Entry.newInstance(msg, size, pendingSize(size), promise);
         if (tailEntry == null) {
             flushedEntry = null;
         } else {
@@ -153,6 +154,7 @@ public final class ChannelOutboundBuffer {
             trySucceed(e.promise);
             decrementPendingOutboundBytes(e.pendingSize, true);
         }
+        e.recycle();
         return true;
     }
 
@@ -172,6 +174,7 @@ public final class ChannelOutboundBuffer {
             tryFail(e.promise, cause);
             decrementPendingOutboundBytes(e.pendingSize, notifyWritability);
         }
+        e.recycle();
         return true;
     }
 
@@ -234,26 +237,40 @@ public final class ChannelOutboundBuffer {
                 break;
             }
             bytes += readable;
-            ByteBuffer[] views = e.nioBuffers;
-            if (views == null) {
+            if (e.nioBuffer == null && e.nioBuffers == null) {
                 // Cached per entry: a write that stalls is retried with the same views, no new garbage.
-                views = buf.nioBufferCount() == 1 ? new ByteBuffer[] {buf.nioBuffer(buf.readerIndex(), readable)}
-                        : buf.nioBuffers(buf.readerIndex(), readable);
-                e.nioBuffers = views;
+                // The common single-buffer case keeps its view in a field, saving an array per write.
+                if (buf.nioBufferCount() == 1) {
+                    e.nioBuffer = buf.nioBuffer(buf.readerIndex(), readable);
+                } else {
+                    e.nioBuffers = buf.nioBuffers(buf.readerIndex(), readable);
+                }
             }
+            if (e.nioBuffer != null) {
+                if (e.nioBuffer.hasRemaining()) {
+                    array = addView(array, count++, e.nioBuffer);
+                }
+                continue;
+            }
+            ByteBuffer[] views = e.nioBuffers;
             for (int i = 0; i < views.length && count < maxCount; i++) {
-                if (!views[i].hasRemaining()) {
-                    continue;
+                if (views[i].hasRemaining()) {
+                    array = addView(array, count++, views[i]);
                 }
-                if (count == array.length) {
-                    array = Arrays.copyOf(array, array.length << 1);
-                    NIO_BUFFERS.set(array);
-                }
-                array[count++] = views[i];
             }
         }
         nioBufferCount = count;
         nioBufferSize = bytes;
+        return array;
+    }
+
+    /** Stores {@code view} at {@code index} of the thread's array, growing it when full. */
+    private static ByteBuffer[] addView(ByteBuffer[] array, int index, ByteBuffer view) {
+        if (index == array.length) {
+            array = Arrays.copyOf(array, array.length << 1);
+            NIO_BUFFERS.set(array);
+        }
+        array[index] = view;
         return array;
     }
 
@@ -287,6 +304,7 @@ public final class ChannelOutboundBuffer {
                 if (written > 0) {
                     buf.readerIndex(readerIndex + (int) written);
                     // The cached views may not have moved with us (a caller that did not write through them).
+                    e.nioBuffer = null;
                     e.nioBuffers = null;
                 }
                 break;
@@ -334,12 +352,15 @@ public final class ChannelOutboundBuffer {
             while (remove(cause, false)) {
                 // flushed entries first
             }
-            for (Entry e = unflushedEntry; e != null; e = e.next) {
+            for (Entry e = unflushedEntry; e != null; ) {
                 if (!e.cancelled) {
                     ReferenceCountUtil.safeRelease(e.msg);
                     tryFail(e.promise, cause);
                     decrementPendingOutboundBytes(e.pendingSize, false);
                 }
+                Entry next = e.next;
+                e.recycle();
+                e = next;
             }
             unflushedEntry = null;
             tailEntry = null;
@@ -462,27 +483,54 @@ public final class ChannelOutboundBuffer {
         return Math.max(0, totalPendingSize - channel.config().getWriteBufferWaterMark().low());
     }
 
-    /** One queued write. */
+    /**
+     * One queued write. Entries are recycled through a per-thread pool: one is made per write
+     * otherwise, and only this buffer's linked list ever references one.
+     */
     private static final class Entry {
+        private static final ObjectPool<Entry> POOL = ObjectPool.newPool(Entry::new);
+
+        private final ObjectPool.Handle<Entry> handle;
         /** The message; null once cancelled (it was released then). */
         Object msg;
         /** Bytes the message counts as (readable bytes for a buffer); 0 once cancelled. */
         int size;
         /** size + entry overhead, as added to the pending total; 0 once cancelled. */
         long pendingSize;
-        final Promise<Void> promise;
-        /** The message's readable bytes as ByteBuffers, made on the first gathering write; null until then. */
+        Promise<Void> promise;
+        /** The message's readable bytes as one ByteBuffer, made on the first gathering write; null until then. */
+        ByteBuffer nioBuffer;
+        /** Like {@link #nioBuffer}, for a message made of several buffers (a composite). */
         ByteBuffer[] nioBuffers;
         /** Next entry towards the tail. */
         Entry next;
         /** True if the promise was cancelled before flush; the message is released already. */
         boolean cancelled;
 
-        Entry(Object msg, int size, long pendingSize, Promise<Void> promise) {
-            this.msg = msg;
-            this.size = size;
-            this.pendingSize = pendingSize;
-            this.promise = promise;
+        private Entry(ObjectPool.Handle<Entry> handle) {
+            this.handle = handle;
+        }
+
+        static Entry newInstance(Object msg, int size, long pendingSize, Promise<Void> promise) {
+            Entry e = POOL.get();
+            e.msg = msg;
+            e.size = size;
+            e.pendingSize = pendingSize;
+            e.promise = promise;
+            return e;
+        }
+
+        /** Clears every field (so nothing is pinned) and hands the entry back to the pool. */
+        void recycle() {
+            msg = null;
+            promise = null;
+            nioBuffer = null;
+            nioBuffers = null;
+            next = null;
+            size = 0;
+            pendingSize = 0;
+            cancelled = false;
+            handle.recycle(this);
         }
 
         /** Releases the message; returns the pending size to take off the total. */
@@ -494,6 +542,7 @@ public final class ChannelOutboundBuffer {
             long pending = pendingSize;
             ReferenceCountUtil.safeRelease(msg);
             msg = null;
+            nioBuffer = null;
             nioBuffers = null;
             size = 0;
             pendingSize = 0;
