@@ -23,6 +23,11 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
     int offset;
     /** The capacity. */
     int length;
+    /**
+     * What the accessors check indexes against: {@code length} while live, -1 once released. The
+     * bounds check then also catches use after release, and no accessor reads the count.
+     */
+    private int limit;
     /** Pool arena the region came from, or null when the memory is unpooled. */
     private PoolArena<T> arena;
     /** Chunk of the region, or null if unpooled or huge. */
@@ -42,6 +47,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
         this.memory = memory;
         this.offset = 0;
         this.length = capacity;
+        this.limit = capacity;
     }
 
     @Override
@@ -53,6 +59,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
         this.memory = memory;
         this.offset = offset;
         this.length = length;
+        this.limit = length;
         this.sizeIdx = sizeIdx;
     }
 
@@ -78,6 +85,11 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
     }
 
     @Override
+    final int accessLimit() {
+        return limit;
+    }
+
+    @Override
     public final ByteBuf capacity(int newCapacity) {
         checkNewCapacity(newCapacity);
         if (newCapacity == length) {
@@ -88,6 +100,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
             // Stay in the region when it fits and we would not waste more than half of it.
             if (newCapacity <= regionSize && newCapacity > regionSize >>> 1) {
                 length = newCapacity;
+                limit = newCapacity;
                 trimIndexesTo(newCapacity);
                 return this;
             }
@@ -114,6 +127,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
 
     @Override
     final void deallocate() {
+        limit = -1;
         PoolArena<T> a = arena;
         if (a != null) {
             a.free(chunk, handle, sizeIdx, memory);
