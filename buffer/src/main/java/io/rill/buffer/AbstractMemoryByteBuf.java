@@ -2,6 +2,7 @@ package io.rill.buffer;
 
 import io.rill.buffer.pool.PoolArena;
 import io.rill.buffer.pool.PoolChunk;
+import io.rill.buffer.pool.PoolThreadCache;
 import io.rill.buffer.pool.PooledMemory;
 
 /**
@@ -36,6 +37,8 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
     private long handle;
     /** Size class of the region, or -1. */
     private int sizeIdx = -1;
+    /** Thread cache the region came through, or null; only a hint for where to free it. */
+    private PoolThreadCache cache;
 
     AbstractMemoryByteBuf(ByteBufAllocator alloc, int maxCapacity) {
         super(maxCapacity);
@@ -52,7 +55,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
 
     @Override
     public final void init(PoolArena<T> arena, PoolChunk<T> chunk, long handle, T memory, int offset,
-                           int length, int sizeIdx) {
+                           int length, int sizeIdx, PoolThreadCache cache) {
         this.arena = arena;
         this.chunk = chunk;
         this.handle = handle;
@@ -61,6 +64,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
         this.length = length;
         this.limit = length;
         this.sizeIdx = sizeIdx;
+        this.cache = cache;
     }
 
     /** Fresh memory for an unpooled buffer. */
@@ -112,6 +116,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
         PoolChunk<T> oldChunk = chunk;
         long oldHandle = handle;
         int oldSizeIdx = sizeIdx;
+        PoolThreadCache oldCache = cache;
         if (oldArena != null) {
             oldArena.allocate(oldArena.currentCache(), newCapacity, this);
         } else {
@@ -119,7 +124,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
         }
         copyMemory(oldMemory, oldOffset, memory, offset, keep);
         if (oldArena != null) {
-            oldArena.free(oldChunk, oldHandle, oldSizeIdx, oldMemory);
+            oldArena.free(oldChunk, oldHandle, oldSizeIdx, oldMemory, oldCache);
         }
         trimIndexesTo(newCapacity);
         return this;
@@ -130,10 +135,11 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
         limit = -1;
         PoolArena<T> a = arena;
         if (a != null) {
-            a.free(chunk, handle, sizeIdx, memory);
+            a.free(chunk, handle, sizeIdx, memory, cache);
         }
         arena = null;
         chunk = null;
+        cache = null;
         memory = null;
     }
 
