@@ -184,11 +184,6 @@ abstract class AbstractByteBuf extends ByteBuf {
         }
     }
 
-    /** Puts a recycled buffer back to count 1; only for buffers nobody else can see. */
-    final void resetRefCnt() {
-        REF_CNT.setRelease(this, 2);
-    }
-
     @Override
     public ByteBuf touch() {
         return this;
@@ -214,9 +209,8 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     /**
-     * The bound every index check compares against: the capacity while this buffer is
-     * accessible, -1 after release. Buffers that own their memory keep it in a field, so an
-     * accessor's check is one load and one branch and covers use after release as well.
+     * The bound index checks compare against: the capacity, or -1 once released. Buffers owning
+     * their memory keep it in a field, so one load and one branch also catch use after release.
      */
     int accessLimit() {
         ensureAccessible();
@@ -231,10 +225,7 @@ abstract class AbstractByteBuf extends ByteBuf {
         }
     }
 
-    /**
-     * {@link #checkIndex} for the fixed-size primitives ({@code size} 1 to 8, so the subtraction
-     * cannot overflow): two compares against one bound, a shape the JIT removes from counted loops.
-     */
+    /** {@link #checkIndex} for sizes 1 to 8: two compares, a shape the JIT removes from counted loops. */
     final void checkPrimitive(int index, int size) {
         if (!RillProperties.BUFFER_CHECK_BOUNDS) {
             ensureAccessible();
@@ -243,15 +234,11 @@ abstract class AbstractByteBuf extends ByteBuf {
         }
     }
 
-    /** The exception for a failed index check: a released buffer says so, else the range was wrong. */
+    /** A released buffer says so; otherwise the range was wrong. */
     private RuntimeException accessFailure(int index, int length) {
         ensureAccessible();
-        return outOfBounds(index, length, capacity());
-    }
-
-    static IndexOutOfBoundsException outOfBounds(int index, int length, int capacity) {
         return new IndexOutOfBoundsException(
-                "index: " + index + ", length: " + length + " (expected: range(0, " + capacity + "))");
+                "index: " + index + ", length: " + length + " (expected: range(0, " + capacity() + "))");
     }
 
     static void checkRange(String what, int index, int length, int capacity) {
