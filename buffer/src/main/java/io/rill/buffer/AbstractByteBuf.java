@@ -184,11 +184,6 @@ abstract class AbstractByteBuf extends ByteBuf {
         }
     }
 
-    /** Puts a recycled buffer back to count 1; only for buffers nobody else can see. */
-    final void resetRefCnt() {
-        REF_CNT.setRelease(this, 2);
-    }
-
     @Override
     public ByteBuf touch() {
         return this;
@@ -213,16 +208,37 @@ abstract class AbstractByteBuf extends ByteBuf {
         return (index | length | index + length | capacity - (index + length)) < 0;
     }
 
-    final void checkIndex(int index, int length) {
+    /**
+     * The bound index checks compare against: the capacity, or -1 once released. Buffers owning
+     * their memory keep it in a field, so one load and one branch also catch use after release.
+     */
+    int accessLimit() {
         ensureAccessible();
-        if (RillProperties.BUFFER_CHECK_BOUNDS && isOutOfBounds(index, length, capacity())) {
-            throw outOfBounds(index, length, capacity());
+        return capacity();
+    }
+
+    final void checkIndex(int index, int length) {
+        if (!RillProperties.BUFFER_CHECK_BOUNDS) {
+            ensureAccessible();
+        } else if (isOutOfBounds(index, length, accessLimit())) {
+            throw accessFailure(index, length);
         }
     }
 
-    static IndexOutOfBoundsException outOfBounds(int index, int length, int capacity) {
+    /** {@link #checkIndex} for sizes 1 to 8: two compares, a shape the JIT removes from counted loops. */
+    final void checkPrimitive(int index, int size) {
+        if (!RillProperties.BUFFER_CHECK_BOUNDS) {
+            ensureAccessible();
+        } else if (index < 0 || index > accessLimit() - size) {
+            throw accessFailure(index, size);
+        }
+    }
+
+    /** A released buffer says so; otherwise the range was wrong. */
+    private RuntimeException accessFailure(int index, int length) {
+        ensureAccessible();
         return new IndexOutOfBoundsException(
-                "index: " + index + ", length: " + length + " (expected: range(0, " + capacity + "))");
+                "index: " + index + ", length: " + length + " (expected: range(0, " + capacity() + "))");
     }
 
     static void checkRange(String what, int index, int length, int capacity) {
@@ -407,55 +423,55 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     @Override
     public byte getByte(int index) {
-        checkIndex(index, 1);
+        checkPrimitive(index, 1);
         return _getByte(index);
     }
 
     @Override
     public short getShort(int index) {
-        checkIndex(index, 2);
+        checkPrimitive(index, 2);
         return _getShort(index);
     }
 
     @Override
     public short getShortLE(int index) {
-        checkIndex(index, 2);
+        checkPrimitive(index, 2);
         return _getShortLE(index);
     }
 
     @Override
     public int getUnsignedMedium(int index) {
-        checkIndex(index, 3);
+        checkPrimitive(index, 3);
         return _getMedium(index);
     }
 
     @Override
     public int getUnsignedMediumLE(int index) {
-        checkIndex(index, 3);
+        checkPrimitive(index, 3);
         return _getMediumLE(index);
     }
 
     @Override
     public int getInt(int index) {
-        checkIndex(index, 4);
+        checkPrimitive(index, 4);
         return _getInt(index);
     }
 
     @Override
     public int getIntLE(int index) {
-        checkIndex(index, 4);
+        checkPrimitive(index, 4);
         return _getIntLE(index);
     }
 
     @Override
     public long getLong(int index) {
-        checkIndex(index, 8);
+        checkPrimitive(index, 8);
         return _getLong(index);
     }
 
     @Override
     public long getLongLE(int index) {
-        checkIndex(index, 8);
+        checkPrimitive(index, 8);
         return _getLongLE(index);
     }
 
@@ -463,63 +479,63 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     @Override
     public ByteBuf setByte(int index, int value) {
-        checkIndex(index, 1);
+        checkPrimitive(index, 1);
         _setByte(index, value);
         return this;
     }
 
     @Override
     public ByteBuf setShort(int index, int value) {
-        checkIndex(index, 2);
+        checkPrimitive(index, 2);
         _setShort(index, value);
         return this;
     }
 
     @Override
     public ByteBuf setShortLE(int index, int value) {
-        checkIndex(index, 2);
+        checkPrimitive(index, 2);
         _setShortLE(index, value);
         return this;
     }
 
     @Override
     public ByteBuf setMedium(int index, int value) {
-        checkIndex(index, 3);
+        checkPrimitive(index, 3);
         _setMedium(index, value);
         return this;
     }
 
     @Override
     public ByteBuf setMediumLE(int index, int value) {
-        checkIndex(index, 3);
+        checkPrimitive(index, 3);
         _setMediumLE(index, value);
         return this;
     }
 
     @Override
     public ByteBuf setInt(int index, int value) {
-        checkIndex(index, 4);
+        checkPrimitive(index, 4);
         _setInt(index, value);
         return this;
     }
 
     @Override
     public ByteBuf setIntLE(int index, int value) {
-        checkIndex(index, 4);
+        checkPrimitive(index, 4);
         _setIntLE(index, value);
         return this;
     }
 
     @Override
     public ByteBuf setLong(int index, long value) {
-        checkIndex(index, 8);
+        checkPrimitive(index, 8);
         _setLong(index, value);
         return this;
     }
 
     @Override
     public ByteBuf setLongLE(int index, long value) {
-        checkIndex(index, 8);
+        checkPrimitive(index, 8);
         _setLongLE(index, value);
         return this;
     }

@@ -2,6 +2,7 @@ package io.rill.buffer;
 
 import io.rill.buffer.pool.PoolArena;
 import io.rill.buffer.pool.PoolChunk;
+import io.rill.buffer.pool.PoolThreadCache;
 import io.rill.buffer.pool.PooledMemory;
 
 /**
@@ -23,6 +24,11 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
     int offset;
     /** The capacity. */
     int length;
+    /**
+     * What the accessors check indexes against: {@code length} while live, -1 once released. The
+     * bounds check then also catches use after release, and no accessor reads the count.
+     */
+    private int limit;
     /** Pool arena the region came from, or null when the memory is unpooled. */
     private PoolArena<T> arena;
     /** Chunk of the region, or null if unpooled or huge. */
@@ -31,6 +37,8 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
     private long handle;
     /** Size class of the region, or -1. */
     private int sizeIdx = -1;
+    /** Thread cache the region came through, or null; only a hint for where to free it. */
+    private PoolThreadCache cache;
 
     AbstractMemoryByteBuf(ByteBufAllocator alloc, int maxCapacity) {
         super(maxCapacity);
@@ -42,18 +50,21 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
         this.memory = memory;
         this.offset = 0;
         this.length = capacity;
+        this.limit = capacity;
     }
 
     @Override
     public final void init(PoolArena<T> arena, PoolChunk<T> chunk, long handle, T memory, int offset,
-                           int length, int sizeIdx) {
+                           int length, int sizeIdx, PoolThreadCache cache) {
         this.arena = arena;
         this.chunk = chunk;
         this.handle = handle;
         this.memory = memory;
         this.offset = offset;
         this.length = length;
+        this.limit = length;
         this.sizeIdx = sizeIdx;
+        this.cache = cache;
     }
 
     /** Fresh memory for an unpooled buffer. */
@@ -78,6 +89,11 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
     }
 
     @Override
+    final int accessLimit() {
+        return limit;
+    }
+
+    @Override
     public final ByteBuf capacity(int newCapacity) {
         checkNewCapacity(newCapacity);
         if (newCapacity == length) {
@@ -88,6 +104,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
             // Stay in the region when it fits and we would not waste more than half of it.
             if (newCapacity <= regionSize && newCapacity > regionSize >>> 1) {
                 length = newCapacity;
+                limit = newCapacity;
                 trimIndexesTo(newCapacity);
                 return this;
             }
@@ -99,6 +116,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
         PoolChunk<T> oldChunk = chunk;
         long oldHandle = handle;
         int oldSizeIdx = sizeIdx;
+        PoolThreadCache oldCache = cache;
         if (oldArena != null) {
             oldArena.allocate(oldArena.currentCache(), newCapacity, this);
         } else {
@@ -106,7 +124,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
         }
         copyMemory(oldMemory, oldOffset, memory, offset, keep);
         if (oldArena != null) {
-            oldArena.free(oldChunk, oldHandle, oldSizeIdx, oldMemory);
+            oldArena.free(oldChunk, oldHandle, oldSizeIdx, oldMemory, oldCache);
         }
         trimIndexesTo(newCapacity);
         return this;
@@ -114,12 +132,14 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
 
     @Override
     final void deallocate() {
+        limit = -1;
         PoolArena<T> a = arena;
         if (a != null) {
-            a.free(chunk, handle, sizeIdx, memory);
+            a.free(chunk, handle, sizeIdx, memory, cache);
         }
         arena = null;
         chunk = null;
+        cache = null;
         memory = null;
     }
 

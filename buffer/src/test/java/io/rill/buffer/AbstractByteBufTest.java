@@ -220,6 +220,124 @@ abstract class AbstractByteBufTest {
         assertThrows(IndexOutOfBoundsException.class, () -> buf.slice(8, Integer.MAX_VALUE));
     }
 
+    // SECURITY-CASES R-04: out-of-range accessors throw IndexOutOfBoundsException, whatever the
+    // arithmetic of index + length does, and never return or change bytes outside the buffer.
+
+    @Test
+    void r04_getWithOverflowingIndexPlusLengthThrows() {
+        byte[] content = pattern(16);
+        ByteBuf buf = filled(content);
+        int[] bad = {Integer.MAX_VALUE, Integer.MAX_VALUE - 1, Integer.MAX_VALUE - 3, Integer.MAX_VALUE - 7,
+                Integer.MIN_VALUE, -1, -8};
+        ByteBuf dst = track(Unpooled.buffer(2));
+        for (int index : bad) {
+            assertOutOfBounds(() -> buf.getByte(index));
+            assertOutOfBounds(() -> buf.getShort(index));
+            assertOutOfBounds(() -> buf.getUnsignedMediumLE(index));
+            assertOutOfBounds(() -> buf.getInt(index));
+            assertOutOfBounds(() -> buf.getLong(index));
+            assertOutOfBounds(() -> buf.getLongLE(index));
+            assertOutOfBounds(() -> buf.getBytes(index, new byte[2], 0, 2));
+            assertOutOfBounds(() -> buf.getBytes(index, ByteBuffer.allocate(2)));
+            assertOutOfBounds(() -> buf.getBytes(index, dst, 0, 2));
+            assertOutOfBounds(() -> buf.forEachByte(index, 2, b -> true));
+            assertOutOfBounds(() -> buf.nioBuffer(index, 2));
+            assertOutOfBounds(() -> buf.copy(index, 2));
+            assertOutOfBounds(() -> buf.slice(index, 2));
+            if (writableKind()) {
+                assertOutOfBounds(() -> buf.setLong(index, -1L));
+                assertOutOfBounds(() -> buf.setInt(index, -1));
+                assertOutOfBounds(() -> buf.setBytes(index, new byte[2], 0, 2));
+                assertOutOfBounds(() -> buf.setZero(index, 2));
+            }
+        }
+        assertArrayEquals(content, ByteBufUtil.getBytes(buf));
+    }
+
+    @Test
+    void r04_negativeLengthsThrow() {
+        ByteBuf buf = filled(pattern(16));
+        byte[] array = new byte[16];
+        ByteBuf dst = track(Unpooled.buffer(16));
+        for (int length : new int[] {-1, -8, Integer.MIN_VALUE}) {
+            assertOutOfBounds(() -> buf.getBytes(4, array, 0, length));
+            assertOutOfBounds(() -> buf.getBytes(4, dst, 0, length));
+            assertOutOfBounds(() -> buf.forEachByte(4, length, b -> true));
+            assertOutOfBounds(() -> buf.nioBuffer(4, length));
+            assertOutOfBounds(() -> buf.copy(4, length));
+            assertOutOfBounds(() -> buf.slice(4, length));
+            assertOutOfBounds(() -> buf.readBytes(length));
+            assertOutOfBounds(() -> buf.skipBytes(length));
+            if (writableKind()) {
+                assertOutOfBounds(() -> buf.setBytes(4, array, 0, length));
+                assertOutOfBounds(() -> buf.setZero(4, length));
+            }
+        }
+        assertEquals(0, buf.readerIndex());
+    }
+
+    @Test
+    void r04_everyPrimitiveReachesTheLastByteAndNoFurther() {
+        byte[] content = pattern(24);
+        ByteBuf buf = filled(content);
+        int cap = buf.capacity();
+        ByteBuf expected = track(Unpooled.wrappedBuffer(content));
+        for (int size : new int[] {1, 2, 3, 4, 8}) {
+            int last = cap - size;
+            assertEquals(read(expected, last, size), read(buf, last, size), "size " + size);
+            for (int index = last + 1; index <= cap + 8; index++) {
+                int i = index;
+                assertOutOfBounds(() -> read(buf, i, size));
+            }
+        }
+    }
+
+    private static long read(ByteBuf buf, int index, int size) {
+        switch (size) {
+            case 1: return buf.getByte(index);
+            case 2: return buf.getShort(index);
+            case 3: return buf.getUnsignedMedium(index);
+            case 4: return buf.getInt(index);
+            default: return buf.getLong(index);
+        }
+    }
+
+    private static void assertOutOfBounds(org.junit.jupiter.api.function.Executable access) {
+        assertThrows(IndexOutOfBoundsException.class, access);
+    }
+
+    @Test
+    void r04_doubleReleaseThrows() {
+        ByteBuf buf = untrackedFilled(pattern(8));
+        assertTrue(buf.release());
+        assertThrows(IllegalReferenceCountException.class, buf::release);
+        assertThrows(IllegalReferenceCountException.class, () -> buf.release(1));
+        assertEquals(0, buf.refCnt());
+    }
+
+    @Test
+    void r04_readAfterReleaseFails() {
+        ByteBuf buf = untrackedFilled(pattern(16));
+        buf.release();
+        assertThrows(IllegalReferenceCountException.class, () -> buf.getByte(0));
+        assertThrows(IllegalReferenceCountException.class, () -> buf.getShortLE(2));
+        assertThrows(IllegalReferenceCountException.class, () -> buf.getLong(8));
+        assertThrows(IllegalReferenceCountException.class, () -> buf.getBytes(0, new byte[16]));
+        assertThrows(IllegalReferenceCountException.class, () -> buf.getBytes(0, new byte[0], 0, 0));
+        assertThrows(IllegalReferenceCountException.class, () -> buf.getBytes(0, ByteBuffer.allocate(4)));
+        assertThrows(IllegalReferenceCountException.class, () -> buf.forEachByte(b -> true));
+        assertThrows(IllegalReferenceCountException.class, () -> buf.nioBuffer(0, 4));
+        assertThrows(IllegalReferenceCountException.class, buf::readLong);
+        assertThrows(IllegalReferenceCountException.class, () -> buf.copy(0, 4));
+        // Out of range and released: the release is what the caller needs to hear about.
+        assertThrows(IllegalReferenceCountException.class, () -> buf.getLong(Integer.MAX_VALUE - 3));
+        if (writableKind()) {
+            assertThrows(IllegalReferenceCountException.class, () -> buf.setLong(0, 1L));
+            assertThrows(IllegalReferenceCountException.class, () -> buf.setBytes(0, new byte[4]));
+            assertThrows(IllegalReferenceCountException.class, () -> buf.writeByte(1));
+        }
+    }
+
     @Test
     void readingPastWriterIndexThrowsAndMovesNothing() {
         ByteBuf buf = filled(pattern(3));

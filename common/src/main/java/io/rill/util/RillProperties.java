@@ -210,8 +210,10 @@ public final class RillProperties {
 
     /**
      * {@code rill.buffer.checkAccessible}, default true: every access checks that the buffer was not
-     * released. Turning it off saves a load per access and turns use-after-release into silent
-     * reads of recycled memory; only for benchmarks.
+     * released. Turning it off saves a load per access on views, composites and the read/write
+     * methods and turns use-after-release into silent reads of recycled memory; only for
+     * benchmarks. (Indexed get/set on heap and direct buffers need no extra load either way: a
+     * released buffer's index limit is -1, so their bounds check fails.)
      */
     public static final boolean BUFFER_CHECK_ACCESSIBLE =
             SystemPropertyUtil.getBoolean("rill.buffer.checkAccessible", true);

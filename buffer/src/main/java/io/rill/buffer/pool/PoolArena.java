@@ -3,7 +3,8 @@ package io.rill.buffer.pool;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -37,14 +38,18 @@ public abstract class PoolArena<T> {
     /** Per small class, the sentinel of the list of slabs with free elements. Guarded by lock. */
     private final PoolSubpage<T>[] slabHeads;
 
-    /** Thread caches bound to this arena; used to pick the least-used arena. */
-    final AtomicInteger numThreadCaches = new AtomicInteger();
+    /**
+     * Thread caches bound to this arena: to pick the least-used arena, and for the metrics. A
+     * region going through a cache touches no shared counter; the metrics add up the caches.
+     */
+    final Set<PoolThreadCache> threadCaches = ConcurrentHashMap.newKeySet();
     private final LongAdder smallAllocations = new LongAdder();
     private final LongAdder normalAllocations = new LongAdder();
     private final LongAdder hugeAllocations = new LongAdder();
+    /** Releases that reached the arena, plus those counted by caches that were freed since. */
     private final LongAdder deallocations = new LongAdder();
-    /** Bytes of regions currently held by buffers (rounded to their size class). */
-    private final LongAdder pinnedBytes = new LongAdder();
+    /** Bytes of regions out of their chunks: held by buffers or stashed in thread caches. Guarded by lock. */
+    private long outBytes;
     /** Bytes of live huge allocations. */
     private final LongAdder hugeBytes = new LongAdder();
 
@@ -82,29 +87,28 @@ public abstract class PoolArena<T> {
             T memory = newMemory(reqCapacity);
             hugeAllocations.increment();
             hugeBytes.add(reqCapacity);
-            target.init(this, null, 0, memory, 0, reqCapacity, -1);
+            target.init(this, null, 0, memory, 0, reqCapacity, -1, cache);
             return;
         }
         if (cache != null && cache.allocate(this, sizeIdx, reqCapacity, target)) {
-            pinnedBytes.add(sizes.size(sizeIdx));
             return;
         }
         lock.lock();
         try {
             if (sizes.isSmall(sizeIdx)) {
-                allocateSmall(sizeIdx, reqCapacity, target);
+                allocateSmall(cache, sizeIdx, reqCapacity, target);
                 smallAllocations.increment();
             } else {
-                allocateNormal(sizeIdx, reqCapacity, target);
+                allocateNormal(cache, sizeIdx, reqCapacity, target);
                 normalAllocations.increment();
             }
+            outBytes += sizes.size(sizeIdx);
         } finally {
             lock.unlock();
         }
-        pinnedBytes.add(sizes.size(sizeIdx));
     }
 
-    private void allocateSmall(int sizeIdx, int reqCapacity, PooledMemory<T> target) {
+    private void allocateSmall(PoolThreadCache cache, int sizeIdx, int reqCapacity, PooledMemory<T> target) {
         PoolSubpage<T> head = slabHeads[sizeIdx];
         PoolSubpage<T> slab = head.next;
         if (slab == head) {
@@ -121,13 +125,14 @@ public abstract class PoolArena<T> {
             slab.unlink();
         }
         PoolChunk<T> chunk = slab.chunk;
-        target.init(this, chunk, handle, chunk.memory, chunk.offset(handle, slab.elementSize), reqCapacity, sizeIdx);
+        target.init(this, chunk, handle, chunk.memory, chunk.offset(handle, slab.elementSize), reqCapacity, sizeIdx,
+                cache);
     }
 
-    private void allocateNormal(int sizeIdx, int reqCapacity, PooledMemory<T> target) {
+    private void allocateNormal(PoolThreadCache cache, int sizeIdx, int reqCapacity, PooledMemory<T> target) {
         long handle = allocateRun(sizes.runPages(sizeIdx));
         PoolChunk<T> chunk = lastChunk;
-        target.init(this, chunk, handle, chunk.memory, chunk.offset(handle, 0), reqCapacity, sizeIdx);
+        target.init(this, chunk, handle, chunk.memory, chunk.offset(handle, 0), reqCapacity, sizeIdx, cache);
     }
 
     /** The chunk that the last {@link #allocateRun} used; guarded by lock. */
@@ -155,16 +160,26 @@ public abstract class PoolArena<T> {
      * room, else to the chunk. {@code chunk} null means a huge allocation of {@code memory}.
      */
     public final void free(PoolChunk<T> chunk, long handle, int sizeIdx, T memory) {
-        deallocations.increment();
+        free(chunk, handle, sizeIdx, memory, null);
+    }
+
+    /**
+     * {@link #free(PoolChunk, long, int, Object)} with the cache that served the allocation: when
+     * the calling thread owns it (the usual case) it is the thread's cache, found without a
+     * thread-local lookup.
+     */
+    public final void free(PoolChunk<T> chunk, long handle, int sizeIdx, T memory, PoolThreadCache allocatedFrom) {
         if (chunk == null) {
+            deallocations.increment();
             hugeBytes.add(-memoryLength(memory));
             return;
         }
-        pinnedBytes.add(-sizes.size(sizeIdx));
-        PoolThreadCache cache = caches.current(false);
+        PoolThreadCache cache = allocatedFrom != null && allocatedFrom.isOwnedByCurrentThread()
+                ? allocatedFrom : caches.current(false);
         if (cache != null && cache.add(this, chunk, handle, sizeIdx)) {
             return;
         }
+        deallocations.increment();
         freeToChunk(chunk, handle, sizeIdx);
     }
 
@@ -191,6 +206,7 @@ public abstract class PoolArena<T> {
             } else {
                 chunk.freeAllocatedRun(PoolChunk.runOffset(handle), PoolChunk.runPages(handle));
             }
+            outBytes -= sizes.size(sizeIdx);
             if (chunk.isEmpty() && chunks.size() > 1) {
                 chunks.remove(chunk);
                 if (lastChunk == chunk) {
@@ -229,7 +245,7 @@ public abstract class PoolArena<T> {
     }
 
     public final int numThreadCaches() {
-        return numThreadCaches.get();
+        return threadCaches.size();
     }
 
     /** Memory this arena holds: its chunks plus live huge allocations. */
@@ -237,9 +253,22 @@ public abstract class PoolArena<T> {
         return (long) numChunks() * sizes.chunkSize() + hugeBytes.sum();
     }
 
-    /** Bytes held by live buffers (size-class rounded), a lower bound of {@link #usedMemory()} minus caches. */
+    /**
+     * Bytes held by live buffers (size-class rounded): regions out of their chunks minus those
+     * stashed in thread caches, plus huge allocations. Cache sizes are read racily.
+     */
     public final long pinnedMemory() {
-        return pinnedBytes.sum() + hugeBytes.sum();
+        long out;
+        lock.lock();
+        try {
+            out = outBytes;
+        } finally {
+            lock.unlock();
+        }
+        for (PoolThreadCache cache : threadCaches) {
+            out -= cache.stashedBytes(this);
+        }
+        return Math.max(0, out) + hugeBytes.sum();
     }
 
     /** Allocations that reached the arena lock (cache misses), by kind. */
@@ -257,7 +286,16 @@ public abstract class PoolArena<T> {
 
     /** Releases of buffers from this arena, through a cache or not. */
     public final long numDeallocations() {
-        return deallocations.sum();
+        long n = deallocations.sum();
+        for (PoolThreadCache cache : threadCaches) {
+            n += cache.releasesAbsorbed(this);
+        }
+        return n;
+    }
+
+    /** A freed cache hands over the releases it counted. */
+    final void addDeallocations(long n) {
+        deallocations.add(n);
     }
 
     @Override

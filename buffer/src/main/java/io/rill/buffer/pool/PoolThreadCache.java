@@ -24,6 +24,8 @@ public final class PoolThreadCache {
         int size;
         /** Pops since the last trim: entries beyond this were idle. */
         int used;
+        /** Releases this stack absorbed, for the arena's metrics (read racily). */
+        long pushes;
 
         Stack(int capacity) {
             chunks = new PoolChunk<?>[capacity];
@@ -33,6 +35,8 @@ public final class PoolThreadCache {
 
     public final PoolArena<byte[]> heapArena;
     public final PoolArena<ByteBuffer> directArena;
+    /** The only thread that allocates from or adds to this cache. */
+    private final Thread owner;
     /** Stacks by size class (null beyond the cached classes or when the arena is absent). */
     private final Stack[] heapStacks;
     private final Stack[] directStacks;
@@ -47,15 +51,21 @@ public final class PoolThreadCache {
                            int normalCacheSize, int maxCachedCapacity, int trimInterval) {
         this.heapArena = heapArena;
         this.directArena = directArena;
+        this.owner = Thread.currentThread();
         this.trimInterval = trimInterval;
         this.heapStacks = stacks(heapArena, smallCacheSize, normalCacheSize, maxCachedCapacity);
         this.directStacks = stacks(directArena, smallCacheSize, normalCacheSize, maxCachedCapacity);
         if (heapArena != null) {
-            heapArena.numThreadCaches.incrementAndGet();
+            heapArena.threadCaches.add(this);
         }
         if (directArena != null) {
-            directArena.numThreadCaches.incrementAndGet();
+            directArena.threadCaches.add(this);
         }
+    }
+
+    /** True on the thread that created this cache. */
+    public boolean isOwnedByCurrentThread() {
+        return owner == Thread.currentThread();
     }
 
     private static Stack[] stacks(PoolArena<?> arena, int smallSize, int normalSize, int maxCachedCapacity) {
@@ -98,7 +108,7 @@ public final class PoolThreadCache {
         s.used++;
         hits++;
         int offset = chunk.offset(handle, arena.sizes().size(sizeIdx));
-        target.init(arena, chunk, handle, chunk.memory, offset, reqCapacity, sizeIdx);
+        target.init(arena, chunk, handle, chunk.memory, offset, reqCapacity, sizeIdx, this);
         return true;
     }
 
@@ -113,6 +123,7 @@ public final class PoolThreadCache {
         }
         s.chunks[s.size] = chunk;
         s.handles[s.size++] = handle;
+        s.pushes++;
         return true;
     }
 
@@ -165,11 +176,36 @@ public final class PoolThreadCache {
             }
         }
         if (heapArena != null) {
-            heapArena.numThreadCaches.decrementAndGet();
+            heapArena.addDeallocations(releasesAbsorbed(heapArena));
+            heapArena.threadCaches.remove(this);
         }
         if (directArena != null) {
-            directArena.numThreadCaches.decrementAndGet();
+            directArena.addDeallocations(releasesAbsorbed(directArena));
+            directArena.threadCaches.remove(this);
         }
+    }
+
+    private Stack[] stacksOf(PoolArena<?> arena) {
+        return arena == heapArena ? heapStacks : arena == directArena ? directStacks : new Stack[0];
+    }
+
+    /** Bytes of {@code arena}'s regions stashed here now; racy unless called by the owner. */
+    long stashedBytes(PoolArena<?> arena) {
+        Stack[] stacks = stacksOf(arena);
+        long bytes = 0;
+        for (int i = 0; i < stacks.length; i++) {
+            bytes += stacks[i] == null ? 0 : (long) stacks[i].size * arena.sizes().size(i);
+        }
+        return bytes;
+    }
+
+    /** Releases of {@code arena}'s buffers this cache absorbed; racy unless called by the owner. */
+    long releasesAbsorbed(PoolArena<?> arena) {
+        long n = 0;
+        for (Stack s : stacksOf(arena)) {
+            n += s == null ? 0 : s.pushes;
+        }
+        return n;
     }
 
     public boolean isFreed() {

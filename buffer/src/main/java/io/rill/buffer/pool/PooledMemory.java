@@ -16,6 +16,9 @@ public interface PooledMemory<T> {
      * @param offset  where the allocation starts in {@code memory}
      * @param length  the requested size
      * @param sizeIdx the size class, whose size bounds in-place growth; -1 for huge
+     * @param cache   the thread cache the allocation went through (may be null): the one to free
+     *                into, without a thread-local lookup, when the same thread releases it
      */
-    void init(PoolArena<T> arena, PoolChunk<T> chunk, long handle, T memory, int offset, int length, int sizeIdx);
+    void init(PoolArena<T> arena, PoolChunk<T> chunk, long handle, T memory, int offset, int length, int sizeIdx,
+              PoolThreadCache cache);
 }

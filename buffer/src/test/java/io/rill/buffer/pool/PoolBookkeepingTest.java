@@ -29,7 +29,7 @@ class PoolBookkeepingTest {
 
         @Override
         public void init(PoolArena<byte[]> arena, PoolChunk<byte[]> chunk, long handle, byte[] memory, int offset,
-                         int length, int sizeIdx) {
+                         int length, int sizeIdx, PoolThreadCache cache) {
             this.chunk = chunk;
             this.handle = handle;
             this.memory = memory;
@@ -176,6 +176,30 @@ class PoolBookkeepingTest {
         cache.free();
         assertTrue(cache.isFreed());
         assertEquals(0, arena.numThreadCaches());
+        assertEquals(0, arena.pinnedMemory());
+    }
+
+    @Test
+    void metricsCountReleasesAndPinnedBytesThatOnlyWentThroughTheCache() {
+        SizeClasses sizes = new SizeClasses(PAGE, CHUNK);
+        PoolThreadCache[] holder = new PoolThreadCache[1];
+        PoolArena<byte[]> arena = new PoolArena.Heap(sizes, create -> holder[0]);
+        PoolThreadCache cache = new PoolThreadCache(arena, null, 8, 8, 64 * 1024, 1000);
+        holder[0] = cache;
+        Region a = new Region();
+        arena.allocate(cache, 100, a);
+        long size = sizes.size(a.sizeIdx);
+        assertEquals(size, arena.pinnedMemory());
+        arena.free(a.chunk, a.handle, a.sizeIdx, a.memory, cache);
+        assertEquals(0, arena.pinnedMemory(), "stashed in the cache, not pinned");
+        assertEquals(1, arena.numDeallocations());
+        Region b = new Region();
+        arena.allocate(cache, 100, b);
+        assertEquals(size, arena.pinnedMemory(), "served by the cache: pinned again");
+        arena.free(b.chunk, b.handle, b.sizeIdx, b.memory);
+        assertEquals(2, arena.numDeallocations());
+        cache.free();
+        assertEquals(2, arena.numDeallocations(), "a freed cache hands its count to the arena");
         assertEquals(0, arena.pinnedMemory());
     }
 }
