@@ -1,9 +1,14 @@
 package io.rill.buffer;
 
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.ScatteringByteChannel;
+
+import io.rill.util.concurrent.FastThreadLocal;
 
 /**
  * A buffer backed by a direct {@link ByteBuffer}: its own (unpooled) or a region of a pooled
@@ -174,6 +179,48 @@ final class DirectByteBuf extends AbstractMemoryByteBuf<ByteBuffer> {
         memory.put(offset + index, src, position, length);
         src.position(position + length);
         return this;
+    }
+
+    /**
+     * Channel reads and writes go through a per-thread duplicate of the memory they touch,
+     * positioned for the call, instead of a new slice per call: on an event loop that is one
+     * ByteBuffer per pooled chunk instead of one per read and per write. The duplicate keeps the
+     * last memory seen reachable until the thread touches another, which for pooled chunks
+     * (long-lived anyway) costs nothing.
+     */
+    private static final FastThreadLocal<ChannelView> CHANNEL_VIEW = new FastThreadLocal<>() {
+        @Override
+        protected ChannelView initialValue() {
+            return new ChannelView();
+        }
+    };
+
+    @Override
+    public int setBytes(int index, ScatteringByteChannel in, int length) throws IOException {
+        checkIndex(index, length);
+        return in.read(CHANNEL_VIEW.get().of(memory, offset + index, length));
+    }
+
+    @Override
+    public int getBytes(int index, GatheringByteChannel out, int length) throws IOException {
+        checkIndex(index, length);
+        return out.write(CHANNEL_VIEW.get().of(memory, offset + index, length));
+    }
+
+    /** The thread's duplicate of the memory it last did channel I/O with. */
+    private static final class ChannelView {
+        private ByteBuffer source;
+        private ByteBuffer view;
+
+        ByteBuffer of(ByteBuffer memory, int start, int length) {
+            if (source != memory) {
+                source = memory;
+                view = memory.duplicate();
+            }
+            view.clear();
+            view.position(start).limit(start + length);
+            return view;
+        }
     }
 
     @Override

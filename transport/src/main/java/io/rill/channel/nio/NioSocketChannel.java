@@ -360,6 +360,17 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
             if (in.isEmpty()) {
                 return;
             }
+            long written;
+            if (in.size() == 1 && in.current() instanceof ByteBuf single && single.isReadable()) {
+                // The request/response common case: the buffer writes itself, with no ByteBuffer view made.
+                written = single.getBytes(single.readerIndex(), socket, single.readableBytes());
+                if (written <= 0) {
+                    addInterest(NioIoOps.WRITE); // the socket's send buffer is full
+                    return;
+                }
+                in.removeBytes(written);
+                continue;
+            }
             ByteBuffer[] buffers = in.nioBuffers(MAX_GATHERED_BUFFERS, Integer.MAX_VALUE);
             int count = in.nioBufferCount();
             if (count == 0) {
@@ -375,7 +386,7 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
                 }
                 continue;
             }
-            long written = count == 1 ? socket.write(buffers[0]) : socket.write(buffers, 0, count);
+            written = count == 1 ? socket.write(buffers[0]) : socket.write(buffers, 0, count);
             if (written <= 0) {
                 addInterest(NioIoOps.WRITE); // the socket's send buffer is full
                 return;
