@@ -32,6 +32,8 @@ public abstract class AbstractNioChannel extends AbstractChannel {
     private IoRegistration registration;
     /** The operations we want readiness for; submitted whenever it changes and at registration. */
     private NioIoOps interest = NioIoOps.NONE;
+    /** A read() was asked for and not served yet; without it and AUTO_READ, input interest is dropped. */
+    private boolean readPending;
 
     protected AbstractNioChannel(Channel parent, EventLoop eventLoop, SelectableChannel javaChannel) {
         super(parent, checkLoop(eventLoop));
@@ -92,6 +94,42 @@ public abstract class AbstractNioChannel extends AbstractChannel {
     @Override
     protected void doClose() throws Exception {
         javaChannel.close();
+    }
+
+    /** The readiness that means input: OP_READ, or OP_ACCEPT for a listening socket. */
+    protected NioIoOps readOps() {
+        return NioIoOps.READ;
+    }
+
+    @Override
+    protected void doBeginRead() {
+        readPending = true;
+        addInterest(readOps());
+    }
+
+    @Override
+    protected void autoReadCleared() {
+        if (eventLoop().inEventLoop()) {
+            dropReadInterestUnlessWanted();
+        } else {
+            eventLoop().execute(this::dropReadInterestUnlessWanted);
+        }
+    }
+
+    /** After a read burst: stop watching input unless a read() is pending or AUTO_READ is on. */
+    protected final void dropReadInterestUnlessWanted() {
+        if (!readPending && !config().isAutoRead()) {
+            removeInterest(readOps());
+        }
+    }
+
+    protected final boolean isReadPending() {
+        return readPending;
+    }
+
+    /** Marks a read() as asked for (true) or as being served now (false). */
+    protected final void setReadPending(boolean pending) {
+        readPending = pending;
     }
 
     /** Adds {@code ops} to the interest set. */

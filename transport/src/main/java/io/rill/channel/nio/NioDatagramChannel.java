@@ -42,8 +42,6 @@ public class NioDatagramChannel extends AbstractNioChannel implements io.rill.ch
     /** Loop-confined. */
     private RecvByteBufAllocator.Handle recvHandle;
     private RecvByteBufAllocator recvHandleSource;
-    /** A read() is waiting to be served; without it and AUTO_READ, read interest is dropped. Loop-confined. */
-    private boolean readPending;
     /** Joined groups by (group, interface). Loop-confined. */
     private final Map<Membership, MembershipKey> memberships = new HashMap<>();
 
@@ -141,30 +139,9 @@ public class NioDatagramChannel extends AbstractNioChannel implements io.rill.ch
         }
     }
 
-    @Override
-    protected void doBeginRead() {
-        readPending = true;
-        addInterest(NioIoOps.READ);
-    }
-
-    @Override
-    protected void autoReadCleared() {
-        if (eventLoop().inEventLoop()) {
-            dropReadInterestUnlessWanted();
-        } else {
-            eventLoop().execute(this::dropReadInterestUnlessWanted);
-        }
-    }
-
-    private void dropReadInterestUnlessWanted() {
-        if (!readPending && !config.isAutoRead()) {
-            removeInterest(NioIoOps.READ);
-        }
-    }
-
     /** Not the Handle's byte-count loop: a datagram smaller than its buffer says nothing about the next one. */
     private void read0() {
-        readPending = false;
+        setReadPending(false);
         ChannelPipeline pipeline = pipeline();
         RecvByteBufAllocator.Handle handle = recvHandle();
         handle.reset(config);

@@ -43,8 +43,6 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
     private final Config config;
     /** The address bind() gave us; null before. Written on the loop, read anywhere. */
     private volatile SocketAddress boundAddress;
-    /** A read() was asked for and not served yet. Loop-confined. */
-    private boolean readPending;
     /** Accepting is paused after an accept error; doBeginRead then only notes the wish. Loop-confined. */
     private boolean acceptPaused;
 
@@ -139,25 +137,16 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
     }
 
     @Override
-    protected void doBeginRead() {
-        readPending = true;
-        if (!acceptPaused) {
-            addInterest(NioIoOps.ACCEPT);
-        }
+    protected NioIoOps readOps() {
+        return NioIoOps.ACCEPT;
     }
 
     @Override
-    protected void autoReadCleared() {
-        if (eventLoop().inEventLoop()) {
-            dropAcceptInterestUnlessWanted();
+    protected void doBeginRead() {
+        if (acceptPaused) {
+            setReadPending(true); // served once the pause ends
         } else {
-            eventLoop().execute(this::dropAcceptInterestUnlessWanted);
-        }
-    }
-
-    private void dropAcceptInterestUnlessWanted() {
-        if (!readPending && !config.isAutoRead()) {
-            removeInterest(NioIoOps.ACCEPT);
+            super.doBeginRead();
         }
     }
 
@@ -166,7 +155,7 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
         if (!ready.isAcceptable() || !isOpen()) {
             return;
         }
-        readPending = false;
+        setReadPending(false);
         ChannelConfig cfg = config;
         ChannelPipeline pipeline = pipeline();
         int max = cfg.getMaxMessagesPerRead();
@@ -198,7 +187,7 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
             pipeline.fireExceptionCaught(failure);
         }
         if (isOpen()) {
-            dropAcceptInterestUnlessWanted();
+            dropReadInterestUnlessWanted();
         }
     }
 
@@ -230,7 +219,7 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
 
     private void resumeAccepting() {
         acceptPaused = false;
-        if (isOpen() && (readPending || config.isAutoRead())) {
+        if (isOpen() && (isReadPending() || config.isAutoRead())) {
             addInterest(NioIoOps.ACCEPT);
         }
     }

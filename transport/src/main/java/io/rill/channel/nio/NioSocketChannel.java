@@ -55,8 +55,6 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
     private RecvByteBufAllocator.Handle recvHandle;
     /** The allocator recvHandle came from. Loop-confined. */
     private RecvByteBufAllocator recvHandleSource;
-    /** A read() was asked for and not yet served; without it and AUTO_READ, input interest is dropped after a burst. */
-    private boolean readPending;
     /** Where the current or last connect went, for error messages. Loop-confined. */
     private SocketAddress requestedRemote;
     /** Written on the loop, read anywhere. */
@@ -216,23 +214,7 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
         if (inputShutdown) {
             return; // nothing will ever arrive
         }
-        readPending = true;
-        addInterest(NioIoOps.READ);
-    }
-
-    @Override
-    protected void autoReadCleared() {
-        if (eventLoop().inEventLoop()) {
-            dropReadInterestUnlessWanted();
-        } else {
-            eventLoop().execute(this::dropReadInterestUnlessWanted);
-        }
-    }
-
-    private void dropReadInterestUnlessWanted() {
-        if (!readPending && !config.isAutoRead()) {
-            removeInterest(NioIoOps.READ);
-        }
+        super.doBeginRead();
     }
 
     private void read0() {
@@ -240,7 +222,7 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
             removeInterest(NioIoOps.READ);
             return;
         }
-        readPending = false;
+        setReadPending(false);
         ChannelPipeline pipeline = pipeline();
         RecvByteBufAllocator.Handle handle = recvHandle();
         handle.reset(config);
@@ -312,7 +294,7 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
 
     private void markInputShutdown() {
         inputShutdown = true;
-        readPending = false;
+        setReadPending(false);
         removeInterest(NioIoOps.READ);
         try {
             socket.shutdownInput();
