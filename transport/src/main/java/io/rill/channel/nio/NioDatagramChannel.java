@@ -5,7 +5,6 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.ProtocolFamily;
 import java.net.SocketAddress;
-import java.net.SocketOption;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.MembershipKey;
@@ -21,6 +20,7 @@ import io.rill.channel.ChannelPipeline;
 import io.rill.channel.EventLoop;
 import io.rill.channel.RecvByteBufAllocator;
 import io.rill.channel.socket.DatagramChannelConfig;
+import io.rill.channel.socket.SocketOptionAccess;
 import io.rill.channel.socket.DatagramPacket;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
@@ -38,7 +38,7 @@ import io.rill.util.concurrent.Promise;
 public class NioDatagramChannel extends AbstractNioChannel implements io.rill.channel.socket.DatagramChannel {
 
     private final DatagramChannel socket;
-    private final Config config;
+    private final DatagramChannelConfig config;
     /** Loop-confined. */
     private RecvByteBufAllocator.Handle recvHandle;
     private RecvByteBufAllocator recvHandleSource;
@@ -56,7 +56,7 @@ public class NioDatagramChannel extends AbstractNioChannel implements io.rill.ch
     public NioDatagramChannel(EventLoop loop, DatagramChannel socket) {
         super(null, loop, socket);
         this.socket = socket;
-        this.config = new Config();
+        this.config = new DatagramChannelConfig(this, SocketOptionAccess.of(socket, this));
     }
 
     private static DatagramChannel open(ProtocolFamily family) {
@@ -316,28 +316,6 @@ public class NioDatagramChannel extends AbstractNioChannel implements io.rill.ch
             if (group == null || networkInterface == null) {
                 throw new NullPointerException(group == null ? "group" : "networkInterface");
             }
-        }
-    }
-
-    /** Socket options straight from the JDK channel. */
-    private final class Config extends DatagramChannelConfig {
-        Config() {
-            super(NioDatagramChannel.this);
-        }
-
-        @Override
-        protected boolean supportsSocketOption(SocketOption<?> option) {
-            return socket.supportedOptions().contains(option);
-        }
-
-        @Override
-        protected <T> T getSocketOption(SocketOption<T> option) throws IOException {
-            return socket.getOption(option);
-        }
-
-        @Override
-        protected <T> void setSocketOption(SocketOption<T> option, T value) throws IOException {
-            socket.setOption(option, value);
         }
     }
 }

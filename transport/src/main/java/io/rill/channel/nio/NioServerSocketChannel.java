@@ -3,7 +3,6 @@ package io.rill.channel.nio;
 import java.io.IOException;
 import java.net.ProtocolFamily;
 import java.net.SocketAddress;
-import java.net.SocketOption;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -17,6 +16,7 @@ import io.rill.channel.ChannelPipeline;
 import io.rill.channel.EventLoop;
 import io.rill.channel.EventLoopGroup;
 import io.rill.channel.socket.ServerSocketChannelConfig;
+import io.rill.channel.socket.SocketOptionAccess;
 import io.rill.util.InternalLogger;
 import io.rill.util.RillProperties;
 
@@ -40,7 +40,7 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
     private final ServerSocketChannel server;
     /** Where accepted channels go; each child is created on its next() loop. */
     private final EventLoopGroup childGroup;
-    private final Config config;
+    private final ServerSocketChannelConfig config;
     /** The address bind() gave us; null before. Written on the loop, read anywhere. */
     private volatile SocketAddress boundAddress;
     /** Accepting is paused after an accept error; doBeginRead then only notes the wish. Loop-confined. */
@@ -69,7 +69,7 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
         }
         this.server = server;
         this.childGroup = childGroup;
-        this.config = new Config();
+        this.config = new ServerSocketChannelConfig(this, SocketOptionAccess.of(server, this));
     }
 
     private static ServerSocketChannel open(ProtocolFamily family) {
@@ -221,28 +221,6 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
         acceptPaused = false;
         if (isOpen() && (isReadPending() || config.isAutoRead())) {
             addInterest(NioIoOps.ACCEPT);
-        }
-    }
-
-    /** Socket options straight from the JDK server channel. */
-    private final class Config extends ServerSocketChannelConfig {
-        Config() {
-            super(NioServerSocketChannel.this);
-        }
-
-        @Override
-        protected boolean supportsSocketOption(SocketOption<?> option) {
-            return server.supportedOptions().contains(option);
-        }
-
-        @Override
-        protected <T> T getSocketOption(SocketOption<T> option) throws IOException {
-            return server.getOption(option);
-        }
-
-        @Override
-        protected <T> void setSocketOption(SocketOption<T> option, T value) throws IOException {
-            server.setOption(option, value);
         }
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ProtocolFamily;
 import java.net.SocketAddress;
-import java.net.SocketOption;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
@@ -24,6 +23,7 @@ import io.rill.channel.socket.ChannelInputShutdownReadComplete;
 import io.rill.channel.socket.ChannelOutputShutdownEvent;
 import io.rill.channel.socket.ServerSocketChannel;
 import io.rill.channel.socket.SocketChannelConfig;
+import io.rill.channel.socket.SocketOptionAccess;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 
@@ -50,7 +50,7 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
     private static final int MAX_GATHERED_BUFFERS = 1024;
 
     private final SocketChannel socket;
-    private final Config config;
+    private final SocketChannelConfig config;
     /** Sizes read buffers; recreated when RCVBUF_ALLOCATOR changes. Loop-confined. */
     private RecvByteBufAllocator.Handle recvHandle;
     /** The allocator recvHandle came from. Loop-confined. */
@@ -75,7 +75,7 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
     public NioSocketChannel(Channel parent, EventLoop loop, SocketChannel socket) {
         super(parent, loop, socket);
         this.socket = socket;
-        this.config = new Config();
+        this.config = new SocketChannelConfig(this, SocketOptionAccess.of(socket, this));
         if (socket.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
             try {
                 socket.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -470,27 +470,5 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
             eventLoop().execute(task);
         }
         return promise;
-    }
-
-    /** Socket options straight from the JDK channel. */
-    private final class Config extends SocketChannelConfig {
-        Config() {
-            super(NioSocketChannel.this);
-        }
-
-        @Override
-        protected boolean supportsSocketOption(SocketOption<?> option) {
-            return socket.supportedOptions().contains(option);
-        }
-
-        @Override
-        protected <T> T getSocketOption(SocketOption<T> option) throws IOException {
-            return socket.getOption(option);
-        }
-
-        @Override
-        protected <T> void setSocketOption(SocketOption<T> option, T value) throws IOException {
-            socket.setOption(option, value);
-        }
     }
 }

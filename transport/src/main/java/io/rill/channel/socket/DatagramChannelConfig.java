@@ -1,6 +1,5 @@
 package io.rill.channel.socket;
 
-import java.io.IOException;
 import java.net.SocketOption;
 import java.net.StandardSocketOptions;
 import java.util.Map;
@@ -19,45 +18,24 @@ import io.rill.util.InternalLogger;
  * truncated by the kernel, and sizes do not follow a trend an adaptive guess could learn; raise
  * it with {@code RCVBUF_ALLOCATOR} for larger datagrams (at most 65,507 bytes over IPv4).
  */
-public abstract class DatagramChannelConfig extends ChannelConfig {
+public class DatagramChannelConfig extends ChannelConfig {
 
     private static final InternalLogger LOG = InternalLogger.get(DatagramChannelConfig.class);
     private static final ChannelOption<?>[] SOCKET_OPTIONS = {ChannelOption.SO_BROADCAST, ChannelOption.SO_RCVBUF,
         ChannelOption.SO_SNDBUF, ChannelOption.SO_REUSEADDR, ChannelOption.IP_TOS, ChannelOption.IP_MULTICAST_IF,
         ChannelOption.IP_MULTICAST_TTL};
 
-    private final SocketOptions.Access access = new SocketOptions.Access() {
-        @Override
-        public boolean supportsSocketOption(SocketOption<?> option) {
-            return DatagramChannelConfig.this.supportsSocketOption(option);
-        }
+    /** The real socket; every socket option goes straight to it. */
+    private final SocketOptionAccess access;
 
-        @Override
-        public <T> T getSocketOption(SocketOption<T> option) throws IOException {
-            return DatagramChannelConfig.this.getSocketOption(option);
-        }
-
-        @Override
-        public <T> void setSocketOption(SocketOption<T> option, T value) throws IOException {
-            DatagramChannelConfig.this.setSocketOption(option, value);
-        }
-
-        @Override
-        public String toString() {
-            return channel.toString();
-        }
-    };
-
-    protected DatagramChannelConfig(AbstractChannel channel) {
+    public DatagramChannelConfig(AbstractChannel channel, SocketOptionAccess access) {
         super(channel);
+        if (access == null) {
+            throw new NullPointerException("access");
+        }
+        this.access = access;
         setRecvByteBufAllocator(new FixedRecvByteBufAllocator(2048));
     }
-
-    protected abstract boolean supportsSocketOption(SocketOption<?> option);
-
-    protected abstract <T> T getSocketOption(SocketOption<T> option) throws IOException;
-
-    protected abstract <T> void setSocketOption(SocketOption<T> option, T value) throws IOException;
 
     @Override
     public Map<ChannelOption<?>, Object> getOptions() {
@@ -80,14 +58,14 @@ public abstract class DatagramChannelConfig extends ChannelConfig {
     public <T> T getOption(ChannelOption<T> option) {
         if (option == ChannelOption.IP_MULTICAST_LOOP_DISABLED) {
             // The JDK's option says "loop enabled"; ours, like Netty's, says "disabled".
-            if (!supportsSocketOption(StandardSocketOptions.IP_MULTICAST_LOOP)) {
+            if (!access.supportsSocketOption(StandardSocketOptions.IP_MULTICAST_LOOP)) {
                 return null;
             }
             return (T) (Boolean) !SocketOptions.get(access, StandardSocketOptions.IP_MULTICAST_LOOP);
         }
         SocketOption<T> socketOption = isSocketOption(option) ? SocketOptions.standard(option) : null;
         if (socketOption != null) {
-            return supportsSocketOption(socketOption) ? SocketOptions.get(access, socketOption) : null;
+            return access.supportsSocketOption(socketOption) ? SocketOptions.get(access, socketOption) : null;
         }
         return super.getOption(option);
     }
@@ -107,7 +85,7 @@ public abstract class DatagramChannelConfig extends ChannelConfig {
     }
 
     private <T> boolean setSocket(ChannelOption<?> option, SocketOption<T> socketOption, T value) {
-        if (!supportsSocketOption(socketOption)) {
+        if (!access.supportsSocketOption(socketOption)) {
             LOG.warn("Unsupported channel option '{}' for {}; ignored", option, channel);
             return false;
         }

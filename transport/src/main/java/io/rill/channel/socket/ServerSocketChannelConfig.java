@@ -1,6 +1,5 @@
 package io.rill.channel.socket;
 
-import java.io.IOException;
 import java.net.SocketOption;
 import java.util.Map;
 
@@ -15,44 +14,23 @@ import io.rill.util.InternalLogger;
  * above 64 KiB) and {@code SO_REUSEADDR}, plus the general ones. Socket options are read from the
  * socket, like {@link SocketChannelConfig}.
  */
-public abstract class ServerSocketChannelConfig extends ChannelConfig {
+public class ServerSocketChannelConfig extends ChannelConfig {
 
     private static final InternalLogger LOG = InternalLogger.get(ServerSocketChannelConfig.class);
 
     /** Pending connections the kernel queues before accept; 0 lets the JDK pick its default. */
     private volatile int backlog = 128;
 
-    private final SocketOptions.Access access = new SocketOptions.Access() {
-        @Override
-        public boolean supportsSocketOption(SocketOption<?> option) {
-            return ServerSocketChannelConfig.this.supportsSocketOption(option);
-        }
+    /** The real socket; every socket option goes straight to it. */
+    private final SocketOptionAccess access;
 
-        @Override
-        public <T> T getSocketOption(SocketOption<T> option) throws IOException {
-            return ServerSocketChannelConfig.this.getSocketOption(option);
-        }
-
-        @Override
-        public <T> void setSocketOption(SocketOption<T> option, T value) throws IOException {
-            ServerSocketChannelConfig.this.setSocketOption(option, value);
-        }
-
-        @Override
-        public String toString() {
-            return channel.toString();
-        }
-    };
-
-    protected ServerSocketChannelConfig(AbstractChannel channel) {
+    public ServerSocketChannelConfig(AbstractChannel channel, SocketOptionAccess access) {
         super(channel);
+        if (access == null) {
+            throw new NullPointerException("access");
+        }
+        this.access = access;
     }
-
-    protected abstract boolean supportsSocketOption(SocketOption<?> option);
-
-    protected abstract <T> T getSocketOption(SocketOption<T> option) throws IOException;
-
-    protected abstract <T> void setSocketOption(SocketOption<T> option, T value) throws IOException;
 
     @Override
     public Map<ChannelOption<?>, Object> getOptions() {
@@ -75,7 +53,7 @@ public abstract class ServerSocketChannelConfig extends ChannelConfig {
         }
         if (option == ChannelOption.SO_RCVBUF || option == ChannelOption.SO_REUSEADDR) {
             SocketOption<T> socketOption = SocketOptions.standard(option);
-            return supportsSocketOption(socketOption) ? SocketOptions.get(access, socketOption) : null;
+            return access.supportsSocketOption(socketOption) ? SocketOptions.get(access, socketOption) : null;
         }
         return super.getOption(option);
     }
@@ -90,7 +68,7 @@ public abstract class ServerSocketChannelConfig extends ChannelConfig {
         if (option == ChannelOption.SO_RCVBUF || option == ChannelOption.SO_REUSEADDR) {
             option.validate(value);
             SocketOption<T> socketOption = SocketOptions.standard(option);
-            if (!supportsSocketOption(socketOption)) {
+            if (!access.supportsSocketOption(socketOption)) {
                 LOG.warn("Unsupported channel option '{}' for {}; ignored", option, channel);
                 return false;
             }

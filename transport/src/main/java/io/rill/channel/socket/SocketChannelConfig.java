@@ -1,6 +1,5 @@
 package io.rill.channel.socket;
 
-import java.io.IOException;
 import java.net.SocketOption;
 import java.util.Map;
 
@@ -17,47 +16,25 @@ import io.rill.util.InternalLogger;
  *
  * <p>Socket options are not cached: each read asks the socket, so the value shown is the one the
  * kernel really uses (it may round {@code SO_RCVBUF}, for instance). A transport supplies the
- * socket through three hooks; an option its socket family lacks is reported unsupported
+ * socket as a {@link SocketOptionAccess}; an option its socket family lacks is reported unsupported
  * (warning, {@code false}), like any other unknown option.
  */
-public abstract class SocketChannelConfig extends ChannelConfig {
+public class SocketChannelConfig extends ChannelConfig {
 
     private static final InternalLogger LOG = InternalLogger.get(SocketChannelConfig.class);
 
     /** End of stream shuts down input only (firing ChannelInputShutdownEvent) instead of closing. */
     private volatile boolean allowHalfClosure;
-    private final SocketOptions.Access access = new SocketOptions.Access() {
-        @Override
-        public boolean supportsSocketOption(SocketOption<?> option) {
-            return SocketChannelConfig.this.supportsSocketOption(option);
-        }
+    /** The real socket; every socket option goes straight to it. */
+    private final SocketOptionAccess access;
 
-        @Override
-        public <T> T getSocketOption(SocketOption<T> option) throws IOException {
-            return SocketChannelConfig.this.getSocketOption(option);
-        }
-
-        @Override
-        public <T> void setSocketOption(SocketOption<T> option, T value) throws IOException {
-            SocketChannelConfig.this.setSocketOption(option, value);
-        }
-
-        @Override
-        public String toString() {
-            return channel.toString();
-        }
-    };
-
-    protected SocketChannelConfig(AbstractChannel channel) {
+    public SocketChannelConfig(AbstractChannel channel, SocketOptionAccess access) {
         super(channel);
+        if (access == null) {
+            throw new NullPointerException("access");
+        }
+        this.access = access;
     }
-
-    /** True if the socket has {@code option} (Unix-domain sockets have no TCP or IP options). */
-    protected abstract boolean supportsSocketOption(SocketOption<?> option);
-
-    protected abstract <T> T getSocketOption(SocketOption<T> option) throws IOException;
-
-    protected abstract <T> void setSocketOption(SocketOption<T> option, T value) throws IOException;
 
     @Override
     public Map<ChannelOption<?>, Object> getOptions() {
@@ -81,7 +58,7 @@ public abstract class SocketChannelConfig extends ChannelConfig {
         }
         SocketOption<T> socketOption = SocketOptions.standard(option);
         if (socketOption != null) {
-            return supportsSocketOption(socketOption) ? SocketOptions.get(access, socketOption) : null;
+            return access.supportsSocketOption(socketOption) ? SocketOptions.get(access, socketOption) : null;
         }
         return super.getOption(option);
     }
@@ -98,7 +75,7 @@ public abstract class SocketChannelConfig extends ChannelConfig {
             return super.setOption(option, value);
         }
         option.validate(value);
-        if (!supportsSocketOption(socketOption)) {
+        if (!access.supportsSocketOption(socketOption)) {
             LOG.warn("Unsupported channel option '{}' for {} (its socket family has no such option); ignored",
                     option, channel);
             return false;

@@ -37,7 +37,7 @@ final class SocketOptions {
     }
 
     /** Reads {@code option} from the socket; a socket that cannot answer is a {@link ChannelException}. */
-    static <T> T get(Access access, SocketOption<T> option) {
+    static <T> T get(SocketOptionAccess access, SocketOption<T> option) {
         try {
             return access.getSocketOption(option);
         } catch (IOException e) {
@@ -46,7 +46,7 @@ final class SocketOptions {
     }
 
     /** Writes {@code option}; the JDK's IllegalArgumentException for an out-of-range value passes through. */
-    static <T> void set(Access access, SocketOption<T> option, T value) {
+    static <T> void set(SocketOptionAccess access, SocketOption<T> option, T value) {
         try {
             access.setSocketOption(option, value);
         } catch (IOException e) {
@@ -54,12 +54,4 @@ final class SocketOptions {
         }
     }
 
-    /** How a config reaches its socket; implemented by each transport. */
-    interface Access {
-        boolean supportsSocketOption(SocketOption<?> option);
-
-        <T> T getSocketOption(SocketOption<T> option) throws IOException;
-
-        <T> void setSocketOption(SocketOption<T> option, T value) throws IOException;
-    }
 }
