@@ -3,6 +3,7 @@ package io.rill.bootstrap;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.function.BiConsumer;
 
 import io.rill.channel.Channel;
 import io.rill.channel.EventLoop;
@@ -91,28 +92,19 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         if (remote == null) {
             throw new NullPointerException("remote");
         }
-        validate();
-        Channel channel;
-        try {
-            channel = newChannel();
-        } catch (Throwable t) {
-            return failed(group, t);
-        }
-        Promise<Channel> result = new DefaultPromise<>(channel.eventLoop());
-        register(channel, result, () -> {
+        return start((channel, result) -> {
             if (remote instanceof InetSocketAddress inet && inet.isUnresolved()) {
                 resolve(inet).addListener((Future<? extends SocketAddress> f) -> {
                     if (f.isSuccess()) {
-                        connectResolved(channel, f.getNow(), local, result);
+                        completeWhen(channel.connect(f.getNow(), local), channel, result);
                     } else {
                         fail(channel, result, f.cause());
                     }
                 });
             } else {
-                connectResolved(channel, remote, local, result);
+                completeWhen(channel.connect(remote, local), channel, result);
             }
         });
-        return result;
     }
 
     /** Creates, registers and binds a channel to the configured local address (datagram channels). */
@@ -124,6 +116,19 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
     }
 
     public Future<Channel> bind(SocketAddress local) {
+        return start((channel, result) -> completeWhen(channel.bind(local), channel, result));
+    }
+
+    /** Creates and registers a channel without connecting it. */
+    public Future<Channel> register() {
+        return start((channel, result) -> result.trySuccess(channel));
+    }
+
+    /**
+     * Validates, creates and registers a channel, then hands it to {@code next} on its loop; the
+     * returned future ends with the channel, or with the first failure (the channel then closed).
+     */
+    private Future<Channel> start(BiConsumer<Channel, Promise<Channel>> next) {
         validate();
         Channel channel;
         try {
@@ -132,28 +137,19 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
             return failed(group, t);
         }
         Promise<Channel> result = new DefaultPromise<>(channel.eventLoop());
-        register(channel, result, () -> channel.bind(local).addListener((Future<? extends Void> f) -> {
+        register(channel, result, () -> next.accept(channel, result));
+        return result;
+    }
+
+    /** Succeeds {@code result} with {@code channel} once {@code op} does; otherwise fails it and closes the channel. */
+    private static void completeWhen(Future<Void> op, Channel channel, Promise<Channel> result) {
+        op.addListener((Future<? extends Void> f) -> {
             if (f.isSuccess()) {
                 result.trySuccess(channel);
             } else {
                 fail(channel, result, f.cause());
             }
-        }));
-        return result;
-    }
-
-    /** Creates and registers a channel without connecting it. */
-    public Future<Channel> register() {
-        validate();
-        Channel channel;
-        try {
-            channel = newChannel();
-        } catch (Throwable t) {
-            return failed(group, t);
-        }
-        Promise<Channel> result = new DefaultPromise<>(channel.eventLoop());
-        register(channel, result, () -> result.trySuccess(channel));
-        return result;
+        });
     }
 
     private Channel newChannel() throws Exception {
@@ -169,17 +165,6 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
             throw t;
         }
         return channel;
-    }
-
-    private static void connectResolved(Channel channel, SocketAddress remote, SocketAddress local,
-                                        Promise<Channel> result) {
-        channel.connect(remote, local).addListener((Future<? extends Void> f) -> {
-            if (f.isSuccess()) {
-                result.trySuccess(channel);
-            } else {
-                fail(channel, result, f.cause());
-            }
-        });
     }
 
     /** Blocking lookup, off the event loops; an unknown host fails with the JDK's UnknownHostException naming it. */
