@@ -130,18 +130,23 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
 
     private void startThread() {
         if (state == NOT_STARTED && STATE.compareAndSet(this, NOT_STARTED, STARTED)) {
-            try {
-                Thread t = threadFactory.newThread(this::loop);
-                if (t == null) {
-                    throw new IllegalStateException("thread factory " + threadFactory + " returned null");
-                }
-                thread = t;
-                t.start();
-            } catch (Throwable t) {
-                STATE.setVolatile(this, TERMINATED);
-                terminationFuture.tryFailure(t);
-                throw t;
+            launchThread();
+        }
+    }
+
+    /** Makes and starts the loop thread; a factory that fails terminates this executor with its cause. */
+    private void launchThread() {
+        try {
+            Thread t = threadFactory.newThread(this::loop);
+            if (t == null) {
+                throw new IllegalStateException("thread factory " + threadFactory + " returned null");
             }
+            thread = t;
+            t.start();
+        } catch (Throwable t) {
+            STATE.setVolatile(this, TERMINATED);
+            terminationFuture.tryFailure(t);
+            throw t;
         }
     }
 
@@ -267,7 +272,7 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
             }
             if (STATE.compareAndSet(this, old, SHUTTING_DOWN)) {
                 if (old == NOT_STARTED) {
-                    startThread0();
+                    launchThread(); // never started: a thread only to go through the shutdown steps
                 }
                 break;
             }
@@ -278,13 +283,6 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
         }
         wakeup(inEventLoop);
         return terminationFuture;
-    }
-
-    private void startThread0() {
-        // The thread was never started: start one just to go through the shutdown steps.
-        Thread t = threadFactory.newThread(this::loop);
-        thread = t;
-        t.start();
     }
 
     /**
