@@ -6,65 +6,78 @@ import io.rill.buffer.pool.PoolThreadCache;
 import io.rill.buffer.pool.PooledMemory;
 
 /**
- * A buffer that owns memory: {@code length} bytes at {@code offset} of {@code memory}. The
- * memory is either its own (unpooled: {@code arena == null}) or a region of a pool chunk, in
- * which case the region's size class ({@code sizeIdx}) may be larger than {@code length} and
- * the buffer can grow into it without copying. One class per backing extends this; pooled and
- * unpooled buffers differ only in these fields.
+ * A buffer that owns memory: {@code capacity} bytes at {@code offset} of {@code memory}. The
+ * memory is either its own (unpooled: {@code chunk == null}) or a region of a pool chunk, in
+ * which case the region's size class may be larger than the capacity and the buffer can grow
+ * into it without copying. One class per backing extends this; pooled and unpooled buffers differ
+ * only in these fields.
+ *
+ * <p>Every read of a socket creates one of these, so its size is the garbage a read costs
+ * (ARCHITECTURE rule 1). The fields are kept to 56 bytes with compressed references: the arena is
+ * the chunk's, the size class rides in unused bits of the handle, and one field holds either the
+ * allocator (unpooled) or the thread-cache hint (pooled), never both.
  *
  * @param <T> {@code byte[]} or a direct {@link java.nio.ByteBuffer}
  */
 abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements PooledMemory<T> {
 
-    /** Creator, asked for growth sizes. */
-    private final ByteBufAllocator alloc;
-    /** Backing memory; bytes [offset, offset + length) belong to this buffer. */
+    /** Where the size class sits in {@link #handle}; a chunk's element index never reaches 2^24. */
+    private static final int SIZE_IDX_SHIFT = 24;
+    private static final long SIZE_IDX_MASK = 0xffL << SIZE_IDX_SHIFT;
+
+    /** Backing memory; bytes [offset, offset + capacity) belong to this buffer. Null once released. */
     T memory;
     /** Start of this buffer in {@code memory}. */
     int offset;
-    /** The capacity. */
-    int length;
     /**
-     * What the accessors check indexes against: {@code length} while live, -1 once released. The
-     * bounds check then also catches use after release, and no accessor reads the count.
+     * The capacity while live, -1 once released. The accessors check indexes against it, so the
+     * bounds check also catches use after release and no accessor reads the count.
      */
     private int limit;
-    /** Pool arena the region came from, or null when the memory is unpooled. */
-    private PoolArena<T> arena;
-    /** Chunk of the region, or null if unpooled or huge. */
+    /** Chunk of the region (a huge allocation has a chunk of its own), or null when unpooled. */
     private PoolChunk<T> chunk;
-    /** The chunk's handle for the region. */
+    /** Pooled: the chunk's handle for the region, with the size class (a byte, -1 for huge) in bits 24-31. */
     private long handle;
-    /** Size class of the region, or -1. */
-    private int sizeIdx = -1;
-    /** Thread cache the region came through, or null; only a hint for where to free it. */
-    private PoolThreadCache cache;
+    /**
+     * Unpooled: the {@link ByteBufAllocator}. Pooled: the thread cache the region came through, or
+     * null; only a hint for where to free it (the allocator is then the arena's owner).
+     */
+    private Object owner;
 
     AbstractMemoryByteBuf(ByteBufAllocator alloc, int maxCapacity) {
         super(maxCapacity);
-        this.alloc = alloc;
+        this.owner = alloc;
     }
 
     /** Unpooled initialisation. */
     final void initUnpooled(T memory, int capacity) {
         this.memory = memory;
         this.offset = 0;
-        this.length = capacity;
         this.limit = capacity;
     }
 
     @Override
     public final void init(PoolArena<T> arena, PoolChunk<T> chunk, long handle, T memory, int offset,
                            int length, int sizeIdx, PoolThreadCache cache) {
-        this.arena = arena;
+        assert chunk.arena() == arena && (handle & SIZE_IDX_MASK) == 0;
         this.chunk = chunk;
-        this.handle = handle;
+        this.handle = handle | (long) (sizeIdx & 0xff) << SIZE_IDX_SHIFT;
         this.memory = memory;
         this.offset = offset;
-        this.length = length;
         this.limit = length;
-        this.sizeIdx = sizeIdx;
-        this.cache = cache;
+        this.owner = cache;
+    }
+
+    private long regionHandle() {
+        return handle & ~SIZE_IDX_MASK;
+    }
+
+    private int sizeIdx() {
+        return (byte) (handle >>> SIZE_IDX_SHIFT);
+    }
+
+    private PoolThreadCache cacheHint() {
+        return (PoolThreadCache) owner;
     }
 
     /** Fresh memory for an unpooled buffer. */
@@ -75,7 +88,8 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
 
     @Override
     public final ByteBufAllocator alloc() {
-        return alloc;
+        PoolChunk<T> c = chunk;
+        return (ByteBufAllocator) (c == null ? owner : c.arena().owner());
     }
 
     @Override
@@ -85,7 +99,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
 
     @Override
     public final int capacity() {
-        return length;
+        return Math.max(limit, 0);
     }
 
     @Override
@@ -96,14 +110,15 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
     @Override
     public final ByteBuf capacity(int newCapacity) {
         checkNewCapacity(newCapacity);
-        if (newCapacity == length) {
+        if (newCapacity == limit) {
             return this;
         }
-        if (chunk != null) {
-            int regionSize = arena.sizes().size(sizeIdx);
+        PoolChunk<T> oldChunk = chunk;
+        int oldSizeIdx = sizeIdx();
+        if (oldChunk != null && oldSizeIdx >= 0) {
+            int regionSize = oldChunk.arena().sizes().size(oldSizeIdx);
             // Stay in the region when it fits and we would not waste more than half of it.
             if (newCapacity <= regionSize && newCapacity > regionSize >>> 1) {
-                length = newCapacity;
                 limit = newCapacity;
                 trimIndexesTo(newCapacity);
                 return this;
@@ -111,20 +126,18 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
         }
         T oldMemory = memory;
         int oldOffset = offset;
-        int keep = Math.min(length, newCapacity);
-        PoolArena<T> oldArena = arena;
-        PoolChunk<T> oldChunk = chunk;
-        long oldHandle = handle;
-        int oldSizeIdx = sizeIdx;
-        PoolThreadCache oldCache = cache;
-        if (oldArena != null) {
-            oldArena.allocate(oldArena.currentCache(), newCapacity, this);
+        int keep = Math.min(limit, newCapacity);
+        long oldHandle = regionHandle();
+        PoolThreadCache oldCache = oldChunk != null ? cacheHint() : null;
+        if (oldChunk != null) {
+            PoolArena<T> arena = oldChunk.arena();
+            arena.allocate(arena.currentCache(), newCapacity, this);
         } else {
             initUnpooled(newMemory(newCapacity), newCapacity);
         }
         copyMemory(oldMemory, oldOffset, memory, offset, keep);
-        if (oldArena != null) {
-            oldArena.free(oldChunk, oldHandle, oldSizeIdx, oldMemory, oldCache);
+        if (oldChunk != null) {
+            oldChunk.arena().free(oldChunk, oldHandle, oldSizeIdx, oldMemory, oldCache);
         }
         trimIndexesTo(newCapacity);
         return this;
@@ -133,13 +146,11 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
     @Override
     final void deallocate() {
         limit = -1;
-        PoolArena<T> a = arena;
-        if (a != null) {
-            a.free(chunk, handle, sizeIdx, memory, cache);
+        PoolChunk<T> c = chunk;
+        if (c != null) {
+            c.arena().free(c, regionHandle(), sizeIdx(), memory, cacheHint());
+            owner = null;
         }
-        arena = null;
-        chunk = null;
-        cache = null;
         memory = null;
     }
 

@@ -66,11 +66,11 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
         PoolArena.CacheLookup lookup = this::currentCache;
         heapArenas = new PoolArena[numHeapArenas];
         for (int i = 0; i < numHeapArenas; i++) {
-            heapArenas[i] = new PoolArena.Heap(sizes, lookup);
+            heapArenas[i] = new PoolArena.Heap(sizes, lookup, this);
         }
         directArenas = new PoolArena[numDirectArenas];
         for (int i = 0; i < numDirectArenas; i++) {
-            directArenas[i] = new PoolArena.Direct(sizes, lookup);
+            directArenas[i] = new PoolArena.Direct(sizes, lookup, this);
         }
         threadCache = new FastThreadLocal<>() {
             @Override

@@ -9,7 +9,8 @@ import java.util.Arrays;
  * [minimum, maximum]. A read that fills its buffer (or a burst that reads at least the
  * prediction) jumps {@value #GROW_STEPS} table steps up at once, because a too-small buffer costs
  * a system call per chunk. Shrinking by one step needs two bursts in a row that would have
- * fit the next size down, so one short message does not undo what a bulk transfer learned.
+ * fit the next size down without filling it, so one short message does not undo what a bulk
+ * transfer learned, and messages of a fixed size settle on a buffer they do not fill.
  * Defaults: minimum 64, initial 2048, maximum 65536.
  */
 public final class AdaptiveRecvByteBufAllocator implements RecvByteBufAllocator {
@@ -88,7 +89,9 @@ public final class AdaptiveRecvByteBufAllocator implements RecvByteBufAllocator 
         }
 
         private void record(int actual) {
-            if (actual <= SIZES[Math.max(index - 1, minIndex)] && index > minIndex) {
+            // Strictly smaller: a burst that would exactly fill the next size down would, with
+            // that size, cost a second read that finds nothing (and a buffer thrown away).
+            if (actual < SIZES[Math.max(index - 1, minIndex)] && index > minIndex) {
                 if (shrinkPending) {
                     index--;
                     shrinkPending = false;

@@ -47,6 +47,22 @@ class AdaptiveRecvByteBufAllocatorTest {
     }
 
     @Test
+    void messagesOfOneSizeSettleOnABufferTheyDoNotFill() {
+        RecvByteBufAllocator.Handle h = new AdaptiveRecvByteBufAllocator(64, 2048, 65536).newHandle();
+        for (int i = 0; i < 100; i++) {
+            burst(h, ch.config(), 256);
+        }
+        // A 256-byte buffer would be filled exactly, and a full buffer means another read that
+        // finds nothing; the prediction stops one size above.
+        assertEquals(272, h.guess());
+        for (int i = 0; i < 100; i++) {
+            burst(h, ch.config(), 256);
+            assertEquals(272, h.guess(), "stable after " + i + " more bursts");
+        }
+        ch.finish();
+    }
+
+    @Test
     void continueReadingStopsAtMaxMessagesOrAShortRead() {
         ch.config().setMaxMessagesPerRead(2);
         RecvByteBufAllocator.Handle h = new FixedRecvByteBufAllocator(100).newHandle();

@@ -53,8 +53,12 @@ public abstract class PoolArena<T> {
     /** Bytes of live huge allocations. */
     private final LongAdder hugeBytes = new LongAdder();
 
+    /** Whoever made this arena (the allocator), for buffers to name as theirs; the pool never uses it. */
+    private final Object owner;
+
     @SuppressWarnings("unchecked")
-    protected PoolArena(SizeClasses sizes, CacheLookup caches) {
+    protected PoolArena(SizeClasses sizes, CacheLookup caches, Object owner) {
+        this.owner = owner;
         this.sizes = sizes;
         this.caches = caches;
         this.slabHeads = new PoolSubpage[sizes.smallCount()];
@@ -68,6 +72,11 @@ public abstract class PoolArena<T> {
 
     /** The size of memory returned by {@link #newMemory}. */
     protected abstract int memoryLength(T memory);
+
+    /** The object named as this arena's owner when it was made (the allocator), or null. */
+    public final Object owner() {
+        return owner;
+    }
 
     public final SizeClasses sizes() {
         return sizes;
@@ -87,7 +96,7 @@ public abstract class PoolArena<T> {
             T memory = newMemory(reqCapacity);
             hugeAllocations.increment();
             hugeBytes.add(reqCapacity);
-            target.init(this, null, 0, memory, 0, reqCapacity, -1, cache);
+            target.init(this, PoolChunk.huge(this, memory), 0, memory, 0, reqCapacity, -1, cache);
             return;
         }
         if (cache != null && cache.allocate(this, sizeIdx, reqCapacity, target)) {
@@ -157,7 +166,7 @@ public abstract class PoolArena<T> {
 
     /**
      * Returns a region: into the calling thread's cache if it belongs to this arena and has
-     * room, else to the chunk. {@code chunk} null means a huge allocation of {@code memory}.
+     * room, else to the chunk. A {@linkplain PoolChunk#isHuge() huge} chunk is simply dropped.
      */
     public final void free(PoolChunk<T> chunk, long handle, int sizeIdx, T memory) {
         free(chunk, handle, sizeIdx, memory, null);
@@ -169,7 +178,7 @@ public abstract class PoolArena<T> {
      * thread-local lookup.
      */
     public final void free(PoolChunk<T> chunk, long handle, int sizeIdx, T memory, PoolThreadCache allocatedFrom) {
-        if (chunk == null) {
+        if (chunk.isHuge()) {
             deallocations.increment();
             hugeBytes.add(-memoryLength(memory));
             return;
@@ -307,7 +316,11 @@ public abstract class PoolArena<T> {
     /** Arena of {@code byte[]} chunks. */
     public static final class Heap extends PoolArena<byte[]> {
         public Heap(SizeClasses sizes, CacheLookup caches) {
-            super(sizes, caches);
+            this(sizes, caches, null);
+        }
+
+        public Heap(SizeClasses sizes, CacheLookup caches, Object owner) {
+            super(sizes, caches, owner);
         }
 
         @Override
@@ -324,7 +337,11 @@ public abstract class PoolArena<T> {
     /** Arena of direct {@link ByteBuffer} chunks (freed by the GC once dropped; no JDK internals). */
     public static final class Direct extends PoolArena<ByteBuffer> {
         public Direct(SizeClasses sizes, CacheLookup caches) {
-            super(sizes, caches);
+            this(sizes, caches, null);
+        }
+
+        public Direct(SizeClasses sizes, CacheLookup caches, Object owner) {
+            super(sizes, caches, owner);
         }
 
         @Override

@@ -57,6 +57,14 @@ public final class PoolChunk<T> {
     /** Number of set bits in freeMap. */
     private int freePages;
 
+    /**
+     * A chunk that is one huge allocation, too large for any size class: it has no pages and
+     * only lets the buffer that holds it find its arena, like every pooled buffer.
+     */
+    static <T> PoolChunk<T> huge(PoolArena<T> arena, T memory) {
+        return new PoolChunk<>(arena, memory, 1, 0);
+    }
+
     @SuppressWarnings("unchecked")
     public PoolChunk(PoolArena<T> arena, T memory, int pageSize, int chunkSize) {
         this.arena = arena;
@@ -172,6 +180,16 @@ public final class PoolChunk<T> {
     }
 
     // ------------------------------------------------------------------ state
+
+    /** Whether this chunk is a single huge allocation (see {@link #huge}). */
+    public boolean isHuge() {
+        return pages == 0;
+    }
+
+    /** The arena this chunk belongs to. */
+    public PoolArena<T> arena() {
+        return arena;
+    }
 
     public int freePages() {
         return freePages;
