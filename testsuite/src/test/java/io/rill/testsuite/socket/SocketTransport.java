@@ -35,12 +35,22 @@ import io.rill.channel.EventLoopGroup;
  *                      Tests that need a TCP peer from the JDK ({@code java.net.Socket}: resets,
  *                      refused connects, backlogs) run only when this is an {@link InetSocketAddress};
  *                      tests of half closure only when the channels are {@code DuplexChannel}s.
+ * @param datagramChannel makes IPv4 UDP channels ({@code DatagramChannel}s), or null when the
+ *                      transport has none; the datagram group skips itself then
  */
 public record SocketTransport(String name,
                               IntFunction<EventLoopGroup> groupFactory,
                               ServerChannelFactory<? extends Channel> serverChannel,
                               ChannelFactory<? extends Channel> clientChannel,
-                              Supplier<SocketAddress> bindAddress) {
+                              Supplier<SocketAddress> bindAddress,
+                              ChannelFactory<? extends Channel> datagramChannel) {
+
+    /** A transport without datagrams. */
+    public SocketTransport(String name, IntFunction<EventLoopGroup> groupFactory,
+                           ServerChannelFactory<? extends Channel> serverChannel,
+                           ChannelFactory<? extends Channel> clientChannel, Supplier<SocketAddress> bindAddress) {
+        this(name, groupFactory, serverChannel, clientChannel, bindAddress, null);
+    }
 
     /** True if the transport speaks TCP/IP, so JDK sockets can be its peers. */
     public boolean isInet() {
