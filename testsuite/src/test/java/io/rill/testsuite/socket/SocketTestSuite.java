@@ -75,4 +75,17 @@ public abstract class SocketTestSuite {
             return SocketTestSuite.this.transport();
         }
     }
+
+    @Nested
+    class AcceptExhaustion extends SocketAcceptExhaustionTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+
+        @Override
+        protected Class<? extends SocketTestSuite> suiteClass() {
+            return SocketTestSuite.this.getClass();
+        }
+    }
 }
