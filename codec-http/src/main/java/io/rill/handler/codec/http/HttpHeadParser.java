@@ -1,0 +1,235 @@
+package io.rill.handler.codec.http;
+
+import static io.rill.handler.codec.http.HttpHeaderValidation.describe;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ByteProcessor;
+import io.rill.util.AsciiString;
+
+/**
+ * The line grammar of an HTTP/1.1 head (RFC 9112 §2-5), strictly: every line ends in CRLF, the
+ * start line has exactly single spaces, field names are tokens followed at once by a colon, field
+ * values hold no control characters but HTAB, and obsolete line folding is refused. One method per
+ * grammar element; each failure is an {@link HttpDecoderException} that quotes the input.
+ *
+ * <p>A reader of lines remembers how far it has looked for the line end, so input that arrives a
+ * byte at a time is scanned once, not once per byte.
+ */
+final class HttpHeadParser {
+
+    private static final byte CR = '\r';
+
+    /** Bytes of the current line already searched for LF without finding one. */
+    private int scanned;
+
+    /**
+     * Length of the next line's content (CRLF excluded) at {@code in}'s reader index, or -1 if it
+     * is not complete yet. The bytes stay unread.
+     *
+     * @param limit the longest content allowed
+     * @throws TooLongHttpLineException if no line end comes within {@code limit}
+     */
+    int nextLine(ByteBuf in, int limit, HttpResponseStatus tooLongStatus, String what) {
+        int start = in.readerIndex();
+        int searchable = Math.min(in.readableBytes(), limit + 2);
+        int lf = scanned < searchable ? find(in, start + scanned, start + searchable, ByteProcessor.FIND_LF) : -1;
+        if (lf < 0) {
+            scanned = searchable;
+            if (searchable == limit + 2) {
+                throw new TooLongHttpLineException(tooLongStatus, what + " longer than " + limit + " bytes: \""
+                        + quote(in, start, Math.min(64, searchable)) + '"');
+            }
+            return -1;
+        }
+        scanned = 0;
+        int length = lf - start;
+        if (length == 0 || in.getByte(lf - 1) != CR) {
+            throw new HttpDecoderException(HttpResponseStatus.BAD_REQUEST, what + " ends in a bare LF, not CRLF: \""
+                    + quote(in, start, Math.min(length + 1, 64)) + '"');
+        }
+        if (length - 1 > limit) {
+            throw new TooLongHttpLineException(tooLongStatus, what + " longer than " + limit + " bytes");
+        }
+        return length - 1;
+    }
+
+    /** Forgets a partial scan, when the decoder starts over. */
+    void reset() {
+        scanned = 0;
+    }
+
+    // ------------------------------------------------------------------ start lines
+
+    /** {@code method SP request-target SP HTTP-version}: the request line of {@code length} bytes at {@code at}. */
+    static HttpRequest parseRequestLine(ByteBuf in, int at, int length) {
+        int end = at + length;
+        int sp1 = find(in, at, end, ByteProcessor.FIND_ASCII_SPACE);
+        int sp2 = sp1 < 0 ? -1 : find(in, sp1 + 1, end, ByteProcessor.FIND_ASCII_SPACE);
+        if (sp2 < 0 || find(in, sp2 + 1, end, ByteProcessor.FIND_ASCII_SPACE) >= 0) {
+            throw bad("request line is not 'method SP target SP version'", in, at, length);
+        }
+        HttpMethod method = parseMethod(in, at, sp1 - at);
+        String target = parseTarget(in, sp1 + 1, sp2 - sp1 - 1, at, length);
+        HttpVersion version = parseVersion(in, sp2 + 1, end - sp2 - 1, at, length);
+        return new DefaultHttpRequest(version, method, target, new HttpHeaders(false));
+    }
+
+    private static HttpMethod parseMethod(ByteBuf in, int at, int length) {
+        HttpMethod known = HttpMethod.known(in, at, length);
+        if (known != null) {
+            return known;
+        }
+        if (length == 0) {
+            throw bad("empty method", in, at, 0);
+        }
+        for (int i = at; i < at + length; i++) {
+            if (!HttpHeaderValidation.isTokenChar(in.getByte(i) & 0xff)) {
+                throw bad("method with " + describe(in.getByte(i) & 0xff), in, at, length);
+            }
+        }
+        return HttpMethod.valueOf(in.toString(at, length, java.nio.charset.StandardCharsets.US_ASCII));
+    }
+
+    /** Visible ASCII only: URIs are ASCII (RFC 3986), and anything else here is an attack or a bug. */
+    private static String parseTarget(ByteBuf in, int at, int length, int lineAt, int lineLength) {
+        if (length == 0) {
+            throw bad("empty request target", in, lineAt, lineLength);
+        }
+        for (int i = at; i < at + length; i++) {
+            int b = in.getByte(i) & 0xff;
+            if (b <= 0x20 || b >= 0x7f) {
+                throw bad("request target with " + describe(b), in, lineAt, lineLength);
+            }
+        }
+        return in.toString(at, length, java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    private static HttpVersion parseVersion(ByteBuf in, int at, int length, int lineAt, int lineLength) {
+        HttpVersion version = HttpVersion.parse(in, at, length);
+        if (version == null) {
+            throw bad("not an HTTP version", in, lineAt, lineLength);
+        }
+        if (version.majorVersion() != 1) {
+            throw new HttpDecoderException(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
+                    "HTTP version " + version + " is not supported: \"" + quote(in, lineAt, lineLength) + '"');
+        }
+        return version;
+    }
+
+    /** {@code HTTP-version SP status-code SP [reason-phrase]}; the SP before an empty reason may be missing. */
+    static HttpResponse parseStatusLine(ByteBuf in, int at, int length) {
+        if (length < 12 || in.getByte(at + 8) != ' ' || length > 12 && in.getByte(at + 12) != ' ') {
+            throw bad("status line is not 'version SP code SP reason'", in, at, length);
+        }
+        HttpVersion version = parseVersion(in, at, 8, at, length);
+        int code = 0;
+        for (int i = at + 9; i < at + 12; i++) {
+            int d = in.getByte(i) - '0';
+            if (d < 0 || d > 9) {
+                throw bad("status code is not three digits", in, at, length);
+            }
+            code = code * 10 + d;
+        }
+        if (code < 100) {
+            throw bad("status code below 100", in, at, length);
+        }
+        int reasonAt = at + 13;
+        int reasonLength = Math.max(0, length - 13);
+        for (int i = reasonAt; i < reasonAt + reasonLength; i++) {
+            if (!HttpHeaderValidation.isFieldValueChar(in.getByte(i) & 0xff)) {
+                throw bad("reason phrase with " + describe(in.getByte(i) & 0xff), in, at, length);
+            }
+        }
+        HttpResponseStatus status = reasonLength == 0 ? HttpResponseStatus.valueOf(code)
+                : HttpResponseStatus.valueOf(code, in.toString(reasonAt, reasonLength, java.nio.charset.StandardCharsets.ISO_8859_1));
+        return new DefaultHttpResponse(version, status, new HttpHeaders(false));
+    }
+
+    // ------------------------------------------------------------------ field lines
+
+    /**
+     * {@code field-name ":" OWS field-value OWS}: adds the field line of {@code length} bytes at
+     * {@code at} to {@code headers}.
+     */
+    static void parseFieldLine(ByteBuf in, int at, int length, HttpHeaders headers) {
+        int first = in.getByte(at) & 0xff;
+        if (first == ' ' || first == '\t') {
+            throw bad("obsolete line folding (a field line starting with whitespace)", in, at, length);
+        }
+        int end = at + length;
+        int colon = at;
+        while (colon < end && HttpHeaderValidation.isTokenChar(in.getByte(colon) & 0xff)) {
+            colon++;
+        }
+        if (colon == end) {
+            throw bad("field line without a colon", in, at, length);
+        }
+        int stop = in.getByte(colon) & 0xff;
+        if (stop != ':') {
+            throw bad(stop == ' ' || stop == '\t' ? "whitespace between field name and colon"
+                    : "field name with " + describe(stop), in, at, length);
+        }
+        if (colon == at) {
+            throw bad("empty field name", in, at, length);
+        }
+        int valueStart = colon + 1;
+        int valueEnd = end;
+        while (valueStart < valueEnd && isOws(in.getByte(valueStart))) {
+            valueStart++;
+        }
+        while (valueEnd > valueStart && isOws(in.getByte(valueEnd - 1))) {
+            valueEnd--;
+        }
+        for (int i = valueStart; i < valueEnd; i++) {
+            int b = in.getByte(i) & 0xff;
+            if (!HttpHeaderValidation.isFieldValueChar(b)) {
+                throw bad("field value with " + describe(b), in, at, length);
+            }
+        }
+        AsciiString name = HttpHeaderNames.lookup(in, at, colon - at);
+        if (name == null) {
+            name = ascii(in, at, colon - at);
+        }
+        headers.addValidated(name, valueEnd == valueStart ? AsciiString.EMPTY : ascii(in, valueStart, valueEnd - valueStart));
+    }
+
+    /** Index of the first byte in [from, to) where {@code p} stops, or -1; shared processors allocate nothing. */
+    static int find(ByteBuf in, int from, int to, ByteProcessor p) {
+        return from >= to ? -1 : in.forEachByte(from, to - from, p);
+    }
+
+    private static boolean isOws(byte b) {
+        return b == ' ' || b == '\t';
+    }
+
+    private static AsciiString ascii(ByteBuf in, int at, int length) {
+        byte[] bytes = new byte[length];
+        in.getBytes(at, bytes);
+        return new AsciiString(bytes, false);
+    }
+
+    // ------------------------------------------------------------------ errors
+
+    static HttpDecoderException bad(String why, ByteBuf in, int at, int length) {
+        return new HttpDecoderException(HttpResponseStatus.BAD_REQUEST, why + ": \"" + quote(in, at, length) + '"');
+    }
+
+    /** Up to 64 bytes at {@code at}, control characters escaped. */
+    static String quote(ByteBuf in, int at, int length) {
+        StringBuilder sb = new StringBuilder();
+        int n = Math.min(length, 64);
+        for (int i = at; i < at + n; i++) {
+            int b = in.getByte(i) & 0xff;
+            if (b == '\r') {
+                sb.append("\\r");
+            } else if (b == '\n') {
+                sb.append("\\n");
+            } else if (b < 0x20 || b >= 0x7f) {
+                sb.append(String.format("\\x%02x", b));
+            } else {
+                sb.append((char) b);
+            }
+        }
+        return length > n ? sb.append("...").toString() : sb.toString();
+    }
+}

@@ -1,0 +1,437 @@
+package io.rill.handler.codec.http;
+
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Date;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.function.BiConsumer;
+
+import io.rill.util.AsciiString;
+
+/**
+ * The header fields of a message or of a trailer, in the order they were added. Names compare
+ * ignoring ASCII case; a name may repeat.
+ *
+ * <p>Fields live in two flat arrays, names and values side by side plus a case-insensitive hash
+ * per field, searched from the front. A message has a few dozen fields at most (the decoder caps
+ * their total size), and for that a linear scan over a compact array beats a hash table and
+ * allocates nothing per field; it also cannot be flooded into collisions.
+ *
+ * <p>With validation on (the default) names must be tokens and values may not contain CR, LF, NUL
+ * or other control characters but HTAB (RFC 9110 §5.5), so no header set here can split a message
+ * when it is encoded. Values given as other objects are converted: numbers in decimal, dates in
+ * the RFC 9110 HTTP-date format.
+ */
+public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
+
+    /** An empty set of headers that cannot be changed. */
+    public static final HttpHeaders EMPTY = new HttpHeaders(true, true);
+
+    private static final int INITIAL_FIELDS = 8;
+
+    /** name0, value0, name1, value1, ...; [0, 2 * size) are in use. */
+    private CharSequence[] fields;
+    /** AsciiString.hashCode of each name (case-insensitive); [0, size) are in use. */
+    private int[] hashes;
+    private int size;
+    private final boolean validate;
+    private final boolean readOnly;
+
+    /** Empty headers that validate what is added. */
+    public HttpHeaders() {
+        this(true, false);
+    }
+
+    /** Empty headers; {@code validate} false skips the character checks (for input already checked). */
+    public HttpHeaders(boolean validate) {
+        this(validate, false);
+    }
+
+    private HttpHeaders(boolean validate, boolean readOnly) {
+        this.validate = validate;
+        this.readOnly = readOnly;
+        this.fields = readOnly ? new CharSequence[0] : new CharSequence[INITIAL_FIELDS * 2];
+        this.hashes = readOnly ? new int[0] : new int[INITIAL_FIELDS];
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /** Number of fields (a repeated name counts once per field). */
+    public int size() {
+        return size;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    /** Name of field {@code i}, in insertion order; for iterating without allocation. */
+    public CharSequence nameAt(int i) {
+        checkIndex(i);
+        return fields[i << 1];
+    }
+
+    /** Value of field {@code i}, in insertion order. */
+    public CharSequence valueAt(int i) {
+        checkIndex(i);
+        return fields[(i << 1) + 1];
+    }
+
+    private void checkIndex(int i) {
+        if (i < 0 || i >= size) {
+            throw new IndexOutOfBoundsException("field " + i + " of " + size);
+        }
+    }
+
+    /** Index of the first field named {@code name} at or after {@code from}, or -1. */
+    private int indexOf(CharSequence name, int hash, int from) {
+        CharSequence[] f = fields;
+        int[] h = hashes;
+        for (int i = from, n = size; i < n; i++) {
+            if (h[i] == hash && AsciiString.contentEqualsIgnoreCase(f[i << 1], name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The first value of {@code name}, or null. */
+    public CharSequence getCharSequence(CharSequence name) {
+        int i = indexOf(name, AsciiString.hashCode(name), 0);
+        return i < 0 ? null : fields[(i << 1) + 1];
+    }
+
+    /** The first value of {@code name} as a String, or null. */
+    public String get(CharSequence name) {
+        CharSequence v = getCharSequence(name);
+        return v == null ? null : v.toString();
+    }
+
+    /** The first value of {@code name}, or {@code defaultValue}. */
+    public String get(CharSequence name, String defaultValue) {
+        String v = get(name);
+        return v == null ? defaultValue : v;
+    }
+
+    /** Every value of {@code name}, in order; empty if none. */
+    public List<String> getAll(CharSequence name) {
+        int hash = AsciiString.hashCode(name);
+        List<String> all = new ArrayList<>(2);
+        for (int i = indexOf(name, hash, 0); i >= 0; i = indexOf(name, hash, i + 1)) {
+            all.add(fields[(i << 1) + 1].toString());
+        }
+        return all;
+    }
+
+    /** The first value of {@code name} as a decimal int, or null if absent or not a number. */
+    public Integer getInt(CharSequence name) {
+        long v = parseDecimal(getCharSequence(name));
+        return v < 0 || v > Integer.MAX_VALUE ? null : (int) v;
+    }
+
+    public int getInt(CharSequence name, int defaultValue) {
+        Integer v = getInt(name);
+        return v == null ? defaultValue : v;
+    }
+
+    /** The first value of {@code name} as a non-negative decimal long, or {@code defaultValue}. */
+    public long getLong(CharSequence name, long defaultValue) {
+        long v = parseDecimal(getCharSequence(name));
+        return v < 0 ? defaultValue : v;
+    }
+
+    /** Digits only, no sign, no spaces, at most 18 of them; -1 otherwise. */
+    static long parseDecimal(CharSequence s) {
+        if (s == null || s.length() == 0 || s.length() > 18) {
+            return -1;
+        }
+        long v = 0;
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    public boolean contains(CharSequence name) {
+        return indexOf(name, AsciiString.hashCode(name), 0) >= 0;
+    }
+
+    /** Whether a field named {@code name} has exactly {@code value} (whole value). */
+    public boolean contains(CharSequence name, CharSequence value, boolean ignoreCase) {
+        int hash = AsciiString.hashCode(name);
+        for (int i = indexOf(name, hash, 0); i >= 0; i = indexOf(name, hash, i + 1)) {
+            CharSequence v = fields[(i << 1) + 1];
+            if (ignoreCase ? AsciiString.contentEqualsIgnoreCase(v, value) : AsciiString.contentEquals(v, value)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a field named {@code name} lists {@code token} among its comma-separated elements
+     * (RFC 9110 §5.6.1), e.g. {@code Connection: keep-alive, Upgrade} contains {@code upgrade}.
+     */
+    public boolean containsValue(CharSequence name, CharSequence token, boolean ignoreCase) {
+        int hash = AsciiString.hashCode(name);
+        for (int i = indexOf(name, hash, 0); i >= 0; i = indexOf(name, hash, i + 1)) {
+            if (listContains(fields[(i << 1) + 1], token, ignoreCase)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static boolean listContains(CharSequence list, CharSequence token, boolean ignoreCase) {
+        int n = list.length();
+        int start = 0;
+        while (start <= n) {
+            int end = start;
+            while (end < n && list.charAt(end) != ',') {
+                end++;
+            }
+            int s = start;
+            int e = end;
+            while (s < e && isOws(list.charAt(s))) {
+                s++;
+            }
+            while (e > s && isOws(list.charAt(e - 1))) {
+                e--;
+            }
+            if (e - s == token.length() && regionMatches(list, s, token, ignoreCase)) {
+                return true;
+            }
+            start = end + 1;
+        }
+        return false;
+    }
+
+    private static boolean regionMatches(CharSequence s, int from, CharSequence token, boolean ignoreCase) {
+        for (int i = 0, n = token.length(); i < n; i++) {
+            char a = s.charAt(from + i);
+            char b = token.charAt(i);
+            if (a != b && (!ignoreCase || toLower(a) != toLower(b))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static char toLower(char c) {
+        return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
+    }
+
+    private static boolean isOws(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    /** The distinct names, in order of first appearance. */
+    public Set<String> names() {
+        Set<String> names = new LinkedHashSet<>();
+        for (int i = 0; i < size; i++) {
+            String name = fields[i << 1].toString();
+            boolean seen = false;
+            for (String s : names) {
+                if (s.equalsIgnoreCase(name)) {
+                    seen = true;
+                    break;
+                }
+            }
+            if (!seen) {
+                names.add(name);
+            }
+        }
+        return Collections.unmodifiableSet(names);
+    }
+
+    /** Calls {@code action} with each name and value in order; allocates nothing. */
+    public void forEach(BiConsumer<? super CharSequence, ? super CharSequence> action) {
+        for (int i = 0; i < size; i++) {
+            action.accept(fields[i << 1], fields[(i << 1) + 1]);
+        }
+    }
+
+    /** Each field as a String pair, in order. */
+    @Override
+    public Iterator<Map.Entry<String, String>> iterator() {
+        return new Iterator<>() {
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+                return next < size;
+            }
+
+            @Override
+            public Map.Entry<String, String> next() {
+                if (next >= size) {
+                    throw new NoSuchElementException();
+                }
+                int i = next++;
+                return new AbstractMap.SimpleImmutableEntry<>(fields[i << 1].toString(), fields[(i << 1) + 1].toString());
+            }
+        };
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    /** Adds a field; {@code value} is converted as the class comment says. */
+    public HttpHeaders add(CharSequence name, Object value) {
+        CharSequence v = toCharSequence(name, value);
+        if (validate) {
+            HttpHeaderValidation.validateName(name);
+            HttpHeaderValidation.validateValue(name, v);
+        }
+        append(name, v);
+        return this;
+    }
+
+    /** Adds one field per value. */
+    public HttpHeaders add(CharSequence name, Iterable<?> values) {
+        for (Object v : values) {
+            add(name, v);
+        }
+        return this;
+    }
+
+    public HttpHeaders addInt(CharSequence name, int value) {
+        return add(name, Integer.toString(value));
+    }
+
+    /** Adds every field of {@code other}. */
+    public HttpHeaders add(HttpHeaders other) {
+        for (int i = 0; i < other.size; i++) {
+            add(other.fields[i << 1], other.fields[(i << 1) + 1]);
+        }
+        return this;
+    }
+
+    /** Replaces every field named {@code name} with one of {@code value}. */
+    public HttpHeaders set(CharSequence name, Object value) {
+        CharSequence v = toCharSequence(name, value);
+        if (validate) {
+            HttpHeaderValidation.validateName(name);
+            HttpHeaderValidation.validateValue(name, v);
+        }
+        remove(name);
+        append(name, v);
+        return this;
+    }
+
+    /** Replaces every field named {@code name} with one per value. */
+    public HttpHeaders set(CharSequence name, Iterable<?> values) {
+        remove(name);
+        return add(name, values);
+    }
+
+    public HttpHeaders setInt(CharSequence name, int value) {
+        return set(name, Integer.toString(value));
+    }
+
+    /** Replaces all fields with those of {@code other}. */
+    public HttpHeaders set(HttpHeaders other) {
+        clear();
+        return add(other);
+    }
+
+    /** Removes every field named {@code name}; true if there was one. */
+    public boolean remove(CharSequence name) {
+        checkWritable();
+        int hash = AsciiString.hashCode(name);
+        int first = indexOf(name, hash, 0);
+        if (first < 0) {
+            return false;
+        }
+        int kept = first;
+        for (int i = first + 1; i < size; i++) {
+            if (hashes[i] == hash && AsciiString.contentEqualsIgnoreCase(fields[i << 1], name)) {
+                continue;
+            }
+            hashes[kept] = hashes[i];
+            fields[kept << 1] = fields[i << 1];
+            fields[(kept << 1) + 1] = fields[(i << 1) + 1];
+            kept++;
+        }
+        Arrays.fill(fields, kept << 1, size << 1, null);
+        size = kept;
+        return true;
+    }
+
+    public HttpHeaders clear() {
+        checkWritable();
+        Arrays.fill(fields, 0, size << 1, null);
+        size = 0;
+        return this;
+    }
+
+    /** A mutable copy that validates like this one. */
+    public HttpHeaders copy() {
+        HttpHeaders copy = new HttpHeaders(validate, false);
+        copy.fields = Arrays.copyOf(fields, Math.max(fields.length, INITIAL_FIELDS * 2));
+        copy.hashes = Arrays.copyOf(hashes, Math.max(hashes.length, INITIAL_FIELDS));
+        copy.size = size;
+        return copy;
+    }
+
+    /** Appends a field without validation: for the decoder, which checked every byte already. */
+    void addValidated(CharSequence name, CharSequence value) {
+        append(name, value);
+    }
+
+    private void append(CharSequence name, CharSequence value) {
+        checkWritable();
+        if (size == hashes.length) {
+            hashes = Arrays.copyOf(hashes, size << 1);
+            fields = Arrays.copyOf(fields, size << 2);
+        }
+        hashes[size] = AsciiString.hashCode(name);
+        fields[size << 1] = name;
+        fields[(size << 1) + 1] = value;
+        size++;
+    }
+
+    private void checkWritable() {
+        if (readOnly) {
+            throw new UnsupportedOperationException("these headers are read-only");
+        }
+    }
+
+    private static CharSequence toCharSequence(CharSequence name, Object value) {
+        if (name == null || value == null) {
+            throw new NullPointerException(name == null ? "name" : "value of header '" + name + "'");
+        }
+        if (value instanceof CharSequence cs) {
+            return cs;
+        }
+        if (value instanceof Date date) {
+            return DateFormatter.format(date.getTime());
+        }
+        if (value instanceof java.time.temporal.TemporalAccessor t) {
+            return DateFormatter.format(java.time.Instant.from(t).toEpochMilli());
+        }
+        return value.toString();
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("HttpHeaders[");
+        for (int i = 0; i < size; i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(fields[i << 1]).append(": ").append(fields[(i << 1) + 1]);
+        }
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,154 @@
+package io.rill.handler.codec.http;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.handler.codec.MessageToMessageEncoder;
+import io.rill.util.AsciiString;
+
+/**
+ * Encodes {@link HttpObject}s into bytes: a head, then its body as given, framed by the chunked
+ * coding when the head says {@code Transfer-Encoding: chunked}. A head and a small body go out in
+ * one buffer (one write, one copy of at most {@value #COPY_BODY_BELOW} bytes); a larger body is
+ * passed on as it is, after the head. Heads are checked as they are built (header values, request
+ * targets and reason phrases cannot hold CR or LF), so nothing written here can split a message.
+ *
+ * @param <H> the head type: {@link HttpRequest} or {@link HttpResponse}
+ */
+public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageToMessageEncoder<HttpObject> {
+
+    static final int COPY_BODY_BELOW = 1024;
+    private static final short CRLF = ('\r' << 8) | '\n';
+    private static final short COLON_SP = (':' << 8) | ' ';
+    private static final byte[] LAST_CHUNK = "0\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private enum State { HEAD, BODY, CHUNKED_BODY, NO_BODY }
+
+    private State state = State.HEAD;
+    /** A running estimate of head sizes, so the head buffer rarely grows. */
+    private int headSizeEstimate = 256;
+
+    protected HttpObjectEncoder() {
+        super(HttpObject.class);
+    }
+
+    /** Writes the start line, CRLF included. */
+    protected abstract void encodeStartLine(ByteBuf buf, H head);
+
+    /** Whether {@code head} can have no body whatever follows it (a response to HEAD, 1xx, 204, 304). */
+    protected abstract boolean isContentAlwaysEmpty(H head);
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected void encode(ChannelHandlerContext ctx, HttpObject msg, List<Object> out) {
+        // The bytes being built; whatever must follow them (a large body) first sends them to out.
+        ByteBuf buf = null;
+        if (msg instanceof HttpMessage) {
+            if (state != State.HEAD) {
+                throw new IllegalStateException("a message head was written while the body of the previous"
+                        + " message was still open: end it with a LastHttpContent first; got " + describe(msg));
+            }
+            H head = (H) msg;
+            buf = ctx.alloc().ioBuffer(headSizeEstimate);
+            encodeStartLine(buf, head);
+            encodeHeaders(buf, head.headers());
+            buf.writeShort(CRLF);
+            headSizeEstimate = Math.max(64, (headSizeEstimate * 3 + buf.readableBytes()) / 4);
+            state = isContentAlwaysEmpty(head) ? State.NO_BODY
+                    : HttpUtil.isTransferEncodingChunked(head) ? State.CHUNKED_BODY : State.BODY;
+        }
+        if (msg instanceof HttpContent content) {
+            if (state == State.HEAD) {
+                throw new IllegalStateException("body written before its message head: " + describe(msg));
+            }
+            buf = encodeContent(ctx, content, buf, out);
+            if (msg instanceof LastHttpContent) {
+                state = State.HEAD;
+            }
+        }
+        if (buf != null) {
+            out.add(buf);
+        }
+    }
+
+    private ByteBuf encodeContent(ChannelHandlerContext ctx, HttpContent content, ByteBuf buf, List<Object> out) {
+        ByteBuf body = content.content();
+        switch (state) {
+            case NO_BODY:
+                return buf; // a body after a head that cannot have one is dropped, as the head promised
+            case BODY:
+                return appendBody(ctx, buf, body, out);
+            case CHUNKED_BODY:
+                int length = body.readableBytes();
+                if (length > 0) {
+                    buf = ensure(ctx, buf, 16);
+                    buf.writeCharSequence(Integer.toHexString(length), StandardCharsets.US_ASCII);
+                    buf.writeShort(CRLF);
+                    buf = ensure(ctx, appendBody(ctx, buf, body, out), 8);
+                    buf.writeShort(CRLF);
+                }
+                if (content instanceof LastHttpContent last) {
+                    buf = ensure(ctx, buf, 8);
+                    buf.writeBytes(LAST_CHUNK);
+                    encodeHeaders(buf, last.trailingHeaders());
+                    buf.writeShort(CRLF);
+                }
+                return buf;
+            default:
+                throw new IllegalStateException(state.name());
+        }
+    }
+
+    /**
+     * Copies a small body into {@code buf} and returns it; a large one is passed on as a slice
+     * after {@code buf}, and null is returned (the next bytes start a new buffer).
+     */
+    private static ByteBuf appendBody(ChannelHandlerContext ctx, ByteBuf buf, ByteBuf body, List<Object> out) {
+        int length = body.readableBytes();
+        if (length == 0) {
+            return buf;
+        }
+        if (length < COPY_BODY_BELOW) {
+            buf = ensure(ctx, buf, length);
+            buf.writeBytes(body, body.readerIndex(), length);
+            return buf;
+        }
+        if (buf != null) {
+            out.add(buf);
+        }
+        out.add(body.retainedSlice());
+        return null;
+    }
+
+    private static ByteBuf ensure(ChannelHandlerContext ctx, ByteBuf buf, int size) {
+        return buf != null ? buf : ctx.alloc().ioBuffer(size);
+    }
+
+    private static void encodeHeaders(ByteBuf buf, HttpHeaders headers) {
+        for (int i = 0, n = headers.size(); i < n; i++) {
+            writeAscii(buf, headers.nameAt(i));
+            buf.writeShort(COLON_SP);
+            writeAscii(buf, headers.valueAt(i));
+            buf.writeShort(CRLF);
+        }
+    }
+
+    /** Writes {@code text} one byte per char (ISO-8859-1; values were checked to fit). */
+    static void writeAscii(ByteBuf buf, CharSequence text) {
+        if (text instanceof AsciiString a) {
+            buf.writeBytes(a.array(), a.arrayOffset(), a.length());
+        } else {
+            buf.writeCharSequence(text, StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    static void writeCrlf(ByteBuf buf) {
+        buf.writeShort(CRLF);
+    }
+
+    private static String describe(Object msg) {
+        return msg.getClass().getSimpleName();
+    }
+}

@@ -1,0 +1,52 @@
+package io.rill.handler.codec.http;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.util.AsciiString;
+
+/**
+ * Decodes requests (see {@link HttpObjectDecoder}). Beyond the grammar it enforces what RFC 9112
+ * asks of a server: exactly one {@code Host} in HTTP/1.1 (§3.2), unambiguous framing (§6), and
+ * no body unless {@code Content-Length} or {@code Transfer-Encoding} announces one.
+ */
+public class HttpRequestDecoder extends HttpObjectDecoder {
+
+    public HttpRequestDecoder() {
+        this(HttpDecoderConfig.DEFAULT);
+    }
+
+    public HttpRequestDecoder(HttpDecoderConfig config) {
+        super(config);
+    }
+
+    @Override
+    protected HttpMessage parseStartLine(ByteBuf in, int at, int length) {
+        return HttpHeadParser.parseRequestLine(in, at, length);
+    }
+
+    @Override
+    protected HttpResponseStatus startLineTooLongStatus() {
+        return HttpResponseStatus.URI_TOO_LONG;
+    }
+
+    @Override
+    protected BodyFraming framing(HttpMessage message) {
+        if (config.requireHost() && message.protocolVersion().minorVersion() >= 1) {
+            HttpHeaders h = message.headers();
+            int hosts = 0;
+            for (int i = 0; i < h.size(); i++) {
+                if (AsciiString.contentEqualsIgnoreCase(h.nameAt(i), HttpHeaderNames.HOST)) {
+                    hosts++;
+                }
+            }
+            if (hosts != 1) {
+                throw HttpFraming.reject("HTTP/1.1 request with " + hosts + " Host fields (exactly one is required)", message);
+            }
+        }
+        return HttpFraming.of(message, true, BodyFraming.NONE);
+    }
+
+    @Override
+    protected HttpMessage invalidMessage() {
+        return new DefaultHttpRequest(HttpVersion.HTTP_1_0, HttpMethod.GET, "/bad-request");
+    }
+}

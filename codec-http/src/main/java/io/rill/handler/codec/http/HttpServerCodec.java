@@ -1,0 +1,189 @@
+package io.rill.handler.codec.http;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.List;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.channel.ChannelClosedException;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.util.InternalLogger;
+import io.rill.util.concurrent.Promise;
+
+/**
+ * The server side of HTTP/1.1 in one handler: an {@link HttpRequestDecoder} inbound and an
+ * {@link HttpResponseEncoder} outbound, plus what only the pair can do.
+ * <ul>
+ *   <li>A request the decoder rejects never reaches the application: the codec answers it with
+ *       the status the {@link HttpDecoderException} names ({@code 400}, 414, 431, 501, 505),
+ *       {@code Connection: close}, then closes; the reason is logged at debug. A body that breaks
+ *       mid-way ends in a failed {@link LastHttpContent}, answered and closed the same way.</li>
+ *   <li>Responses to {@code HEAD} are encoded without a body, whatever their headers say.</li>
+ *   <li>Pipelining is bounded: while {@code maxPendingRequests} requests wait for their responses,
+ *       the codec stops reading (CVE-2026-93491 grew a queue per pipelined request without bound).</li>
+ * </ul>
+ */
+public class HttpServerCodec implements ChannelHandler {
+
+    private static final InternalLogger LOG = InternalLogger.get(HttpServerCodec.class);
+    public static final int DEFAULT_MAX_PENDING_REQUESTS = 128;
+
+    private final RequestDecoder decoder;
+    private final ResponseEncoder encoder = new ResponseEncoder();
+    private final int maxPendingRequests;
+    /** Per request awaiting its response, in order: whether it was HEAD. Loop-confined. */
+    private final ArrayDeque<Boolean> pendingHead = new ArrayDeque<>();
+    /** Set when reading was stopped for too many pending requests. */
+    private boolean readingPaused;
+    /** Set once an error response was sent: the connection is closing and later writes are refused. */
+    private boolean rejected;
+
+    public HttpServerCodec() {
+        this(HttpDecoderConfig.DEFAULT, DEFAULT_MAX_PENDING_REQUESTS);
+    }
+
+    public HttpServerCodec(HttpDecoderConfig config, int maxPendingRequests) {
+        if (maxPendingRequests < 1) {
+            throw new IllegalArgumentException("maxPendingRequests must be at least 1: " + maxPendingRequests);
+        }
+        this.decoder = new RequestDecoder(config);
+        this.maxPendingRequests = maxPendingRequests;
+    }
+
+    // ---------------------------------------------------------------- inbound: the decoder
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        decoder.handlerAdded(ctx);
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
+        decoder.handlerRemoved(ctx);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        decoder.channelRead(ctx, msg);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        decoder.channelReadComplete(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        decoder.channelInactive(ctx);
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        decoder.userEventTriggered(ctx, evt);
+    }
+
+    /** Looks at what the decoder produced before it goes on: rejects failures, notes request methods. */
+    private void inspect(ChannelHandlerContext ctx, List<Object> out, int from) {
+        for (int i = from; i < out.size(); i++) {
+            Object msg = out.get(i);
+            if (msg instanceof HttpRequest request) {
+                if (request.decoderResult().isFailure()) {
+                    for (int j = out.size() - 1; j >= i; j--) {
+                        ReferenceCountUtil.release(out.remove(j));
+                    }
+                    reject(ctx, request.decoderResult().cause());
+                    return;
+                }
+                pendingHead.add(request.method().equals(HttpMethod.HEAD));
+                if (pendingHead.size() >= maxPendingRequests && !readingPaused) {
+                    readingPaused = true;
+                    ctx.channel().config().setAutoRead(false);
+                }
+            } else if (msg instanceof LastHttpContent last && last.decoderResult().isFailure()) {
+                reject(ctx, last.decoderResult().cause()); // the application still gets the failed end of its message
+            }
+        }
+    }
+
+    private void reject(ChannelHandlerContext ctx, Throwable cause) {
+        if (rejected) {
+            return;
+        }
+        rejected = true;
+        HttpResponseStatus status = cause instanceof HttpDecoderException e ? e.status() : HttpResponseStatus.BAD_REQUEST;
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("Rejected a request from {0} with {1}: {2}", ctx.channel().remoteAddress(), status, cause.getMessage());
+        }
+        byte[] body = (status + "\n").getBytes(StandardCharsets.US_ASCII);
+        String head = "HTTP/1.1 " + status + "\r\nContent-Type: text/plain; charset=us-ascii\r\nContent-Length: "
+                + body.length + "\r\nConnection: close\r\n\r\n";
+        ByteBuf response = ctx.alloc().buffer(head.length() + body.length);
+        response.writeCharSequence(head, StandardCharsets.US_ASCII);
+        response.writeBytes(body);
+        // Past our own encoder: the application may be half-way through a response of its own.
+        ctx.writeAndFlush(response).addListener(f -> ctx.close());
+    }
+
+    // ---------------------------------------------------------------- outbound: the encoder
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+        if (rejected) {
+            ReferenceCountUtil.release(msg);
+            promise.tryFailure(new ChannelClosedException("the connection is closing after a rejected request"));
+            return;
+        }
+        encoder.write(ctx, msg, promise);
+    }
+
+    /** A final response head was written: its request is answered. */
+    private void responded(ChannelHandlerContext ctx) {
+        pendingHead.poll();
+        if (readingPaused && pendingHead.size() <= maxPendingRequests / 2) {
+            readingPaused = false;
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    private final class RequestDecoder extends HttpRequestDecoder {
+        RequestDecoder(HttpDecoderConfig config) {
+            super(config);
+        }
+
+        @Override
+        protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+            int from = out.size();
+            super.decode(ctx, in, out);
+            inspect(ctx, out, from);
+        }
+
+        @Override
+        protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+            int from = out.size();
+            super.decodeLast(ctx, in, out);
+            inspect(ctx, out, from);
+        }
+    }
+
+    private final class ResponseEncoder extends HttpResponseEncoder {
+        private ChannelHandlerContext ctx;
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+            this.ctx = ctx;
+            super.write(ctx, msg, promise);
+        }
+
+        @Override
+        protected boolean isContentAlwaysEmpty(HttpResponse response) {
+            if (response.status().isInformational()) {
+                return true; // an interim response: the request still waits for its final one
+            }
+            Boolean head = pendingHead.peek();
+            responded(ctx);
+            return Boolean.TRUE.equals(head) || super.isContentAlwaysEmpty(response);
+        }
+    }
+}

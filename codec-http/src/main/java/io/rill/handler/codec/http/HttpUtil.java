@@ -1,0 +1,69 @@
+package io.rill.handler.codec.http;
+
+/** Common questions about messages: keep-alive, content length, chunked coding, expectations. */
+public final class HttpUtil {
+
+    private HttpUtil() {
+    }
+
+    /**
+     * Whether the connection stays open after this message: {@code Connection: close} ends it,
+     * HTTP/1.0 ends it unless {@code Connection: keep-alive} (RFC 9112 §9.3).
+     */
+    public static boolean isKeepAlive(HttpMessage message) {
+        HttpHeaders h = message.headers();
+        if (h.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true)) {
+            return false;
+        }
+        return message.protocolVersion().isKeepAliveDefault()
+                || h.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE, true);
+    }
+
+    /** Sets {@code Connection} so that {@link #isKeepAlive} answers {@code keepAlive}. */
+    public static void setKeepAlive(HttpMessage message, boolean keepAlive) {
+        HttpHeaders h = message.headers();
+        if (keepAlive) {
+            if (message.protocolVersion().isKeepAliveDefault()) {
+                h.remove(HttpHeaderNames.CONNECTION);
+            } else {
+                h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+            }
+        } else {
+            h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        }
+    }
+
+    /** The {@code Content-Length}, or {@code defaultValue} if absent or not a plain decimal number. */
+    public static long getContentLength(HttpMessage message, long defaultValue) {
+        return message.headers().getLong(HttpHeaderNames.CONTENT_LENGTH, defaultValue);
+    }
+
+    public static boolean isContentLengthSet(HttpMessage message) {
+        return message.headers().contains(HttpHeaderNames.CONTENT_LENGTH);
+    }
+
+    public static void setContentLength(HttpMessage message, long length) {
+        message.headers().set(HttpHeaderNames.CONTENT_LENGTH, Long.toString(length));
+    }
+
+    /** Whether {@code Transfer-Encoding} lists {@code chunked}. */
+    public static boolean isTransferEncodingChunked(HttpMessage message) {
+        return message.headers().containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
+    }
+
+    /** Sets or removes {@code Transfer-Encoding: chunked}; setting it removes {@code Content-Length}. */
+    public static void setTransferEncodingChunked(HttpMessage message, boolean chunked) {
+        if (chunked) {
+            message.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+            message.headers().remove(HttpHeaderNames.CONTENT_LENGTH);
+        } else {
+            message.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
+        }
+    }
+
+    /** Whether an HTTP/1.1 request says {@code Expect: 100-continue}. */
+    public static boolean is100ContinueExpected(HttpMessage message) {
+        return message instanceof HttpRequest && message.protocolVersion().compareTo(HttpVersion.HTTP_1_1) >= 0
+                && message.headers().contains(HttpHeaderNames.EXPECT, HttpHeaderValues.CONTINUE, true);
+    }
+}

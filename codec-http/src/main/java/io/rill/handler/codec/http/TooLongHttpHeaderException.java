@@ -1,0 +1,9 @@
+package io.rill.handler.codec.http;
+
+/** The header (or trailer) section exceeded its size limit; a server answers 431. */
+public class TooLongHttpHeaderException extends HttpDecoderException {
+
+    public TooLongHttpHeaderException(String message) {
+        super(HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, message);
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * HTTP/1.1: the message model ({@link io.rill.handler.codec.http.HttpRequest},
+ * {@link io.rill.handler.codec.http.HttpHeaders}, ...), strict request and response decoders,
+ * encoders, server and client codecs, aggregation and keep-alive handling.
+ */
+module io.rill.codec.http {
+    requires transitive io.rill.codec;
+
+    exports io.rill.handler.codec.http;
+}
