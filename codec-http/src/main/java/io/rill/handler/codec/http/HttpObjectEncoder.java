@@ -12,7 +12,8 @@ import io.rill.util.AsciiString;
  * Encodes {@link HttpObject}s into bytes: a head, then its body as given, framed by the chunked
  * coding when the head says {@code Transfer-Encoding: chunked}. A head and a small body go out in
  * one buffer (one write, one copy of at most {@value #COPY_BODY_BELOW} bytes); a larger body is
- * passed on as it is, after the head. Heads are checked as they are built (header values, request
+ * passed on as it is, after the head. A whole message without {@code Content-Length} or
+ * {@code Transfer-Encoding} gets a {@code Content-Length}. Heads are checked as they are built (header values, request
  * targets and reason phrases cannot hold CR or LF), so nothing written here can split a message.
  *
  * @param <H> the head type: {@link HttpRequest} or {@link HttpResponse}
@@ -54,10 +55,17 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
             buf = ctx.alloc().ioBuffer(headSizeEstimate);
             encodeStartLine(buf, head);
             encodeHeaders(buf, head.headers());
-            buf.writeShort(CRLF);
-            headSizeEstimate = Math.max(64, (headSizeEstimate * 3 + buf.readableBytes()) / 4);
             state = isContentAlwaysEmpty(head) ? State.NO_BODY
                     : HttpUtil.isTransferEncodingChunked(head) ? State.CHUNKED_BODY : State.BODY;
+            if (state == State.BODY && msg instanceof FullHttpMessage full && !HttpUtil.isContentLengthSet(head)) {
+                // A whole message knows its length: say it, or the peer could only read to the close.
+                writeAscii(buf, HttpHeaderNames.CONTENT_LENGTH);
+                buf.writeShort(COLON_SP);
+                writeAscii(buf, Integer.toString(full.content().readableBytes()));
+                buf.writeShort(CRLF);
+            }
+            buf.writeShort(CRLF);
+            headSizeEstimate = Math.max(64, (headSizeEstimate * 3 + buf.readableBytes()) / 4);
         }
         if (msg instanceof HttpContent content) {
             if (state == State.HEAD) {

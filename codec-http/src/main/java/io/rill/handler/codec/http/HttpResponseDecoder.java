@@ -6,7 +6,8 @@ import io.rill.buffer.ByteBuf;
  * Decodes responses (see {@link HttpObjectDecoder}). A 1xx response other than 101 is interim: it
  * has no body and the real response follows. After 101 (and after a 2xx answer to CONNECT, when
  * {@link #isContentAlwaysEmpty} says so) the connection carries another protocol, passed on as raw
- * {@link ByteBuf}s. 204 and 304 never have a body; a body without a length runs to the close.
+ * {@link ByteBuf}s. 204 and 304 never have a body, nor has a response to HEAD (see
+ * {@link #requestMethod}); a body without a length runs to the close.
  */
 public class HttpResponseDecoder extends HttpObjectDecoder {
 
@@ -32,25 +33,35 @@ public class HttpResponseDecoder extends HttpObjectDecoder {
     protected BodyFraming framing(HttpMessage message) {
         HttpResponse response = (HttpResponse) message;
         int code = response.status().code();
-        if (code == 101 || isTunnelEstablished(response)) {
+        if (code == 101) {
             return BodyFraming.UPGRADE;
         }
-        if (response.status().isInformational() || code == 204 || code == 304 || isContentAlwaysEmpty(response)) {
-            // Framing fields on such a response describe a body that is not there; validate, then ignore.
-            HttpFraming.of(message, false, BodyFraming.NONE);
-            return BodyFraming.NONE;
+        if (response.status().isInformational()) {
+            return noBody(message); // interim: it answers no request yet (CVE-2026-42584)
+        }
+        HttpMethod method = requestMethod(response);
+        if (HttpMethod.CONNECT.equals(method) && code < 300) {
+            return BodyFraming.UPGRADE;
+        }
+        if (code == 204 || code == 304 || HttpMethod.HEAD.equals(method)) {
+            return noBody(message);
         }
         return HttpFraming.of(message, false, BodyFraming.UNTIL_CLOSE);
     }
 
-    /** Whether this response can have no body whatever its headers say (a response to HEAD). */
-    protected boolean isContentAlwaysEmpty(HttpResponse response) {
-        return false;
+    /** Framing fields on a response that cannot have a body describe one that is not there: check, then ignore them. */
+    private static BodyFraming noBody(HttpMessage message) {
+        HttpFraming.of(message, false, BodyFraming.NONE);
+        return BodyFraming.NONE;
     }
 
-    /** Whether this response turns the connection into a tunnel (a 2xx answer to CONNECT). */
-    protected boolean isTunnelEstablished(HttpResponse response) {
-        return false;
+    /**
+     * The method of the request that {@code response}, a final (non-1xx) response, answers, or
+     * null if unknown; called once per final response, in order. {@link HttpClientCodec} answers
+     * from the requests it sent.
+     */
+    protected HttpMethod requestMethod(HttpResponse response) {
+        return null;
     }
 
     @Override

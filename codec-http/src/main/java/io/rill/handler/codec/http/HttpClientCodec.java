@@ -1,0 +1,80 @@
+package io.rill.handler.codec.http;
+
+import java.util.ArrayDeque;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.util.concurrent.Promise;
+
+/**
+ * The client side of HTTP/1.1 in one handler: an {@link HttpRequestEncoder} outbound and an
+ * {@link HttpResponseDecoder} inbound that pairs each final response with the request it answers,
+ * so a response to {@code HEAD} is read without a body and a 2xx answer to {@code CONNECT} turns
+ * the connection into a tunnel. Interim (1xx) responses pair with nothing (CVE-2026-42584).
+ */
+public class HttpClientCodec implements ChannelHandler {
+
+    /** Methods of the requests sent and not yet answered, in order. Loop-confined. */
+    private final ArrayDeque<HttpMethod> sent = new ArrayDeque<>();
+    private final HttpRequestEncoder encoder = new HttpRequestEncoder();
+    private final ResponseDecoder decoder;
+
+    public HttpClientCodec() {
+        this(HttpDecoderConfig.DEFAULT.withRequireHost(false));
+    }
+
+    public HttpClientCodec(HttpDecoderConfig config) {
+        this.decoder = new ResponseDecoder(config);
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+        if (msg instanceof HttpRequest request) {
+            sent.add(request.method());
+        }
+        encoder.write(ctx, msg, promise);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        decoder.handlerAdded(ctx);
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
+        decoder.handlerRemoved(ctx);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        decoder.channelRead(ctx, msg);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        decoder.channelReadComplete(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        decoder.channelInactive(ctx);
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        decoder.userEventTriggered(ctx, evt);
+    }
+
+    private final class ResponseDecoder extends HttpResponseDecoder {
+        ResponseDecoder(HttpDecoderConfig config) {
+            super(config);
+        }
+
+        @Override
+        protected HttpMethod requestMethod(HttpResponse response) {
+            return sent.poll();
+        }
+    }
+
+}
