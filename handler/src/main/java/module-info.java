@@ -4,6 +4,10 @@
  */
 module io.rill.handler {
     requires transitive io.rill.transport;
+    // Not needed at run time: lets LoggingHandlerTest (compiled into this module) listen to
+    // System.Logger's default backend.
+    requires static java.logging;
 
+    exports io.rill.handler.logging;
     exports io.rill.handler.timeout;
 }
