@@ -10,4 +10,5 @@ module io.rill.handler {
 
     exports io.rill.handler.logging;
     exports io.rill.handler.timeout;
+    exports io.rill.handler.stream;
 }
