@@ -10,5 +10,6 @@ module io.rill.handler {
 
     exports io.rill.handler.logging;
     exports io.rill.handler.timeout;
+    exports io.rill.handler.flush;
     exports io.rill.handler.stream;
 }
