@@ -12,4 +12,5 @@ module io.rill.handler {
     exports io.rill.handler.timeout;
     exports io.rill.handler.flush;
     exports io.rill.handler.stream;
+    exports io.rill.handler.ipfilter;
 }
