@@ -13,4 +13,5 @@ module io.rill.handler {
     exports io.rill.handler.flush;
     exports io.rill.handler.stream;
     exports io.rill.handler.ipfilter;
+    exports io.rill.handler.traffic;
 }
