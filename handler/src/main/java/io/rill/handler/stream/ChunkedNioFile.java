@@ -86,23 +86,24 @@ public class ChunkedNioFile implements ChunkedInput<ByteBuf> {
         }
         int size = (int) Math.min(chunkSize, endOffset - offset);
         ByteBuf chunk = alloc.buffer(size);
-        boolean done = false;
         try {
-            int read = 0;
-            while (read < size) {
-                int n = chunk.writeBytes(file, offset + read, size - read);
-                if (n < 0) {
-                    throw new EOFException("file ended at " + (offset + read) + ", expected " + endOffset + " bytes");
-                }
-                read += n;
+            readFully(chunk, size);
+        } catch (Throwable t) {
+            chunk.release();
+            throw t;
+        }
+        offset += size;
+        return chunk;
+    }
+
+    /** Appends the {@code size} bytes at {@code offset} to {@code chunk}; a short file is an error, not a short chunk. */
+    private void readFully(ByteBuf chunk, int size) throws IOException {
+        for (int read = 0; read < size; ) {
+            int n = chunk.writeBytes(file, offset + read, size - read);
+            if (n < 0) {
+                throw new EOFException("file ended at " + (offset + read) + ", expected " + endOffset + " bytes");
             }
-            offset += read;
-            done = true;
-            return chunk;
-        } finally {
-            if (!done) {
-                chunk.release();
-            }
+            read += n;
         }
     }
 

@@ -64,23 +64,20 @@ public class ChunkedStream implements ChunkedInput<ByteBuf> {
         // available() is a hint: 0 may just mean "unknown", so then a full chunk is asked for.
         int available = in.available();
         int size = available <= 0 ? chunkSize : (int) Math.min(chunkSize, available + 1L);
-        ByteBuf chunk = alloc.heapBuffer(size);
-        boolean done = false;
-        try {
-            chunk.writeByte(lookahead);
-            lookahead = -1;
-            if (size > 1) {
-                int n = chunk.writeBytes(in, size - 1);
-                ended = n < 0;
-            }
-            progress += chunk.readableBytes();
-            done = true;
-            return chunk;
-        } finally {
-            if (!done) {
+        ByteBuf chunk = alloc.heapBuffer(size).writeByte(lookahead);
+        lookahead = -1;
+        if (size > 1) {
+            int n;
+            try {
+                n = chunk.writeBytes(in, size - 1);
+            } catch (Throwable t) {
                 chunk.release();
+                throw t;
             }
+            ended = n < 0;
         }
+        progress += chunk.readableBytes();
+        return chunk;
     }
 
     @Override

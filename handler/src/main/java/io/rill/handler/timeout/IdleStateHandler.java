@@ -38,11 +38,13 @@ public class IdleStateHandler implements ChannelHandler {
 
     private static final long MIN_TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
+    private static final IdleState[] KINDS = IdleState.values();
+
     private final boolean observeOutput;
-    /** Idle thresholds; 0 disables the check. */
-    private final long readerIdleNanos;
-    private final long writerIdleNanos;
-    private final long allIdleNanos;
+    /** Idle thresholds, indexed by {@link IdleState#ordinal()}; 0 disables that check. */
+    private final long[] thresholds = new long[3];
+    /** The check task of each kind, made once; each re-arms itself. */
+    private final Runnable[] checkTasks = new Runnable[3];
 
     private ChannelHandlerContext ctx;
     private Ticker ticker;
@@ -52,12 +54,10 @@ public class IdleStateHandler implements ChannelHandler {
     private boolean reading;
     private long lastReadTime;
     private long lastWriteTime;
-    private boolean firstReaderIdle = true;
-    private boolean firstWriterIdle = true;
-    private boolean firstAllIdle = true;
-    private ScheduledFuture<?> readerCheck;
-    private ScheduledFuture<?> writerCheck;
-    private ScheduledFuture<?> allCheck;
+    /** Per kind: the next event is the first of an idle stretch. */
+    private final boolean[] first = {true, true, true};
+    /** Per kind: the armed check, or null. */
+    private final ScheduledFuture<?>[] armed = new ScheduledFuture<?>[3];
 
     /** With observeOutput: messages passed on and not yet completed, oldest first. */
     private ArrayDeque<Object> unfinished;
@@ -85,9 +85,12 @@ public class IdleStateHandler implements ChannelHandler {
             throw new NullPointerException("unit");
         }
         this.observeOutput = observeOutput;
-        this.readerIdleNanos = threshold("readerIdleTime", readerIdleTime, unit);
-        this.writerIdleNanos = threshold("writerIdleTime", writerIdleTime, unit);
-        this.allIdleNanos = threshold("allIdleTime", allIdleTime, unit);
+        thresholds[IdleState.READER_IDLE.ordinal()] = threshold("readerIdleTime", readerIdleTime, unit);
+        thresholds[IdleState.WRITER_IDLE.ordinal()] = threshold("writerIdleTime", writerIdleTime, unit);
+        thresholds[IdleState.ALL_IDLE.ordinal()] = threshold("allIdleTime", allIdleTime, unit);
+        for (IdleState kind : KINDS) {
+            checkTasks[kind.ordinal()] = () -> check(kind);
+        }
     }
 
     private static long threshold(String name, long time, TimeUnit unit) {
@@ -98,15 +101,25 @@ public class IdleStateHandler implements ChannelHandler {
     }
 
     public long readerIdleTime(TimeUnit unit) {
-        return unit.convert(readerIdleNanos, TimeUnit.NANOSECONDS);
+        return unit.convert(thresholds[IdleState.READER_IDLE.ordinal()], TimeUnit.NANOSECONDS);
     }
 
     public long writerIdleTime(TimeUnit unit) {
-        return unit.convert(writerIdleNanos, TimeUnit.NANOSECONDS);
+        return unit.convert(thresholds[IdleState.WRITER_IDLE.ordinal()], TimeUnit.NANOSECONDS);
     }
 
     public long allIdleTime(TimeUnit unit) {
-        return unit.convert(allIdleNanos, TimeUnit.NANOSECONDS);
+        return unit.convert(thresholds[IdleState.ALL_IDLE.ordinal()], TimeUnit.NANOSECONDS);
+    }
+
+    /** True if reads matter to some check (reader or all idle). */
+    private boolean watchesReads() {
+        return thresholds[IdleState.READER_IDLE.ordinal()] > 0 || thresholds[IdleState.ALL_IDLE.ordinal()] > 0;
+    }
+
+    /** True if writes matter to some check (writer or all idle). */
+    private boolean watchesWrites() {
+        return thresholds[IdleState.WRITER_IDLE.ordinal()] > 0 || thresholds[IdleState.ALL_IDLE.ordinal()] > 0;
     }
 
     // ---------------------------------------------------------------- life cycle
@@ -154,51 +167,43 @@ public class IdleStateHandler implements ChannelHandler {
         if (observeOutput) {
             unfinished = new ArrayDeque<>();
         }
-        if (readerIdleNanos > 0) {
-            readerCheck = schedule(this::checkReader, readerIdleNanos);
-        }
-        if (writerIdleNanos > 0) {
-            writerCheck = schedule(this::checkWriter, writerIdleNanos);
-        }
-        if (allIdleNanos > 0) {
-            allCheck = schedule(this::checkAll, allIdleNanos);
+        for (IdleState kind : KINDS) {
+            if (thresholds[kind.ordinal()] > 0) {
+                arm(kind, thresholds[kind.ordinal()]);
+            }
         }
     }
 
     private void stop() {
         state = 2;
-        readerCheck = cancel(readerCheck);
-        writerCheck = cancel(writerCheck);
-        allCheck = cancel(allCheck);
+        for (int i = 0; i < armed.length; i++) {
+            if (armed[i] != null) {
+                armed[i].cancel(false);
+                armed[i] = null;
+            }
+        }
         unfinished = null;
         observedMessage = null;
     }
 
-    private static ScheduledFuture<?> cancel(ScheduledFuture<?> check) {
-        if (check != null) {
-            check.cancel(false);
-        }
-        return null;
-    }
-
-    private ScheduledFuture<?> schedule(Runnable check, long delayNanos) {
-        return ctx.executor().schedule(check, delayNanos, TimeUnit.NANOSECONDS);
+    private void arm(IdleState kind, long delayNanos) {
+        armed[kind.ordinal()] = ctx.executor().schedule(checkTasks[kind.ordinal()], delayNanos, TimeUnit.NANOSECONDS);
     }
 
     // ---------------------------------------------------------------- activity
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (readerIdleNanos > 0 || allIdleNanos > 0) {
+        if (watchesReads()) {
             reading = true;
-            firstReaderIdle = firstAllIdle = true;
+            first[IdleState.READER_IDLE.ordinal()] = first[IdleState.ALL_IDLE.ordinal()] = true;
         }
         ctx.fireChannelRead(msg);
     }
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if ((readerIdleNanos > 0 || allIdleNanos > 0) && reading) {
+        if (reading) {
             lastReadTime = ticker.nanoTime();
             reading = false;
         }
@@ -207,7 +212,7 @@ public class IdleStateHandler implements ChannelHandler {
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
-        if (state != 1 || (writerIdleNanos == 0 && allIdleNanos == 0)) {
+        if (state != 1 || !watchesWrites()) {
             ctx.write(msg, promise);
             return;
         }
@@ -231,61 +236,42 @@ public class IdleStateHandler implements ChannelHandler {
 
     private void wroteNow() {
         lastWriteTime = ticker.nanoTime();
-        firstWriterIdle = firstAllIdle = true;
+        first[IdleState.WRITER_IDLE.ordinal()] = first[IdleState.ALL_IDLE.ordinal()] = true;
     }
 
     // ---------------------------------------------------------------- checks
 
-    private void checkReader() {
+    /**
+     * Runs when a check of {@code kind} falls due: if the channel was active since, re-arms for
+     * the time left; otherwise re-arms for a full period and fires the event. A read burst in
+     * progress keeps the reader and all-idle checks quiet; observed output progress, the
+     * writer and all-idle ones.
+     */
+    private void check(IdleState kind) {
+        int k = kind.ordinal();
+        armed[k] = null;
         if (state != 1 || !ctx.channel().isOpen()) {
             return;
         }
-        long left = reading ? readerIdleNanos : readerIdleNanos - (ticker.nanoTime() - lastReadTime);
+        long threshold = thresholds[k];
+        long last = switch (kind) {
+            case READER_IDLE -> lastReadTime;
+            case WRITER_IDLE -> lastWriteTime;
+            case ALL_IDLE -> Math.max(lastReadTime, lastWriteTime);
+        };
+        boolean readBusy = reading && kind != IdleState.WRITER_IDLE;
+        long left = readBusy ? threshold : threshold - (ticker.nanoTime() - last);
         if (left > 0) {
-            readerCheck = schedule(this::checkReader, left);
+            arm(kind, left);
             return;
         }
-        readerCheck = schedule(this::checkReader, readerIdleNanos);
-        boolean first = firstReaderIdle;
-        firstReaderIdle = false;
-        fire(IdleStateEvent.of(IdleState.READER_IDLE, first));
-    }
-
-    private void checkWriter() {
-        if (state != 1 || !ctx.channel().isOpen()) {
+        arm(kind, threshold);
+        if (kind != IdleState.READER_IDLE && outputMoved()) {
             return;
         }
-        long left = writerIdleNanos - (ticker.nanoTime() - lastWriteTime);
-        if (left > 0) {
-            writerCheck = schedule(this::checkWriter, left);
-            return;
-        }
-        writerCheck = schedule(this::checkWriter, writerIdleNanos);
-        if (outputMoved()) {
-            return;
-        }
-        boolean first = firstWriterIdle;
-        firstWriterIdle = false;
-        fire(IdleStateEvent.of(IdleState.WRITER_IDLE, first));
-    }
-
-    private void checkAll() {
-        if (state != 1 || !ctx.channel().isOpen()) {
-            return;
-        }
-        long last = Math.max(lastReadTime, lastWriteTime);
-        long left = reading ? allIdleNanos : allIdleNanos - (ticker.nanoTime() - last);
-        if (left > 0) {
-            allCheck = schedule(this::checkAll, left);
-            return;
-        }
-        allCheck = schedule(this::checkAll, allIdleNanos);
-        if (outputMoved()) {
-            return;
-        }
-        boolean first = firstAllIdle;
-        firstAllIdle = false;
-        fire(IdleStateEvent.of(IdleState.ALL_IDLE, first));
+        boolean firstOfStretch = first[k];
+        first[k] = false;
+        fire(IdleStateEvent.of(kind, firstOfStretch));
     }
 
     /**

@@ -1,8 +1,7 @@
-package io.rill.microbench.handler;
+package io.rill.microbench.channel;
 
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -55,7 +54,7 @@ public class FlushConsolidationBenchmark {
     private Channel server;
     private Channel client;
     private ByteBuf request;
-    private final Waiter waiter = new Waiter();
+    private final ReceiveWaiter waiter = new ReceiveWaiter();
 
     @Setup
     public void setUp() throws Exception {
@@ -87,7 +86,8 @@ public class FlushConsolidationBenchmark {
     public int requestWithManyAnswers() {
         waiter.expect(ANSWERS * ANSWER_SIZE);
         client.writeAndFlush(request.retainedDuplicate());
-        return waiter.await();
+        waiter.await();
+        return ANSWERS;
     }
 
     /** Answers every read with ANSWERS separate writeAndFlush calls. */
@@ -97,35 +97,6 @@ public class FlushConsolidationBenchmark {
             ((ByteBuf) msg).release();
             for (int i = 0; i < ANSWERS; i++) {
                 ctx.writeAndFlush(ctx.alloc().directBuffer(ANSWER_SIZE).writeZero(ANSWER_SIZE));
-            }
-        }
-    }
-
-    /** Counts answered bytes on the loop and unparks the benchmark thread once all arrived. */
-    private static final class Waiter implements ChannelHandler {
-        private volatile Thread waiting;
-        private volatile int remaining;
-
-        void expect(int bytes) {
-            waiting = Thread.currentThread();
-            remaining = bytes;
-        }
-
-        int await() {
-            while (remaining > 0) {
-                LockSupport.park(this);
-            }
-            return ANSWERS;
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf buf = (ByteBuf) msg;
-            int left = remaining - buf.readableBytes();
-            buf.release();
-            remaining = left;
-            if (left <= 0) {
-                LockSupport.unpark(waiting);
             }
         }
     }
