@@ -39,6 +39,8 @@ public class ChunkedWriteHandler implements ChannelHandler {
     private ChannelHandlerContext ctx;
     /** True while {@link #transfer()} runs: a writability change it causes must not re-enter it. */
     private boolean transferring;
+    /** A flush arrived that has not been passed on yet. */
+    private boolean flushRequested;
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
@@ -70,6 +72,8 @@ public class ChunkedWriteHandler implements ChannelHandler {
 
     @Override
     public void flush(ChannelHandlerContext ctx) {
+        // Handlers nearer the head may have written without flushing: the flush goes on even with nothing queued here.
+        flushRequested = true;
         transfer();
     }
 
@@ -111,7 +115,7 @@ public class ChunkedWriteHandler implements ChannelHandler {
             if (!ch.isWritable()) {
                 // Flushing may drain the buffer at once (a fast peer): look again before waiting.
                 ctx.flush();
-                unflushed = false;
+                unflushed = flushRequested = false;
                 if (!ch.isWritable()) {
                     return;
                 }
@@ -134,7 +138,8 @@ public class ChunkedWriteHandler implements ChannelHandler {
             }
             unflushed |= outcome == WROTE;
         }
-        if (unflushed) {
+        if (unflushed || flushRequested) {
+            flushRequested = false;
             ctx.flush();
         }
     }

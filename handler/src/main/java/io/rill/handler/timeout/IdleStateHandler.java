@@ -1,6 +1,7 @@
 package io.rill.handler.timeout;
 
 import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 
 import io.rill.buffer.ByteBuf;
@@ -194,7 +195,7 @@ public class IdleStateHandler implements ChannelHandler {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (watchesReads()) {
+        if (state == 1 && watchesReads()) {
             reading = true;
             first[IdleState.READER_IDLE.ordinal()] = first[IdleState.ALL_IDLE.ordinal()] = true;
         }
@@ -228,8 +229,14 @@ public class IdleStateHandler implements ChannelHandler {
 
     private void finished(Object msg) {
         if (unfinished != null) {
-            // Completions come in order except for cancelled writes, so this is nearly always the head.
-            unfinished.remove(msg);
+            // By identity (buffers compare by content). Completions come in order except for
+            // cancelled writes, so this is nearly always the head.
+            for (Iterator<Object> it = unfinished.iterator(); it.hasNext(); ) {
+                if (it.next() == msg) {
+                    it.remove();
+                    break;
+                }
+            }
         }
         wroteNow();
     }

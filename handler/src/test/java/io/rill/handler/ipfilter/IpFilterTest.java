@@ -248,6 +248,16 @@ class IpFilterTest {
     }
 
     @Test
+    void aFilterAddedToAnActiveChannelLeavesItWhenItAccepts() {
+        PeerChannel ch = new PeerChannel(peer("203.0.113.5"));
+        ch.pipeline().addLast(new RuleBasedIpFilter(true));
+        ch.runPendingTasks();
+        assertTrue(ch.isOpen());
+        assertNull(ch.pipeline().get(RuleBasedIpFilter.class));
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
     void unresolvedPeersAreRejected() {
         assertFalse(admitted(new RuleBasedIpFilter(true), InetSocketAddress.createUnresolved("somewhere", 1)));
     }

@@ -224,6 +224,16 @@ class ChunkedWriteHandlerTest {
     }
 
     @Test
+    void aFlushWithNothingQueuedHereStillReachesTheTransport() {
+        FlushCounter counter = new FlushCounter();
+        EmbeddedChannel ch = new EmbeddedChannel(counter, new ChunkedWriteHandler());
+        ch.pipeline().context(counter).write(Unpooled.wrappedBuffer(new byte[] {1})); // written below the handler
+        ch.flush();
+        assertEquals(1, ch.outboundMessages().size());
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
     void anInputWithNothingReadyWaitsForResumeTransfer() {
         ChunkedWriteHandler handler = new ChunkedWriteHandler();
         EmbeddedChannel ch = new EmbeddedChannel(handler);
