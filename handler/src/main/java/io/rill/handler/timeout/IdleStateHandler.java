@@ -219,6 +219,9 @@ public class IdleStateHandler implements ChannelHandler {
         }
         Promise<Void> listenable = ChannelSupport.listenable(ctx, promise);
         if (unfinished != null) {
+            if (unfinished.isEmpty()) {
+                observe(msg);
+            }
             unfinished.add(msg);
             listenable.addListener(f -> finished(msg));
         } else {
@@ -237,6 +240,7 @@ public class IdleStateHandler implements ChannelHandler {
                     break;
                 }
             }
+            observe(unfinished.peek());
         }
         wroteNow();
     }
@@ -282,23 +286,27 @@ public class IdleStateHandler implements ChannelHandler {
     }
 
     /**
-     * With observeOutput: true if the oldest unfinished write moved since the last look, which
-     * then counts as a write now. A different oldest message is no progress by itself: the one
-     * before it completed (already counted) or the queue was empty.
+     * With observeOutput: true if the oldest unfinished write moved since the baseline, which
+     * then counts as a write now. The baseline is taken at each look, when a write completes
+     * and when one is queued behind nothing, so it always describes the current oldest write.
      */
     private boolean outputMoved() {
         if (unfinished == null) {
             return false;
         }
         Object head = unfinished.peek();
-        long progress = progressOf(head);
-        boolean moved = head != null && head == observedMessage && progress != observedProgress;
-        observedMessage = head;
-        observedProgress = progress;
+        boolean moved = head != null && head == observedMessage && progressOf(head) != observedProgress;
+        observe(head);
         if (moved) {
             wroteNow();
         }
         return moved;
+    }
+
+    /** Takes {@code head} (the oldest unfinished write, or null) and its progress as the baseline. */
+    private void observe(Object head) {
+        observedMessage = head;
+        observedProgress = progressOf(head);
     }
 
     private static long progressOf(Object msg) {

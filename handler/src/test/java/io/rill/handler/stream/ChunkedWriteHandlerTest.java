@@ -151,6 +151,17 @@ class ChunkedWriteHandlerTest {
     }
 
     @Test
+    void aVoidPromiseInputIsWrittenAndClosed() {
+        EmbeddedChannel ch = new EmbeddedChannel(new ChunkedWriteHandler());
+        TestInput input = new TestInput(3);
+        ch.writeAndFlush(input, ch.voidPromise());
+        ch.runPendingTasks();
+        assertEquals(12, drain(ch).length);
+        assertEquals(1, input.closes.get());
+        assertFalse(ch.finish());
+    }
+
+    @Test
     void keepsOrderWithOtherMessages() {
         EmbeddedChannel ch = new EmbeddedChannel(new ChunkedWriteHandler());
         ch.write(Unpooled.wrappedBuffer(new byte[] {1}));

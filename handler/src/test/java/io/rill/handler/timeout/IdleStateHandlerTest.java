@@ -147,6 +147,26 @@ class IdleStateHandlerTest {
     }
 
     @Test
+    void observedWritesAreTrackedByIdentityNotContent() {
+        EventRecorder recorder = new EventRecorder();
+        HoldingWrites transport = new HoldingWrites();
+        EmbeddedChannel ch = new EmbeddedChannel(transport,
+                new IdleStateHandler(true, 0, 100, 0, TimeUnit.MILLISECONDS), recorder);
+        ByteBuf first = Unpooled.buffer(100).writeZero(100);
+        ByteBuf second = Unpooled.buffer(100).writeZero(100); // equal content
+        ch.writeAndFlush(first);
+        ch.writeAndFlush(second);
+        first.release();
+        transport.promises.remove(0).setSuccess(null); // the first completes
+        transport.held.remove(0);
+        second.skipBytes(1);
+        advance(ch, 100);
+        assertEquals(List.of(), recorder.events, "the second one's progress is seen, the first one is gone");
+        transport.completeAll();
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
     void withoutObserveOutputProgressIsNotActivity() {
         EventRecorder recorder = new EventRecorder();
         HoldingWrites transport = new HoldingWrites();
