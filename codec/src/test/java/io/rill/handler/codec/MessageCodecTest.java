@@ -181,6 +181,7 @@ class MessageCodecTest {
         assertTrue(again.isEmpty());
         assertFalse(again.insertSinceRecycled());
         again.recycle();
+        assertThrows(IllegalStateException.class, again::recycle);
     }
 
     @Test
