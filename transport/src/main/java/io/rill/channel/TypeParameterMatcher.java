@@ -11,9 +11,10 @@ import java.util.Arrays;
  * {@code class Echo extends SimpleChannelInboundHandler<String>}, by walking the declared
  * generic superclasses (public reflection on the user's own classes, nothing of the JDK's).
  * A parameter left open ({@code class Base<T> extends SimpleChannelInboundHandler<T>}) cannot
- * be resolved: the caller must pass the class explicitly.
+ * be resolved: the caller must pass the class explicitly. Public for the codec base classes,
+ * which resolve their message types the same way.
  */
-final class TypeParameterMatcher {
+public final class TypeParameterMatcher {
 
     private TypeParameterMatcher() {
     }
@@ -22,7 +23,7 @@ final class TypeParameterMatcher {
      * The raw class that {@code type} (a subclass of {@code declaring}) binds {@code declaring}'s
      * type parameter {@code name} to.
      */
-    static Class<?> find(Class<?> type, Class<?> declaring, String name) {
+    public static Class<?> find(Class<?> type, Class<?> declaring, String name) {
         TypeVariable<?>[] params = declaring.getTypeParameters();
         int index = indexOf(params, name, declaring);
         // Walk down from `type` to `declaring`, remembering each superclass's type arguments.

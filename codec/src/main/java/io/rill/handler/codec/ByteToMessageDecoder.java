@@ -1,0 +1,368 @@
+package io.rill.handler.codec;
+
+import java.util.List;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.socket.ChannelInputShutdownEvent;
+
+/**
+ * Turns a stream of bytes into messages. Bytes are cumulated until {@link #decode} can make a
+ * message of them; TCP delivers a frame in as many pieces as it likes, so a decoder is called
+ * again and again, each time with everything received and not yet consumed.
+ *
+ * <pre>
+ *   channelRead(buf) ─► cumulation += buf ─► loop:
+ *        decode(ctx, cumulation, out) ─► fire every message in out downstream
+ *        ├─ consumed nothing, produced nothing  → stop: it needs more bytes
+ *        ├─ produced without consuming           → DecoderException (it would loop forever)
+ *        ├─ single-decode mode and produced      → stop: the rest waits for the next read
+ *        └─ the handler removed itself           → stop: the rest goes to the next handler
+ * </pre>
+ *
+ * <p><b>The end of input.</b> When the channel goes inactive (or its input is shut down), the
+ * loop runs once more, then {@link #decodeLast} gets what is left, so a decoder can emit a
+ * partial frame or fail on it; then the cumulation is released.
+ *
+ * <p><b>Leaving the pipeline.</b> A decoder may remove itself (a protocol switch): the bytes it
+ * did not consume are passed on to the next handler as one {@code ByteBuf}, then
+ * {@link #handlerRemoved0} runs.
+ *
+ * <p><b>Re-entrancy.</b> A handler downstream may close the channel, remove this decoder or even
+ * feed it more bytes while this decoder's loop is firing a message. Those events are recorded
+ * and handled when the loop returns, so the loop never works on a buffer released under it.
+ *
+ * <p>The buffer passed to {@code decode} belongs to this class: a decoder reads from it (moving
+ * its reader index) and may take retained slices, but must not release it. Decoders keep
+ * per-channel state, so they are never {@link ChannelHandler.Sharable}.
+ */
+public abstract class ByteToMessageDecoder implements ChannelHandler {
+
+    private static final int PENDING_REMOVED = 1;
+    private static final int PENDING_INACTIVE = 2;
+    private static final int PENDING_INPUT_SHUTDOWN = 4;
+
+    /** Received bytes not yet consumed; null when there are none. */
+    private ByteBuf cumulation;
+    private Cumulator cumulator = Cumulator.MERGE;
+    private boolean singleDecode;
+    /** Compact the cumulation after this many reads that left bytes behind. */
+    private int discardAfterReads = 16;
+    /** Reads since the cumulation was last emptied or compacted. */
+    private int readsSinceDiscard;
+    /** True while the decode loop runs or fires its output; events arriving then are deferred. */
+    private boolean decoding;
+    /** PENDING_* bits: events that arrived while {@link #decoding}. */
+    private int pending;
+    /** Something went downstream since the last channelReadComplete. */
+    private boolean producedSinceReadComplete;
+    /** decodeLast has run (input shutdown, then inactive): it runs once per channel. */
+    private boolean inputClosed;
+
+    protected ByteToMessageDecoder() {
+        if (getClass().isAnnotationPresent(ChannelHandler.Sharable.class)) {
+            throw new IllegalStateException(getClass().getName()
+                    + " is a decoder and keeps per-channel state: it must not be @Sharable");
+        }
+    }
+
+    /** Chooses how reads are joined ({@link Cumulator#MERGE} by default). */
+    public void setCumulator(Cumulator cumulator) {
+        if (cumulator == null) {
+            throw new NullPointerException("cumulator");
+        }
+        this.cumulator = cumulator;
+    }
+
+    /**
+     * With single-decode on, each read decodes at most one message and keeps the rest for the
+     * next read. Useful when a later handler replaces this one after the first message.
+     */
+    public void setSingleDecode(boolean singleDecode) {
+        this.singleDecode = singleDecode;
+    }
+
+    public boolean isSingleDecode() {
+        return singleDecode;
+    }
+
+    /**
+     * Compacts the cumulation (drops consumed bytes) after {@code reads} reads that left bytes
+     * behind, and at every channelReadComplete; default 16. Compacting on every read would copy
+     * too much when a frame arrives in many small pieces; never compacting would let a buffer
+     * that is never fully consumed grow without bound.
+     */
+    public void setDiscardAfterReads(int reads) {
+        if (reads <= 0) {
+            throw new IllegalArgumentException("discardAfterReads: " + reads + " (expected: > 0)");
+        }
+        this.discardAfterReads = reads;
+    }
+
+    /** The bytes received and not yet consumed (an empty buffer if none). Do not release it. */
+    protected ByteBuf internalBuffer() {
+        return cumulation != null ? cumulation : Unpooled.EMPTY_BUFFER;
+    }
+
+    /** How many received bytes wait to be decoded. */
+    protected int actualReadableBytes() {
+        return internalBuffer().readableBytes();
+    }
+
+    /**
+     * Makes messages of {@code in}'s readable bytes and adds them to {@code out}. Called until it
+     * neither consumes nor produces; it should consume only whole frames (or leave {@code in}
+     * untouched and wait for more).
+     */
+    protected abstract void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception;
+
+    /**
+     * Called once when the input ends, with what the decode loop left (possibly nothing). By
+     * default it decodes once more if bytes remain; override to emit or reject a partial frame.
+     */
+    protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+        if (in.isReadable()) {
+            decode(ctx, in, out);
+        }
+    }
+
+    /** Called after the handler left the pipeline and its remaining bytes were passed on. */
+    protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {
+    }
+
+    // ---------------------------------------------------------------- events
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (!(msg instanceof ByteBuf data)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        cumulation = cumulation == null ? data : cumulator.cumulate(ctx.alloc(), cumulation, data);
+        if (decoding) {
+            return; // fed from downstream while firing: the running loop decodes these bytes too
+        }
+        CodecOutputList out = CodecOutputList.newInstance();
+        decoding = true;
+        try {
+            decodeLoop(ctx, out, singleDecode);
+        } finally {
+            endDecoding(ctx, out, false);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        readsSinceDiscard = 0;
+        discardSomeReadBytes();
+        if (!producedSinceReadComplete && !ctx.channel().config().isAutoRead()) {
+            ctx.read(); // nothing came of this read and nobody downstream will ask for another
+        }
+        producedSinceReadComplete = false;
+        ctx.fireChannelReadComplete();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (decoding) {
+            pending |= PENDING_INACTIVE;
+            return;
+        }
+        try {
+            decodeRemainder(ctx);
+        } finally {
+            ctx.fireChannelInactive();
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt != ChannelInputShutdownEvent.INSTANCE) {
+            ctx.fireUserEventTriggered(evt);
+        } else if (decoding) {
+            pending |= PENDING_INPUT_SHUTDOWN;
+        } else {
+            try {
+                decodeRemainder(ctx);
+            } finally {
+                ctx.fireUserEventTriggered(evt);
+            }
+        }
+    }
+
+    @Override
+    public final void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
+        if (decoding) {
+            pending |= PENDING_REMOVED;
+            return;
+        }
+        forwardRemainder(ctx);
+    }
+
+    /**
+     * Passes {@code msg} downstream at once instead of through {@code out}: for decoders whose one
+     * input expands into many large messages (decompression), which the list would otherwise hold
+     * all at once. Use it only from {@link #decode}/{@link #decodeLast}, and not in the same call
+     * as {@code out}, so messages keep their order.
+     */
+    protected final void fireDecoded(ChannelHandlerContext ctx, Object msg) {
+        producedSinceReadComplete = true;
+        ctx.fireChannelRead(msg);
+    }
+
+    /** Drops consumed bytes from the cumulation, unless a retained slice of it is still out there. */
+    protected final void discardSomeReadBytes() {
+        if (cumulation != null && !decoding && cumulation.refCnt() == 1) {
+            cumulation.discardSomeReadBytes();
+        }
+    }
+
+    // ---------------------------------------------------------------- the loop
+
+    private void decodeLoop(ChannelHandlerContext ctx, CodecOutputList out, boolean oneMessage) {
+        ByteBuf in;
+        // Re-read the field each round: bytes fed in while firing may have replaced the buffer.
+        while ((in = cumulation) != null && in.isReadable()) {
+            int before = in.readableBytes();
+            invokeDecode(ctx, in, out, false);
+            int consumed = before - in.readableBytes();
+            int produced = out.size();
+            fireAndClear(ctx, out);
+            if (ctx.isRemoved()) {
+                return;
+            }
+            if (produced == 0) {
+                if (consumed == 0) {
+                    return; // needs more bytes
+                }
+                continue;
+            }
+            if (consumed == 0) {
+                throw new DecoderException(getClass().getName()
+                        + ".decode() produced a message without consuming any byte; it would be called forever");
+            }
+            if (oneMessage) {
+                return;
+            }
+        }
+    }
+
+    private void invokeDecode(ChannelHandlerContext ctx, ByteBuf in, CodecOutputList out, boolean last) {
+        try {
+            if (last) {
+                decodeLast(ctx, in, out);
+            } else {
+                decode(ctx, in, out);
+            }
+        } catch (DecoderException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new DecoderException(e);
+        }
+    }
+
+    private void fireAndClear(ChannelHandlerContext ctx, CodecOutputList out) {
+        int n = out.size();
+        if (n == 0) {
+            return;
+        }
+        producedSinceReadComplete = true;
+        for (int i = 0; i < n; i++) {
+            ctx.fireChannelRead(out.getUnchecked(i));
+        }
+        out.clear();
+    }
+
+    /** The end of input: the loop once more, then decodeLast (once per channel), then release. */
+    private void decodeRemainder(ChannelHandlerContext ctx) throws Exception {
+        boolean callLast = !inputClosed;
+        inputClosed = true;
+        CodecOutputList out = CodecOutputList.newInstance();
+        decoding = true;
+        try {
+            decodeLoop(ctx, out, false); // at the end of input, single-decode has nothing left to wait for
+            if (callLast && !ctx.isRemoved()) {
+                invokeDecode(ctx, internalBuffer(), out, true);
+            }
+        } finally {
+            endDecoding(ctx, out, true);
+        }
+    }
+
+    /**
+     * Fires what is left in {@code out}, then handles what happened meanwhile: a removal passes
+     * the unconsumed bytes on, the end of input releases them, a normal read tidies them up.
+     */
+    private void endDecoding(ChannelHandlerContext ctx, CodecOutputList out, boolean endOfInput) throws Exception {
+        fireAndClear(ctx, out); // never throws: the pipeline routes handler failures to exceptionCaught
+        boolean produced = out.insertSinceRecycled();
+        out.recycle();
+        decoding = false;
+        int events = pending;
+        pending = 0;
+        boolean removed = (events & PENDING_REMOVED) != 0;
+        if (removed) {
+            forwardRemainder(ctx);
+        } else if (endOfInput) {
+            releaseCumulation();
+        } else {
+            tidyAfterRead();
+        }
+        if (endOfInput && produced) {
+            ctx.fireChannelReadComplete();
+        }
+        if ((events & PENDING_INPUT_SHUTDOWN) != 0) {
+            if (removed) {
+                ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+            } else {
+                userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
+            }
+        }
+        if ((events & PENDING_INACTIVE) != 0) {
+            if (removed) {
+                ctx.fireChannelInactive();
+            } else {
+                channelInactive(ctx);
+            }
+        }
+    }
+
+    private void tidyAfterRead() {
+        if (cumulation == null) {
+            return;
+        }
+        if (!cumulation.isReadable()) {
+            releaseCumulation();
+        } else if (++readsSinceDiscard >= discardAfterReads) {
+            readsSinceDiscard = 0;
+            discardSomeReadBytes();
+        }
+    }
+
+    private void releaseCumulation() {
+        ByteBuf buf = cumulation;
+        cumulation = null;
+        readsSinceDiscard = 0;
+        if (buf != null) {
+            buf.release();
+        }
+    }
+
+    /** The handler left the pipeline: its unconsumed bytes belong to the next handler now. */
+    private void forwardRemainder(ChannelHandlerContext ctx) throws Exception {
+        ByteBuf buf = cumulation;
+        cumulation = null;
+        readsSinceDiscard = 0;
+        if (buf != null) {
+            if (buf.isReadable()) {
+                ctx.fireChannelRead(buf);
+                ctx.fireChannelReadComplete();
+            } else {
+                buf.release();
+            }
+        }
+        handlerRemoved0(ctx);
+    }
+}

@@ -1,0 +1,98 @@
+package io.rill.handler.codec;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.TypeParameterMatcher;
+import io.rill.util.concurrent.Promise;
+
+/**
+ * Writes each outbound message of type {@code I} into a fresh buffer; other messages pass on
+ * untouched. The buffer is direct by default, because a socket write from a heap buffer costs
+ * the JDK an extra copy. The message is released after {@link #encode} returns.
+ *
+ * <pre>{@code
+ * class IntegerEncoder extends MessageToByteEncoder<Integer> {
+ *     protected void encode(ChannelHandlerContext ctx, Integer msg, ByteBuf out) {
+ *         out.writeInt(msg);
+ *     }
+ * }
+ * }</pre>
+ */
+public abstract class MessageToByteEncoder<I> implements ChannelHandler {
+
+    private final Class<?> outboundType;
+    private final boolean preferDirect;
+
+    /** Resolves {@code I} from the subclass's type argument; encodes into direct buffers. */
+    protected MessageToByteEncoder() {
+        this(true);
+    }
+
+    protected MessageToByteEncoder(boolean preferDirect) {
+        this.outboundType = TypeParameterMatcher.find(getClass(), MessageToByteEncoder.class, "I");
+        this.preferDirect = preferDirect;
+    }
+
+    protected MessageToByteEncoder(Class<? extends I> outboundType, boolean preferDirect) {
+        if (outboundType == null) {
+            throw new NullPointerException("outboundType");
+        }
+        this.outboundType = outboundType;
+        this.preferDirect = preferDirect;
+    }
+
+    /** True if {@code msg} goes to {@link #encode}; by default, if it is an {@code I}. */
+    public boolean acceptOutboundMessage(Object msg) throws Exception {
+        return outboundType.isInstance(msg);
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+        if (!acceptOutboundMessage(msg)) {
+            ctx.write(msg, promise);
+            return;
+        }
+        ByteBuf buf = null;
+        try {
+            @SuppressWarnings("unchecked")
+            I cast = (I) msg;
+            try {
+                buf = allocateBuffer(ctx, cast, preferDirect);
+                encode(ctx, cast, buf);
+            } finally {
+                ReferenceCountUtil.release(cast);
+            }
+        } catch (Throwable t) {
+            if (buf != null) {
+                buf.release();
+            }
+            throw t instanceof EncoderException e ? e : new EncoderException(t);
+        }
+        if (buf.isReadable()) {
+            ctx.write(buf, promise);
+        } else {
+            // Still write something, so the promise completes in order with the writes around it.
+            buf.release();
+            ctx.write(Unpooled.EMPTY_BUFFER, promise);
+        }
+    }
+
+    /**
+     * The buffer {@link #encode} writes into. Override to size it from the message (saves
+     * growing) or to choose another kind.
+     */
+    protected ByteBuf allocateBuffer(ChannelHandlerContext ctx, I msg, boolean preferDirect) throws Exception {
+        return preferDirect ? ctx.alloc().ioBuffer() : ctx.alloc().heapBuffer();
+    }
+
+    /** Writes {@code msg} into {@code out}; {@code msg} is released after this returns. */
+    protected abstract void encode(ChannelHandlerContext ctx, I msg, ByteBuf out) throws Exception;
+
+    /** Whether {@link #allocateBuffer} is asked for a direct buffer. */
+    protected boolean isPreferDirect() {
+        return preferDirect;
+    }
+}

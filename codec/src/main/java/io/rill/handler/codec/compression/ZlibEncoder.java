@@ -1,0 +1,180 @@
+package io.rill.handler.codec.compression;
+
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.handler.codec.EncoderException;
+import io.rill.handler.codec.MessageToByteEncoder;
+import io.rill.util.concurrent.Future;
+import io.rill.util.concurrent.Promise;
+
+/**
+ * Compresses outbound {@code ByteBuf}s into one zlib, gzip or raw DEFLATE stream with
+ * {@link Deflater}. Each message is sync-flushed, so the peer can decompress everything written
+ * so far without waiting for the end of the stream.
+ *
+ * <p>The stream ends with {@link #finish()} or when the channel is closed: the last block is
+ * written (and for gzip the CRC-32 and ISIZE trailer, RFC 1952 §2.3.1), then the channel
+ * closes. Writing after the end fails with {@link EncoderException}.
+ */
+public class ZlibEncoder extends MessageToByteEncoder<ByteBuf> {
+
+    /** RFC 1952 §2.3: magic, CM = deflate, no flags, no mtime, XFL 0, OS 255 (unknown). */
+    private static final byte[] GZIP_HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
+    /** Handed to the deflater after each use, so it keeps no view of a released buffer. */
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+
+    private final ZlibWrapper wrapper;
+    private final Deflater deflater;
+    /** CRC-32 of the uncompressed bytes, for the gzip trailer. */
+    private final CRC32 crc = new CRC32();
+    private boolean headerWritten;
+    /** The stream was ended: trailer written, deflater's native memory freed. */
+    private volatile boolean finished;
+    private volatile ChannelHandlerContext ctx;
+
+    /** ZLIB at the default level (6). */
+    public ZlibEncoder() {
+        this(ZlibWrapper.ZLIB, Deflater.DEFAULT_COMPRESSION);
+    }
+
+    public ZlibEncoder(ZlibWrapper wrapper) {
+        this(wrapper, Deflater.DEFAULT_COMPRESSION);
+    }
+
+    /** @param level 0 (store) to 9 (smallest), or -1 for zlib's default (6) */
+    public ZlibEncoder(ZlibWrapper wrapper, int level) {
+        super(ByteBuf.class, true);
+        if (wrapper == null) {
+            throw new NullPointerException("wrapper");
+        }
+        if (wrapper == ZlibWrapper.ZLIB_OR_NONE) {
+            throw new IllegalArgumentException("ZLIB_OR_NONE is for decoding only");
+        }
+        if (level < -1 || level > 9) {
+            throw new IllegalArgumentException("level: " + level + " (expected: -1..9)");
+        }
+        this.wrapper = wrapper;
+        this.deflater = new Deflater(level, wrapper != ZlibWrapper.ZLIB);
+    }
+
+    /** True once the stream was ended. */
+    public boolean isFinished() {
+        return finished;
+    }
+
+    /** Ends the stream (writing its last block and trailer) without closing the channel. */
+    public Future<Void> finish() {
+        ChannelHandlerContext ctx = this.ctx;
+        if (ctx == null) {
+            throw new IllegalStateException("not in a pipeline");
+        }
+        Promise<Void> promise = ctx.newPromise();
+        if (ctx.executor().inEventLoop()) {
+            finish(ctx, promise);
+        } else {
+            ctx.executor().execute(() -> finish(ctx, promise));
+        }
+        return promise;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (!finished) {
+            finished = true;
+            deflater.end();
+        }
+    }
+
+    @Override
+    public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
+        if (finished) {
+            ctx.close(promise);
+            return;
+        }
+        Promise<Void> trailerWritten = ctx.newPromise();
+        finish(ctx, trailerWritten);
+        trailerWritten.addListener(f -> ctx.close(promise));
+    }
+
+    @Override
+    protected ByteBuf allocateBuffer(ChannelHandlerContext ctx, ByteBuf msg, boolean preferDirect) {
+        // Incompressible input grows by about 0.1% plus a few bytes of block headers and the flush marker.
+        int n = msg.readableBytes();
+        int size = n + (n >>> 10) + 16 + (headerWritten ? 0 : GZIP_HEADER.length);
+        return preferDirect ? ctx.alloc().ioBuffer(size) : ctx.alloc().heapBuffer(size);
+    }
+
+    @Override
+    protected void encode(ChannelHandlerContext ctx, ByteBuf msg, ByteBuf out) {
+        if (finished) {
+            throw new EncoderException("the " + wrapper + " stream was already finished");
+        }
+        writeHeaderOnce(out);
+        ByteBuffer input = msg.nioBuffer(msg.readerIndex(), msg.readableBytes());
+        if (wrapper == ZlibWrapper.GZIP) {
+            crc.update(input.duplicate());
+        }
+        deflater.setInput(input);
+        try {
+            deflate(out, Deflater.SYNC_FLUSH);
+        } finally {
+            deflater.setInput(EMPTY);
+        }
+    }
+
+    private void writeHeaderOnce(ByteBuf out) {
+        if (!headerWritten && wrapper == ZlibWrapper.GZIP) {
+            out.writeBytes(GZIP_HEADER);
+        }
+        headerWritten = true;
+    }
+
+    /** Runs the deflater until it has nothing more to say for {@code flush}, growing {@code out} as needed. */
+    private void deflate(ByteBuf out, int flush) {
+        for (;;) {
+            out.ensureWritable(64);
+            int space = out.writableBytes();
+            int n = deflater.deflate(out.nioBuffer(out.writerIndex(), space), flush);
+            out.writerIndex(out.writerIndex() + n);
+            // A full output buffer may mean more is pending (Deflater#deflate(ByteBuffer, int)).
+            boolean more = flush == Deflater.NO_FLUSH ? !deflater.finished() : n == space;
+            if (!more) {
+                return;
+            }
+        }
+    }
+
+    private void finish(ChannelHandlerContext ctx, Promise<Void> promise) {
+        if (finished) {
+            promise.trySuccess(null);
+            return;
+        }
+        finished = true;
+        ByteBuf footer = ctx.alloc().ioBuffer(64);
+        try {
+            writeHeaderOnce(footer); // an empty gzip stream still has its header
+            deflater.finish();
+            deflate(footer, Deflater.NO_FLUSH);
+            if (wrapper == ZlibWrapper.GZIP) {
+                footer.writeIntLE((int) crc.getValue());
+                footer.writeIntLE((int) deflater.getBytesRead()); // ISIZE: input size modulo 2^32
+            }
+        } catch (RuntimeException | Error e) {
+            footer.release();
+            promise.tryFailure(e);
+            return;
+        } finally {
+            deflater.end();
+        }
+        ctx.writeAndFlush(footer, promise);
+    }
+}
