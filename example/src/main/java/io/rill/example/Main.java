@@ -12,6 +12,7 @@ public final class Main {
             new EchoServer(),
             new EchoClient(),
             new DiscardServer(),
+            new LineChatServer(),
             new SchedulerDemo());
 
     private Main() {

@@ -147,7 +147,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         CodecOutputList out = CodecOutputList.newInstance();
         decoding = true;
         try {
-            decodeLoop(ctx, out);
+            decodeLoop(ctx, out, singleDecode);
         } finally {
             endDecoding(ctx, out, false);
         }
@@ -221,7 +221,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
 
     // ---------------------------------------------------------------- the loop
 
-    private void decodeLoop(ChannelHandlerContext ctx, CodecOutputList out) {
+    private void decodeLoop(ChannelHandlerContext ctx, CodecOutputList out, boolean oneMessage) {
         ByteBuf in;
         // Re-read the field each round: bytes fed in while firing may have replaced the buffer.
         while ((in = cumulation) != null && in.isReadable()) {
@@ -243,7 +243,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
                 throw new DecoderException(getClass().getName()
                         + ".decode() produced a message without consuming any byte; it would be called forever");
             }
-            if (singleDecode) {
+            if (oneMessage) {
                 return;
             }
         }
@@ -282,7 +282,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         CodecOutputList out = CodecOutputList.newInstance();
         decoding = true;
         try {
-            decodeLoop(ctx, out);
+            decodeLoop(ctx, out, false); // at the end of input, single-decode has nothing left to wait for
             if (callLast && !ctx.isRemoved()) {
                 invokeDecode(ctx, internalBuffer(), out, true);
             }

@@ -4,37 +4,62 @@ import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.RandomAccess;
 
-import io.rill.util.ObjectPool;
+import io.rill.util.concurrent.FastThreadLocal;
 
 /**
  * The list a decoder adds its messages to. One is taken from a per-thread pool for every read
  * and recycled after its messages went downstream, so decoding a message allocates no list
  * (a plain {@code ArrayList} per read would be garbage on the hot path). Nested decoders on one
- * thread simply take another list from the pool.
+ * thread simply take another list from the pool. The pool is a plain per-thread stack of a few
+ * lists, not an {@link io.rill.util.ObjectPool}: a list never changes threads, so it needs no
+ * cross-thread hand-off and no atomic claim/recycle per read.
  *
  * <p>Only {@code add}, {@code get}, {@code set}, {@code remove}, {@code clear} and {@code size}
  * are meant for decoders; iteration works but the decoder classes index directly.
  */
 public final class CodecOutputList extends AbstractList<Object> implements RandomAccess {
 
-    private static final ObjectPool<CodecOutputList> POOL = ObjectPool.newPool(CodecOutputList::new);
+    /** Free lists per thread: enough for decoders nested a few deep; more are simply garbage. */
+    private static final int LISTS_PER_THREAD = 16;
+    private static final FastThreadLocal<ThreadPool> POOLS = new FastThreadLocal<>() {
+        @Override
+        protected ThreadPool initialValue() {
+            return new ThreadPool();
+        }
+    };
     /** A list that grew past this many slots while decoding a burst gives the array back on recycle. */
     private static final int MAX_RETAINED_CAPACITY = 1024;
 
-    private final ObjectPool.Handle<CodecOutputList> handle;
+    /** One thread's free lists; touched only by that thread. */
+    private static final class ThreadPool {
+        final Thread owner = Thread.currentThread();
+        final CodecOutputList[] free = new CodecOutputList[LISTS_PER_THREAD];
+        int count;
+    }
+
+    private final ThreadPool home;
     /** elements[0..size) are the messages, the rest null. */
     private Object[] elements = new Object[16];
     private int size;
     /** True once anything was added since the list was taken from the pool, even if it was removed again. */
     private boolean insertSinceRecycled;
+    /** True while the list sits in its pool: catches a second recycle. */
+    private boolean pooled;
 
-    private CodecOutputList(ObjectPool.Handle<CodecOutputList> handle) {
-        this.handle = handle;
+    private CodecOutputList(ThreadPool home) {
+        this.home = home;
     }
 
     /** An empty list from the calling thread's pool; give it back with {@link #recycle()}. */
     public static CodecOutputList newInstance() {
-        return POOL.get();
+        ThreadPool pool = POOLS.get();
+        if (pool.count == 0) {
+            return new CodecOutputList(pool);
+        }
+        CodecOutputList list = pool.free[--pool.count];
+        pool.free[pool.count] = null;
+        list.pooled = false;
+        return list;
     }
 
     @Override
@@ -111,12 +136,19 @@ public final class CodecOutputList extends AbstractList<Object> implements Rando
 
     /** Empties the list and returns it to the pool; the caller must not touch it afterwards. */
     public void recycle() {
+        if (pooled) {
+            throw new IllegalStateException("output list recycled twice");
+        }
         clear();
         insertSinceRecycled = false;
         if (elements.length > MAX_RETAINED_CAPACITY) {
             elements = new Object[16];
         }
-        handle.recycle(this);
+        ThreadPool pool = home;
+        if (pool.owner == Thread.currentThread() && pool.count < LISTS_PER_THREAD) {
+            pooled = true;
+            pool.free[pool.count++] = this;
+        }
     }
 
     private void checkIndex(int index) {

@@ -77,6 +77,22 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class Framing extends SocketFramingTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
+    class Handlers extends SocketHandlerTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class AcceptExhaustion extends SocketAcceptExhaustionTests {
         @Override
         protected SocketTransport transport() {

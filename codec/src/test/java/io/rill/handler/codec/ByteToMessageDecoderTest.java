@@ -1,0 +1,311 @@
+package io.rill.handler.codec;
+
+import static io.rill.handler.codec.DecoderRun.hex;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.CompositeByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.channel.socket.ChannelInputShutdownEvent;
+
+class ByteToMessageDecoderTest {
+
+    /** Frames of 3 bytes, as retained slices; remembers how often decodeLast ran. */
+    static final class Triples extends ByteToMessageDecoder {
+        int lastCalls;
+
+        @Override
+        protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+            if (in.readableBytes() >= 3) {
+                out.add(in.readRetainedSlice(3));
+            }
+        }
+
+        @Override
+        protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+            lastCalls++;
+            if (in.isReadable()) {
+                out.add("partial:" + in.readCharSequence(in.readableBytes(), StandardCharsets.US_ASCII));
+            }
+        }
+
+        ByteBuf buffered() {
+            return internalBuffer();
+        }
+    }
+
+    private static ByteBuf ascii(EmbeddedChannel ch, String s) {
+        return ch.alloc().buffer().writeBytes(s.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static String readString(EmbeddedChannel ch) {
+        Object msg = ch.readInbound();
+        try {
+            return msg instanceof ByteBuf b ? b.toString(StandardCharsets.US_ASCII) : String.valueOf(msg);
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    @Test
+    void framesAreTheSameHoweverTheBytesArrive() {
+        List<String> events = DecoderRun.decodeEveryWay(Triples::new, "abcdefghijk".getBytes(StandardCharsets.US_ASCII));
+        List<String> expected = hex("abc", "def", "ghi");
+        expected.add(3, "partial:jk");
+        expected.add("|end");
+        assertEquals(expected, events);
+    }
+
+    @Test
+    void decodeLastRunsOnceWhenTheInputShutsDownAndAgainNotWhenTheChannelCloses() {
+        Triples decoder = new Triples();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        ch.writeInbound(ascii(ch, "abcd"));
+        assertEquals("abc", readString(ch));
+        ch.pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+        assertEquals("partial:d", readString(ch));
+        assertFalse(ch.finish());
+        assertEquals(1, decoder.lastCalls);
+    }
+
+    @Test
+    void decodeLastGetsAnEmptyBufferWhenNothingIsLeft() {
+        Triples decoder = new Triples();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        ch.writeInbound(ascii(ch, "abc"));
+        assertEquals("abc", readString(ch));
+        assertFalse(ch.finish());
+        assertEquals(1, decoder.lastCalls);
+    }
+
+    @Test
+    void producingWithoutConsumingIsADecoderException() {
+        EmbeddedChannel ch = new EmbeddedChannel(new ByteToMessageDecoder() {
+            @Override
+            protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+                out.add("nothing consumed");
+            }
+        });
+        DecoderException e = assertThrows(DecoderException.class, () -> ch.writeInbound(ascii(ch, "x")));
+        assertTrue(e.getMessage().contains("without consuming"), e.getMessage());
+        assertEquals("nothing consumed", ch.readInbound());
+        // The broken decoder breaks the same way on the remaining byte at the end of input.
+        assertThrows(DecoderException.class, ch::finishAndReleaseAll);
+    }
+
+    @Test
+    void otherExceptionsArriveWrappedInADecoderException() {
+        IllegalStateException cause = new IllegalStateException("boom");
+        EmbeddedChannel ch = new EmbeddedChannel(new ByteToMessageDecoder() {
+            @Override
+            protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+                in.skipBytes(in.readableBytes());
+                throw cause;
+            }
+        });
+        DecoderException e = assertThrows(DecoderException.class, () -> ch.writeInbound(ascii(ch, "x")));
+        assertSame(cause, e.getCause());
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void singleDecodeDecodesOneFramePerRead() {
+        Triples decoder = new Triples();
+        decoder.setSingleDecode(true);
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        ch.writeInbound(ascii(ch, "abcdefg"));
+        assertEquals("abc", readString(ch));
+        assertNull(ch.readInbound());
+        ch.writeInbound(ascii(ch, "h"));
+        assertEquals("def", readString(ch));
+        assertNull(ch.readInbound());
+        assertTrue(ch.finish());
+        assertEquals("partial:gh", readString(ch));
+        assertNull(ch.readInbound());
+    }
+
+    @Test
+    void singleDecodeStillDecodesEverythingLeftAtTheEndOfInput() {
+        Triples decoder = new Triples();
+        decoder.setSingleDecode(true);
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        ch.writeInbound(ascii(ch, "abcdefghijk"));
+        assertEquals("abc", readString(ch));
+        assertTrue(ch.finish());
+        assertEquals("def", readString(ch));
+        assertEquals("ghi", readString(ch));
+        assertEquals("partial:jk", readString(ch));
+    }
+
+    /** Decodes a one-byte header, then leaves the pipeline: the rest is for the next handler. */
+    static final class HeaderThenLeave extends ByteToMessageDecoder {
+        boolean removed0;
+
+        @Override
+        protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+            if (in.isReadable()) {
+                out.add("header:" + (char) in.readByte());
+                ctx.pipeline().remove(this);
+            }
+        }
+
+        @Override
+        protected void handlerRemoved0(ChannelHandlerContext ctx) {
+            removed0 = true;
+        }
+    }
+
+    @Test
+    void removingItselfHandsTheRemainingBytesToTheNextHandlerAfterItsOutput() {
+        HeaderThenLeave decoder = new HeaderThenLeave();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        ch.writeInbound(ascii(ch, "Hrest"));
+        assertEquals("header:H", readString(ch));
+        assertEquals("rest", readString(ch));
+        assertTrue(decoder.removed0);
+        ch.writeInbound(ascii(ch, "more"));
+        assertEquals("more", readString(ch));
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void removedFromOutsideItForwardsWhatItBufferedAndReleasesNothingTwice() {
+        Triples decoder = new Triples();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        ch.writeInbound(ascii(ch, "ab"));
+        assertNull(ch.readInbound());
+        ch.pipeline().remove(decoder);
+        assertEquals("ab", readString(ch));
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void closeFromDownstreamWhileInputRemainsIsSafe() {
+        // SECURITY-CASES §2.7: a handler closes the channel on the first frame while more frames wait.
+        List<String> seen = new ArrayList<>();
+        Triples decoder = new Triples();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder, new ChannelHandler() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                seen.add(msg instanceof ByteBuf b ? b.toString(StandardCharsets.US_ASCII) : String.valueOf(msg));
+                ReferenceCountUtil.release(msg);
+                ctx.close();
+            }
+
+            @Override
+            public void channelInactive(ChannelHandlerContext ctx) {
+                seen.add("inactive");
+            }
+        });
+        ByteBuf input = ascii(ch, "abcdefghij");
+        ch.writeInbound(input);
+        assertEquals(List.of("abc", "def", "ghi", "partial:j", "inactive"), seen);
+        assertEquals(0, input.refCnt());
+        assertEquals(1, decoder.lastCalls);
+        assertFalse(ch.isOpen());
+    }
+
+    @Test
+    void bytesFedBackFromDownstreamWhileFiringAreDecodedInOrder() {
+        List<String> seen = new ArrayList<>();
+        EmbeddedChannel ch = new EmbeddedChannel(new Triples(), new ChannelHandler() {
+            boolean fedBack;
+
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                seen.add(((ByteBuf) msg).toString(StandardCharsets.US_ASCII));
+                ReferenceCountUtil.release(msg);
+                if (!fedBack) {
+                    fedBack = true;
+                    ctx.pipeline().fireChannelRead(ctx.alloc().buffer().writeBytes("ghi".getBytes(StandardCharsets.US_ASCII)));
+                }
+            }
+        });
+        ch.writeInbound(ascii(ch, "abcdef"));
+        assertEquals(List.of("abc", "def", "ghi"), seen);
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void compositeCumulationChainsReadsWithoutCopying() {
+        Triples decoder = new Triples();
+        decoder.setCumulator(Cumulator.COMPOSITE);
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        ch.writeInbound(ascii(ch, "a"));
+        ch.writeInbound(ascii(ch, "b"));
+        assertInstanceOf(CompositeByteBuf.class, decoder.buffered());
+        ch.writeInbound(ascii(ch, "cd"));
+        assertEquals("abc", readString(ch));
+        assertTrue(ch.finish());
+        assertEquals("partial:d", readString(ch));
+    }
+
+    @Test
+    void aCumulationThatIsNeverFullyConsumedStaysSmall() {
+        // Each read brings one byte and the decoder consumes one, always leaving one behind: without
+        // the periodic discard the consumed bytes would pile up in front of the reader index.
+        ByteToMessageDecoder keepsOne = new ByteToMessageDecoder() {
+            @Override
+            protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+                if (in.readableBytes() >= 2) {
+                    in.skipBytes(1);
+                }
+            }
+        };
+        keepsOne.setDiscardAfterReads(4);
+        EmbeddedChannel ch = new EmbeddedChannel(keepsOne);
+        for (int i = 0; i < 10_000; i++) {
+            ch.pipeline().fireChannelRead(ch.alloc().buffer(1).writeByte(i));
+        }
+        assertEquals(1, keepsOne.actualReadableBytes());
+        assertTrue(keepsOne.internalBuffer().capacity() < 1024, "capacity " + keepsOne.internalBuffer().capacity());
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void theCumulationIsReleasedWhenTheChannelCloses() {
+        Triples decoder = new Triples();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        ByteBuf input = ascii(ch, "ab");
+        ch.pipeline().fireChannelRead(input);
+        assertEquals(1, input.refCnt());
+        assertTrue(ch.finish());
+        assertEquals(0, input.refCnt());
+        assertEquals("partial:ab", readString(ch));
+    }
+
+    @Test
+    void nonBufferMessagesPassUntouched() {
+        EmbeddedChannel ch = new EmbeddedChannel(new Triples());
+        ch.writeInbound("hello");
+        assertEquals("hello", ch.readInbound());
+        assertFalse(ch.finish());
+    }
+
+    @ChannelHandler.Sharable
+    static final class SharableDecoder extends ByteToMessageDecoder {
+        @Override
+        protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        }
+    }
+
+    @Test
+    void aSharableDecoderIsRejected() {
+        assertThrows(IllegalStateException.class, SharableDecoder::new);
+    }
+}

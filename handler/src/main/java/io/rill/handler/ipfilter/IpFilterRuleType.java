@@ -1,0 +1,7 @@
+package io.rill.handler.ipfilter;
+
+/** What an {@link IpFilterRule} does with a matching peer. */
+public enum IpFilterRuleType {
+    ACCEPT,
+    REJECT
+}

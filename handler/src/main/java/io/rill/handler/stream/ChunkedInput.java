@@ -1,0 +1,34 @@
+package io.rill.handler.stream;
+
+import io.rill.buffer.ByteBufAllocator;
+
+/**
+ * A large body produced piece by piece, written by {@link ChunkedWriteHandler} only as fast
+ * as the channel accepts it, so it is never held in memory whole.
+ *
+ * <p>Methods are called on the channel's event loop, one at a time. The handler closes the
+ * input once it is fully written, or when the write fails or the channel closes.
+ *
+ * @param <B> the type of the chunks, e.g. {@link io.rill.buffer.ByteBuf}
+ */
+public interface ChunkedInput<B> {
+
+    /** True once every chunk has been read. */
+    boolean isEndOfInput() throws Exception;
+
+    /** Releases what backs the input (a file, a stream); called once. */
+    void close() throws Exception;
+
+    /**
+     * The next chunk, owned by the caller; null if none is available right now (the input is
+     * not at its end, the producer is just not ready: call {@link ChunkedWriteHandler#resumeTransfer()}
+     * when it is) or if the input is at its end.
+     */
+    B readChunk(ByteBufAllocator alloc) throws Exception;
+
+    /** The total length in bytes, or -1 if unknown. */
+    long length();
+
+    /** Bytes read so far. */
+    long progress();
+}

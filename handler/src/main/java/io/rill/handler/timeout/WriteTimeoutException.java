@@ -1,0 +1,21 @@
+package io.rill.handler.timeout;
+
+import io.rill.channel.ChannelException;
+
+/**
+ * {@link WriteTimeoutHandler} saw a write not complete within its timeout. Carries no stack trace: it is
+ * raised by a timer, so the trace would only show the event loop.
+ */
+public final class WriteTimeoutException extends ChannelException {
+
+    private static final long serialVersionUID = 1L;
+
+    public WriteTimeoutException(String message) {
+        super(message);
+    }
+
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+        return this;
+    }
+}

@@ -1,0 +1,17 @@
+/**
+ * Ready-made handlers: logging, idle detection and timeouts, flush consolidation, chunked
+ * writes of files and streams, traffic shaping and IP filtering.
+ */
+module io.rill.handler {
+    requires transitive io.rill.transport;
+    // Not needed at run time: lets LoggingHandlerTest (compiled into this module) listen to
+    // System.Logger's default backend.
+    requires static java.logging;
+
+    exports io.rill.handler.logging;
+    exports io.rill.handler.timeout;
+    exports io.rill.handler.flush;
+    exports io.rill.handler.stream;
+    exports io.rill.handler.ipfilter;
+    exports io.rill.handler.traffic;
+}
