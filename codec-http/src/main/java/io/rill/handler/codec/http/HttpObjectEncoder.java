@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.MessageToMessageEncoder;
 import io.rill.util.AsciiString;
@@ -78,6 +79,8 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
         }
         if (buf != null) {
             out.add(buf);
+        } else if (out.isEmpty()) {
+            out.add(Unpooled.EMPTY_BUFFER); // nothing to send (an empty piece, a dropped body): still completes the write
         }
     }
 
