@@ -9,6 +9,7 @@ import java.util.List;
 public final class Main {
 
     private static final List<Example> EXAMPLES = List.of(
+            new HttpHelloServer(),
             new EchoServer(),
             new EchoClient(),
             new DiscardServer(),

@@ -34,6 +34,8 @@ public class HttpObjectAggregator implements ChannelHandler {
     private FullHttpMessage current;
     /** True while the rest of a refused message is being skipped. */
     private boolean discarding;
+    /** True while a message that is not aggregated passes through piece by piece. */
+    private boolean passingThrough;
 
     public HttpObjectAggregator(int maxContentLength) {
         if (maxContentLength < 0) {
@@ -46,6 +48,10 @@ public class HttpObjectAggregator implements ChannelHandler {
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof HttpMessage head) {
             startMessage(ctx, head);
+            if (passingThrough && !(msg instanceof HttpContent)) {
+                ctx.fireChannelRead(msg);
+                return;
+            }
         }
         if (msg instanceof HttpContent content) {
             addContent(ctx, content);
@@ -60,8 +66,13 @@ public class HttpObjectAggregator implements ChannelHandler {
             current = null;
         }
         discarding = false;
+        passingThrough = false;
         if (head instanceof FullHttpMessage) {
             return; // already whole: passed on by addContent
+        }
+        if (!shouldAggregate(head)) {
+            passingThrough = true;
+            return;
         }
         if (head.decoderResult().isSuccess() && !acceptHead(ctx, head)) {
             discarding = true;
@@ -98,9 +109,22 @@ public class HttpObjectAggregator implements ChannelHandler {
         return true;
     }
 
+    /**
+     * Whether to join this message; by default every one. A server that streams most requests can
+     * aggregate only some (the others then pass through as they came, unbounded by this handler).
+     */
+    protected boolean shouldAggregate(HttpMessage head) {
+        return true;
+    }
+
     private void addContent(ChannelHandlerContext ctx, HttpContent content) {
         if (content instanceof FullHttpMessage full) {
             ctx.fireChannelRead(full);
+            return;
+        }
+        if (passingThrough) {
+            passingThrough = !(content instanceof LastHttpContent);
+            ctx.fireChannelRead(content);
             return;
         }
         if (discarding || current == null) {
