@@ -42,9 +42,7 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
     private final int lengthFieldEndOffset;
     private final int lengthAdjustment;
     private final int initialBytesToStrip;
-    private final FrameDiscarder discarder;
-    /** A corrupt length was seen: everything after it is dropped. */
-    private boolean corrupted;
+    private final BadFrames badFrames;
 
     /** Big-endian length, no adjustment, nothing stripped, fail-fast. */
     public LengthFieldBasedFrameDecoder(int maxFrameLength, int lengthFieldOffset, int lengthFieldLength) {
@@ -93,17 +91,12 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
         this.lengthFieldEndOffset = lengthFieldOffset + lengthFieldLength;
         this.lengthAdjustment = lengthAdjustment;
         this.initialBytesToStrip = initialBytesToStrip;
-        this.discarder = new FrameDiscarder(maxFrameLength, failFast);
+        this.badFrames = new BadFrames(maxFrameLength, failFast);
     }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        if (corrupted) {
-            in.skipBytes(in.readableBytes());
-            return;
-        }
-        if (discarder.isDiscarding()) {
-            discarder.skip(ctx, in);
+        if (badFrames.skip(ctx, in)) {
             return;
         }
         if (in.readableBytes() < lengthFieldEndOffset) {
@@ -111,7 +104,7 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
         }
         long frameLength = frameLength(in);
         if (frameLength > maxFrameLength) {
-            discarder.start(ctx, in, frameLength);
+            badFrames.skipOversized(ctx, in, frameLength);
             return;
         }
         int length = (int) frameLength;
@@ -119,7 +112,7 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
             return;
         }
         if (initialBytesToStrip > length) {
-            throw corrupt(in, "frame length " + length + " is shorter than initialBytesToStrip " + initialBytesToStrip);
+            throw badFrames.corrupt(in, "frame length " + length + " is shorter than initialBytesToStrip " + initialBytesToStrip);
         }
         in.skipBytes(initialBytesToStrip);
         out.add(in.readRetainedSlice(length - initialBytesToStrip));
@@ -129,16 +122,16 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
     private long frameLength(ByteBuf in) {
         long raw = getUnadjustedFrameLength(in, in.readerIndex() + lengthFieldOffset, lengthFieldLength, byteOrder);
         if (raw < 0) {
-            throw corrupt(in, "negative length field: " + raw);
+            throw badFrames.corrupt(in, "negative length field: " + raw);
         }
         long frameLength;
         try {
             frameLength = Math.addExact(raw, (long) lengthAdjustment + lengthFieldEndOffset);
         } catch (ArithmeticException e) {
-            throw corrupt(in, "length field " + raw + " overflows when adjusted by " + lengthAdjustment);
+            throw badFrames.corrupt(in, "length field " + raw + " overflows when adjusted by " + lengthAdjustment);
         }
         if (frameLength < lengthFieldEndOffset) {
-            throw corrupt(in, "length field " + raw + " adjusted by " + lengthAdjustment + " gives a frame of "
+            throw badFrames.corrupt(in, "length field " + raw + " adjusted by " + lengthAdjustment + " gives a frame of "
                     + frameLength + " bytes, shorter than its header of " + lengthFieldEndOffset);
         }
         return frameLength;
@@ -164,11 +157,5 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
             default:
                 throw new DecoderException("unsupported lengthFieldLength: " + length + " (expected: 1, 2, 3, 4 or 8)");
         }
-    }
-
-    private CorruptedFrameException corrupt(ByteBuf in, String message) {
-        corrupted = true;
-        in.skipBytes(in.readableBytes());
-        return new CorruptedFrameException(message);
     }
 }

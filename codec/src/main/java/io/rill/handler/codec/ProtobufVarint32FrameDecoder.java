@@ -27,11 +27,10 @@ public class ProtobufVarint32FrameDecoder extends ByteToMessageDecoder {
     /** {@link #readLength}: the varint has not fully arrived. */
     private static final long INCOMPLETE = -1;
 
-    private final FrameDiscarder discarder;
+    private final BadFrames badFrames;
     private final int maxFrameLength;
     /** Bytes of the varint {@link #readLength} just parsed. */
     private int headerLength;
-    private boolean corrupted;
 
     /** Frames up to {@link #DEFAULT_MAX_FRAME_LENGTH}. */
     public ProtobufVarint32FrameDecoder() {
@@ -43,17 +42,12 @@ public class ProtobufVarint32FrameDecoder extends ByteToMessageDecoder {
             throw new IllegalArgumentException("maxFrameLength: " + maxFrameLength + " (expected: > 0)");
         }
         this.maxFrameLength = maxFrameLength;
-        this.discarder = new FrameDiscarder(maxFrameLength, true);
+        this.badFrames = new BadFrames(maxFrameLength, true);
     }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        if (corrupted) {
-            in.skipBytes(in.readableBytes());
-            return;
-        }
-        if (discarder.isDiscarding()) {
-            discarder.skip(ctx, in);
+        if (badFrames.skip(ctx, in)) {
             return;
         }
         long length = readLength(in);
@@ -62,7 +56,7 @@ public class ProtobufVarint32FrameDecoder extends ByteToMessageDecoder {
         }
         if (length > maxFrameLength) {
             in.skipBytes(headerLength);
-            discarder.start(ctx, in, length);
+            badFrames.skipOversized(ctx, in, length);
             return;
         }
         if (in.readableBytes() < headerLength + length) {
@@ -80,12 +74,12 @@ public class ProtobufVarint32FrameDecoder extends ByteToMessageDecoder {
         for (int i = 0; i < available; i++) {
             byte b = in.getByte(start + i);
             if (i == 4 && (b & 0xf0) != 0) {
-                throw corrupt(in, "malformed varint32: " + hex(in, start, 5) + " (more than 32 bits)");
+                throw badFrames.corrupt(in, "malformed varint32: " + hex(in, start, 5) + " (more than 32 bits)");
             }
             value |= (b & 0x7f) << (7 * i);
             if (b >= 0) {
                 if (value < 0) {
-                    throw corrupt(in, "negative frame length " + value + " in varint " + hex(in, start, i + 1));
+                    throw badFrames.corrupt(in, "negative frame length " + value + " in varint " + hex(in, start, i + 1));
                 }
                 headerLength = i + 1;
                 return value;
@@ -96,11 +90,5 @@ public class ProtobufVarint32FrameDecoder extends ByteToMessageDecoder {
 
     private static String hex(ByteBuf in, int start, int length) {
         return ByteBufUtil.hexDump(in, start, length);
-    }
-
-    private CorruptedFrameException corrupt(ByteBuf in, String message) {
-        corrupted = true;
-        in.skipBytes(in.readableBytes());
-        return new CorruptedFrameException(message);
     }
 }
