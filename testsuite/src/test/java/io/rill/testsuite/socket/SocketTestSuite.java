@@ -104,4 +104,12 @@ public abstract class SocketTestSuite {
             return SocketTestSuite.this.getClass();
         }
     }
+
+    @Nested
+    class Http extends SocketHttpTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
 }

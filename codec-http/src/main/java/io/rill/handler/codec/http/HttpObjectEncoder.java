@@ -42,6 +42,14 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
     /** Whether {@code head} can have no body whatever follows it (a response to HEAD, 1xx, 204, 304). */
     protected abstract boolean isContentAlwaysEmpty(H head);
 
+    /**
+     * Whether {@code head} may carry {@code Content-Length} (not 1xx, 204 or 304); a response to
+     * HEAD may, and then gives the length a GET would have had.
+     */
+    protected boolean mayHaveContentLength(H head) {
+        return true;
+    }
+
     @Override
     @SuppressWarnings("unchecked")
     protected void encode(ChannelHandlerContext ctx, HttpObject msg, List<Object> out) {
@@ -58,7 +66,8 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
             encodeHeaders(buf, head.headers());
             state = isContentAlwaysEmpty(head) ? State.NO_BODY
                     : HttpUtil.isTransferEncodingChunked(head) ? State.CHUNKED_BODY : State.BODY;
-            if (state == State.BODY && msg instanceof FullHttpMessage full && !HttpUtil.isContentLengthSet(head)) {
+            if (msg instanceof FullHttpMessage full && state != State.CHUNKED_BODY && !HttpUtil.isContentLengthSet(head)
+                    && mayHaveContentLength(head)) {
                 // A whole message knows its length: say it, or the peer could only read to the close.
                 writeAscii(buf, HttpHeaderNames.CONTENT_LENGTH);
                 buf.writeShort(COLON_SP);

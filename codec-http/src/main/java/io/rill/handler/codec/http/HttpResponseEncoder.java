@@ -17,6 +17,12 @@ public class HttpResponseEncoder extends HttpObjectEncoder<HttpResponse> {
     }
 
     @Override
+    protected boolean mayHaveContentLength(HttpResponse response) {
+        int code = response.status().code();
+        return code >= 200 && code != 204 && code != 304;
+    }
+
+    @Override
     protected boolean isContentAlwaysEmpty(HttpResponse response) {
         int code = response.status().code();
         return code < 200 || code == 204 || code == 304;
