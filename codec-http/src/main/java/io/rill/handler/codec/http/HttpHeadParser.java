@@ -12,15 +12,26 @@ import io.rill.util.AsciiString;
  * values hold no control characters but HTAB, and obsolete line folding is refused. One method per
  * grammar element; each failure is an {@link HttpDecoderException} that quotes the input.
  *
- * <p>A reader of lines remembers how far it has looked for the line end, so input that arrives a
- * byte at a time is scanned once, not once per byte.
+ * <p>A parser belongs to one connection's decoder. It remembers how far it has looked for the line
+ * end, so input that arrives a byte at a time is scanned once, not once per byte; and it remembers
+ * the request target and the field names and values of the previous head by position, because a
+ * keep-alive client usually sends the same ones again: the same bytes give back the same immutable
+ * objects instead of new ones.
  */
 final class HttpHeadParser {
 
     private static final byte CR = '\r';
 
+    /** Fields remembered per position; later ones are always new objects. */
+    private static final int REMEMBERED_FIELDS = 16;
+
     /** Bytes of the current line already searched for LF without finding one. */
     private int scanned;
+    /** Position of the next field line in the current head (and its trailers). */
+    private int fieldIndex;
+    private final AsciiString[] lastNames = new AsciiString[REMEMBERED_FIELDS];
+    private final AsciiString[] lastValues = new AsciiString[REMEMBERED_FIELDS];
+    private String lastTarget = "";
 
     /**
      * Length of the next line's content (CRLF excluded) at {@code in}'s reader index, or -1 if it
@@ -56,12 +67,13 @@ final class HttpHeadParser {
     /** Forgets a partial scan, when the decoder starts over. */
     void reset() {
         scanned = 0;
+        fieldIndex = 0;
     }
 
     // ------------------------------------------------------------------ start lines
 
     /** {@code method SP request-target SP HTTP-version}: the request line of {@code length} bytes at {@code at}. */
-    static HttpRequest parseRequestLine(ByteBuf in, int at, int length) {
+    HttpRequest parseRequestLine(ByteBuf in, int at, int length) {
         int end = at + length;
         int sp1 = find(in, at, end, ByteProcessor.FIND_ASCII_SPACE);
         int sp2 = sp1 < 0 ? -1 : find(in, sp1 + 1, end, ByteProcessor.FIND_ASCII_SPACE);
@@ -91,7 +103,7 @@ final class HttpHeadParser {
     }
 
     /** Visible ASCII only: URIs are ASCII (RFC 3986), and anything else here is an attack or a bug. */
-    private static String parseTarget(ByteBuf in, int at, int length, int lineAt, int lineLength) {
+    private String parseTarget(ByteBuf in, int at, int length, int lineAt, int lineLength) {
         if (length == 0) {
             throw bad("empty request target", in, lineAt, lineLength);
         }
@@ -101,7 +113,10 @@ final class HttpHeadParser {
                 throw bad("request target with " + describe(b), in, lineAt, lineLength);
             }
         }
-        return in.toString(at, length, java.nio.charset.StandardCharsets.US_ASCII);
+        if (!sameBytes(in, at, length, lastTarget)) {
+            lastTarget = in.toString(at, length, java.nio.charset.StandardCharsets.US_ASCII);
+        }
+        return lastTarget;
     }
 
     private static HttpVersion parseVersion(ByteBuf in, int at, int length, int lineAt, int lineLength) {
@@ -151,7 +166,7 @@ final class HttpHeadParser {
      * {@code field-name ":" OWS field-value OWS}: adds the field line of {@code length} bytes at
      * {@code at} to {@code headers}.
      */
-    static void parseFieldLine(ByteBuf in, int at, int length, HttpHeaders headers) {
+    void parseFieldLine(ByteBuf in, int at, int length, HttpHeaders headers) {
         int first = in.getByte(at) & 0xff;
         if (first == ' ' || first == '\t') {
             throw bad("obsolete line folding (a field line starting with whitespace)", in, at, length);
@@ -186,11 +201,39 @@ final class HttpHeadParser {
                 throw bad("field value with " + describe(b), in, at, length);
             }
         }
+        int position = fieldIndex++;
         AsciiString name = HttpHeaderNames.lookup(in, at, colon - at);
         if (name == null) {
-            name = ascii(in, at, colon - at);
+            name = remembered(lastNames, position, in, at, colon - at);
         }
-        headers.addValidated(name, valueEnd == valueStart ? AsciiString.EMPTY : ascii(in, valueStart, valueEnd - valueStart));
+        headers.addValidated(name, remembered(lastValues, position, in, valueStart, valueEnd - valueStart));
+    }
+
+    /** The text of {@code length} bytes at {@code at}: the one seen at this position last time if the bytes match. */
+    private static AsciiString remembered(AsciiString[] last, int position, ByteBuf in, int at, int length) {
+        if (length == 0) {
+            return AsciiString.EMPTY;
+        }
+        if (position >= last.length) {
+            return ascii(in, at, length);
+        }
+        AsciiString previous = last[position];
+        if (previous != null && sameBytes(in, at, length, previous)) {
+            return previous;
+        }
+        return last[position] = ascii(in, at, length);
+    }
+
+    private static boolean sameBytes(ByteBuf in, int at, int length, CharSequence text) {
+        if (text.length() != length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if (in.getByte(at + i) != (byte) text.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Index of the first byte in [from, to) where {@code p} stops, or -1; shared processors allocate nothing. */

@@ -19,10 +19,11 @@ import io.rill.util.AsciiString;
  * The header fields of a message or of a trailer, in the order they were added. Names compare
  * ignoring ASCII case; a name may repeat.
  *
- * <p>Fields live in two flat arrays, names and values side by side plus a case-insensitive hash
- * per field, searched from the front. A message has a few dozen fields at most (the decoder caps
- * their total size), and for that a linear scan over a compact array beats a hash table and
- * allocates nothing per field; it also cannot be flooded into collisions.
+ * <p>Fields live in one flat array, names and values side by side, searched from the front. A
+ * message has a few dozen fields at most (the decoder caps their total size), and for that a
+ * linear scan over a compact array beats a hash table and allocates nothing per field; it also
+ * cannot be flooded into collisions. A name matches by identity first (the decoder gives common
+ * names as the {@link HttpHeaderNames} constants), then by length, then ignoring case.
  *
  * <p>With validation on (the default) names must be tokens and values may not contain CR, LF, NUL
  * or other control characters but HTAB (RFC 9110 §5.5), so no header set here can split a message
@@ -34,12 +35,11 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     /** An empty set of headers that cannot be changed. */
     public static final HttpHeaders EMPTY = new HttpHeaders(true, true);
 
-    private static final int INITIAL_FIELDS = 8;
+    private static final int INITIAL_FIELDS = 4;
+    private static final CharSequence[] NO_FIELDS = new CharSequence[0];
 
-    /** name0, value0, name1, value1, ...; [0, 2 * size) are in use. */
-    private CharSequence[] fields;
-    /** AsciiString.hashCode of each name (case-insensitive); [0, size) are in use. */
-    private int[] hashes;
+    /** name0, value0, name1, value1, ...; [0, 2 * size) are in use. Allocated on the first add. */
+    private CharSequence[] fields = NO_FIELDS;
     private int size;
     private final boolean validate;
     private final boolean readOnly;
@@ -57,8 +57,6 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     private HttpHeaders(boolean validate, boolean readOnly) {
         this.validate = validate;
         this.readOnly = readOnly;
-        this.fields = readOnly ? new CharSequence[0] : new CharSequence[INITIAL_FIELDS * 2];
-        this.hashes = readOnly ? new int[0] : new int[INITIAL_FIELDS];
     }
 
     // ------------------------------------------------------------------ reading
@@ -91,11 +89,12 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     }
 
     /** Index of the first field named {@code name} at or after {@code from}, or -1. */
-    private int indexOf(CharSequence name, int hash, int from) {
+    private int indexOf(CharSequence name, int from) {
         CharSequence[] f = fields;
-        int[] h = hashes;
+        int length = name.length();
         for (int i = from, n = size; i < n; i++) {
-            if (h[i] == hash && AsciiString.contentEqualsIgnoreCase(f[i << 1], name)) {
+            CharSequence candidate = f[i << 1];
+            if (candidate == name || candidate.length() == length && AsciiString.contentEqualsIgnoreCase(candidate, name)) {
                 return i;
             }
         }
@@ -104,7 +103,7 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
 
     /** The first value of {@code name}, or null. */
     public CharSequence getCharSequence(CharSequence name) {
-        int i = indexOf(name, AsciiString.hashCode(name), 0);
+        int i = indexOf(name, 0);
         return i < 0 ? null : fields[(i << 1) + 1];
     }
 
@@ -122,9 +121,8 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
 
     /** Every value of {@code name}, in order; empty if none. */
     public List<String> getAll(CharSequence name) {
-        int hash = AsciiString.hashCode(name);
         List<String> all = new ArrayList<>(2);
-        for (int i = indexOf(name, hash, 0); i >= 0; i = indexOf(name, hash, i + 1)) {
+        for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
             all.add(fields[(i << 1) + 1].toString());
         }
         return all;
@@ -164,13 +162,12 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     }
 
     public boolean contains(CharSequence name) {
-        return indexOf(name, AsciiString.hashCode(name), 0) >= 0;
+        return indexOf(name, 0) >= 0;
     }
 
     /** Whether a field named {@code name} has exactly {@code value} (whole value). */
     public boolean contains(CharSequence name, CharSequence value, boolean ignoreCase) {
-        int hash = AsciiString.hashCode(name);
-        for (int i = indexOf(name, hash, 0); i >= 0; i = indexOf(name, hash, i + 1)) {
+        for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
             CharSequence v = fields[(i << 1) + 1];
             if (ignoreCase ? AsciiString.contentEqualsIgnoreCase(v, value) : AsciiString.contentEquals(v, value)) {
                 return true;
@@ -184,8 +181,7 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
      * (RFC 9110 §5.6.1), e.g. {@code Connection: keep-alive, Upgrade} contains {@code upgrade}.
      */
     public boolean containsValue(CharSequence name, CharSequence token, boolean ignoreCase) {
-        int hash = AsciiString.hashCode(name);
-        for (int i = indexOf(name, hash, 0); i >= 0; i = indexOf(name, hash, i + 1)) {
+        for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
             if (listContains(fields[(i << 1) + 1], token, ignoreCase)) {
                 return true;
             }
@@ -348,17 +344,15 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     /** Removes every field named {@code name}; true if there was one. */
     public boolean remove(CharSequence name) {
         checkWritable();
-        int hash = AsciiString.hashCode(name);
-        int first = indexOf(name, hash, 0);
+        int first = indexOf(name, 0);
         if (first < 0) {
             return false;
         }
         int kept = first;
         for (int i = first + 1; i < size; i++) {
-            if (hashes[i] == hash && AsciiString.contentEqualsIgnoreCase(fields[i << 1], name)) {
+            if (indexOf(name, i) == i) {
                 continue;
             }
-            hashes[kept] = hashes[i];
             fields[kept << 1] = fields[i << 1];
             fields[(kept << 1) + 1] = fields[(i << 1) + 1];
             kept++;
@@ -378,8 +372,10 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     /** A mutable copy that validates like this one. */
     public HttpHeaders copy() {
         HttpHeaders copy = new HttpHeaders(validate, false);
-        copy.fields = Arrays.copyOf(fields, Math.max(fields.length, INITIAL_FIELDS * 2));
-        copy.hashes = Arrays.copyOf(hashes, Math.max(hashes.length, INITIAL_FIELDS));
+        if (size > 0) {
+            copy.fields = new CharSequence[size << 1];
+            System.arraycopy(fields, 0, copy.fields, 0, size << 1);
+        }
         copy.size = size;
         return copy;
     }
@@ -391,13 +387,15 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
 
     private void append(CharSequence name, CharSequence value) {
         checkWritable();
-        if (size == hashes.length) {
-            hashes = Arrays.copyOf(hashes, size << 1);
-            fields = Arrays.copyOf(fields, size << 2);
+        int at = size << 1;
+        if (at == fields.length) {
+            // new + arraycopy: Arrays.copyOf of a CharSequence[] goes through reflection
+            CharSequence[] grown = new CharSequence[Math.max(INITIAL_FIELDS * 2, at << 1)];
+            System.arraycopy(fields, 0, grown, 0, at);
+            fields = grown;
         }
-        hashes[size] = AsciiString.hashCode(name);
-        fields[size << 1] = name;
-        fields[(size << 1) + 1] = value;
+        fields[at] = name;
+        fields[at + 1] = value;
         size++;
     }
 

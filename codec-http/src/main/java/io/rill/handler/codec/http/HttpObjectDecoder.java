@@ -170,7 +170,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
                 in.skipBytes(2);
                 break;
             }
-            HttpHeadParser.parseFieldLine(in, in.readerIndex(), length, headers);
+            lines.parseFieldLine(in, in.readerIndex(), length, headers);
             in.skipBytes(length + 2);
         }
         HttpMessage head = message;
@@ -291,7 +291,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
                 in.skipBytes(2);
                 break;
             }
-            HttpHeadParser.parseFieldLine(in, in.readerIndex(), length, trailers);
+            lines.parseFieldLine(in, in.readerIndex(), length, trailers);
             in.skipBytes(length + 2);
         }
         out.add(trailers.isEmpty() ? LastHttpContent.EMPTY_LAST_CONTENT
@@ -341,6 +341,11 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
             fail(in, out, new HttpDecoderException(HttpResponseStatus.BAD_REQUEST,
                     "connection closed in the middle of a message (" + state + ")"));
         }
+    }
+
+    /** The line parser of this connection (it remembers the previous head). */
+    final HttpHeadParser parser() {
+        return lines;
     }
 
     /** Whether the decoder has given up on this connection's input. */

@@ -51,17 +51,31 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     protected void encode(ChannelHandlerContext ctx, HttpObject msg, List<Object> out) {
-        // The bytes being built; whatever must follow them (a large body) first sends them to out.
-        ByteBuf buf = null;
+        ByteBuf buf = encodeTo(ctx, msg, null, out);
+        if (buf != null) {
+            out.add(buf);
+        } else if (out.isEmpty()) {
+            out.add(Unpooled.EMPTY_BUFFER); // nothing to send (an empty piece, a dropped body): still completes the write
+        }
+    }
+
+    /**
+     * Appends the bytes of {@code msg} to {@code buf} (allocating it if null) and returns the buffer
+     * holding the last bytes written, or null. A large body goes out without a copy: then
+     * {@code buf} and the body are added to {@code out}, in that order, and the bytes after the
+     * body start a new buffer. The caller owns what is returned and what is in {@code out}.
+     */
+    @SuppressWarnings("unchecked")
+    final ByteBuf encodeTo(ChannelHandlerContext ctx, HttpObject msg, ByteBuf buf, List<Object> out) {
         if (msg instanceof HttpMessage) {
             if (state != State.HEAD) {
                 throw new IllegalStateException("a message head was written while the body of the previous"
                         + " message was still open: end it with a LastHttpContent first; got " + describe(msg));
             }
             H head = (H) msg;
-            buf = ctx.alloc().ioBuffer(headSizeEstimate);
+            buf = ensure(ctx, buf, headSizeEstimate);
+            int start = buf.writerIndex();
             encodeStartLine(buf, head);
             encodeHeaders(buf, head.headers());
             state = isContentAlwaysEmpty(head) ? State.NO_BODY
@@ -75,7 +89,7 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
                 buf.writeShort(CRLF);
             }
             buf.writeShort(CRLF);
-            headSizeEstimate = Math.max(64, (headSizeEstimate * 3 + buf.readableBytes()) / 4);
+            headSizeEstimate = Math.max(64, (headSizeEstimate * 3 + buf.writerIndex() - start) / 4);
         }
         if (msg instanceof HttpContent content) {
             if (state == State.HEAD) {
@@ -86,11 +100,7 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
                 state = State.HEAD;
             }
         }
-        if (buf != null) {
-            out.add(buf);
-        } else if (out.isEmpty()) {
-            out.add(Unpooled.EMPTY_BUFFER); // nothing to send (an empty piece, a dropped body): still completes the write
-        }
+        return buf;
     }
 
     private ByteBuf encodeContent(ChannelHandlerContext ctx, HttpContent content, ByteBuf buf, List<Object> out) {

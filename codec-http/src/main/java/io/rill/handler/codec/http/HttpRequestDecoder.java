@@ -20,7 +20,7 @@ public class HttpRequestDecoder extends HttpObjectDecoder {
 
     @Override
     protected HttpMessage parseStartLine(ByteBuf in, int at, int length) {
-        return HttpHeadParser.parseRequestLine(in, at, length);
+        return parser().parseRequestLine(in, at, length);
     }
 
     @Override

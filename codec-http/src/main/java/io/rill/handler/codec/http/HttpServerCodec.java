@@ -2,6 +2,7 @@ package io.rill.handler.codec.http;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.rill.buffer.ByteBuf;
@@ -23,6 +24,9 @@ import io.rill.util.concurrent.Promise;
  *   <li>Responses to {@code HEAD} are encoded without a body, whatever their headers say.</li>
  *   <li>Pipelining is bounded: while {@code maxPendingRequests} requests wait for their responses,
  *       the codec stops reading (CVE-2026-93491 grew a queue per pipelined request without bound).</li>
+ *   <li>Responses written with the void promise (nobody waits for them) are encoded into one shared
+ *       buffer until the next flush: pipelined answers then cost one buffer and one write, not one
+ *       each. A write with a real promise first sends what is gathered, so order is kept.</li>
  * </ul>
  */
 public class HttpServerCodec implements ChannelHandler {
@@ -39,6 +43,10 @@ public class HttpServerCodec implements ChannelHandler {
     private boolean readingPaused;
     /** Set once an error response was sent: the connection is closing and later writes are refused. */
     private boolean rejected;
+    /** Encoded responses gathered since the last flush, or null. Loop-confined. */
+    private ByteBuf gathered;
+    /** Where a large body goes when gathering; reused, empty between writes. */
+    private final List<Object> gatherOut = new ArrayList<>(2);
 
     public HttpServerCodec() {
         this(HttpDecoderConfig.DEFAULT, DEFAULT_MAX_PENDING_REQUESTS);
@@ -61,6 +69,7 @@ public class HttpServerCodec implements ChannelHandler {
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
+        releaseGathered();
         decoder.handlerRemoved(ctx);
     }
 
@@ -76,7 +85,15 @@ public class HttpServerCodec implements ChannelHandler {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        releaseGathered();
         decoder.channelInactive(ctx);
+    }
+
+    private void releaseGathered() {
+        if (gathered != null) {
+            gathered.release();
+            gathered = null;
+        }
     }
 
     @Override
@@ -112,6 +129,7 @@ public class HttpServerCodec implements ChannelHandler {
             return;
         }
         rejected = true;
+        writeGathered(ctx); // answers to the requests before this one go first
         HttpResponseStatus status = cause instanceof HttpDecoderException e ? e.status() : HttpResponseStatus.BAD_REQUEST;
         if (LOG.isDebugEnabled()) {
             LOG.debug("Rejected a request from {0} with {1}: {2}", ctx.channel().remoteAddress(), status, cause.getMessage());
@@ -135,7 +153,45 @@ public class HttpServerCodec implements ChannelHandler {
             promise.tryFailure(new ChannelClosedException("the connection is closing after a rejected request"));
             return;
         }
+        if (promise == ctx.voidPromise() && msg instanceof HttpObject http) {
+            gather(ctx, http);
+            return;
+        }
+        writeGathered(ctx);
         encoder.write(ctx, msg, promise);
+    }
+
+    private void gather(ChannelHandlerContext ctx, HttpObject msg) {
+        encoder.ctx = ctx;
+        try {
+            gathered = encoder.encodeTo(ctx, msg, gathered, gatherOut);
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+        for (int i = 0; i < gatherOut.size(); i++) {
+            ctx.write(gatherOut.get(i), ctx.voidPromise()); // a large body, after what was gathered before it
+        }
+        gatherOut.clear();
+    }
+
+    private void writeGathered(ChannelHandlerContext ctx) {
+        ByteBuf buf = gathered;
+        if (buf != null) {
+            gathered = null;
+            ctx.write(buf, ctx.voidPromise());
+        }
+    }
+
+    @Override
+    public void flush(ChannelHandlerContext ctx) {
+        writeGathered(ctx);
+        ctx.flush();
+    }
+
+    @Override
+    public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
+        writeGathered(ctx);
+        ctx.close(promise);
     }
 
     /** A final response head was written: its request is answered. */
@@ -168,7 +224,8 @@ public class HttpServerCodec implements ChannelHandler {
     }
 
     private final class ResponseEncoder extends HttpResponseEncoder {
-        private ChannelHandlerContext ctx;
+        /** The codec's context, for the pipelining bookkeeping of {@link #isContentAlwaysEmpty}. */
+        ChannelHandlerContext ctx;
 
         @Override
         public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {

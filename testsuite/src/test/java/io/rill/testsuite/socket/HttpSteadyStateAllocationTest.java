@@ -1,0 +1,197 @@
+package io.rill.testsuite.socket;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.rill.bootstrap.Bootstrap;
+import io.rill.bootstrap.ServerBootstrap;
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelInitializer;
+import io.rill.channel.EventLoop;
+import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.channel.nio.NioIoHandler;
+import io.rill.channel.nio.NioServerSocketChannel;
+import io.rill.channel.nio.NioSocketChannel;
+import io.rill.handler.codec.http.DefaultFullHttpResponse;
+import io.rill.handler.codec.http.FullHttpResponse;
+import io.rill.handler.codec.http.HttpHeaderNames;
+import io.rill.handler.codec.http.HttpHeaders;
+import io.rill.handler.codec.http.HttpRequest;
+import io.rill.handler.codec.http.HttpResponseStatus;
+import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.util.AsciiString;
+import io.rill.util.ResourceLeakDetector;
+import io.rill.util.concurrent.DefaultThreadFactory;
+
+/**
+ * ARCHITECTURE rule 1 for HTTP: after warm-up, a pipelined plaintext request (the TechEmpower
+ * shape: 16 requests per write, keep-alive) allocates a bounded number of bytes on the server's
+ * event loop, measured with the JVM's per-thread allocation counter. Prints the figure; the bound
+ * is a regression guard.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class HttpSteadyStateAllocationTest {
+
+    private static final String REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\nAccept: text/plain\r\n\r\n";
+    private static final int PIPELINE = 16;
+    private static final int WARM_UP_BATCHES = 4_000;
+    private static final int MEASURED_BATCHES = 2_000;
+    /**
+     * A regression guard, not yet the issue's goal of 100 B. Measured 279 B: the request and
+     * response objects with their header sets and arrays, and the application's body buffer. What
+     * the codec itself adds per request (names, repeated values, the target, encode buffers,
+     * output lists) is zero: reused or gathered per flush.
+     */
+    private static final long MAX_BYTES_PER_REQUEST = 350;
+
+    private MultiThreadIoEventLoopGroup serverGroup;
+    private MultiThreadIoEventLoopGroup clientGroup;
+    private ResourceLeakDetector.Level savedLevel;
+
+    @BeforeEach
+    void start() {
+        savedLevel = ResourceLeakDetector.level();
+        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        serverGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("http-alloc-server", true),
+                NioIoHandler.newFactory());
+        clientGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("http-alloc-client", true),
+                NioIoHandler.newFactory());
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        ResourceLeakDetector.setLevel(savedLevel);
+        assertTrue(serverGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
+        assertTrue(clientGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aPipelinedPlaintextRequestAllocatesLittleOnTheServerLoop() throws Exception {
+        Hello hello = new Hello();
+        Channel server = new ServerBootstrap().group(serverGroup).channelFactory(NioServerSocketChannel::new)
+                .childHandler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(new HttpServerCodec(), hello);
+                    }
+                }).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
+        Batches batches = new Batches();
+        Channel client = new Bootstrap().group(clientGroup).channelFactory(NioSocketChannel::new)
+                .handler(batches).connect(server.localAddress()).sync().getNow();
+        try {
+            batches.run(client, WARM_UP_BATCHES).get(60, TimeUnit.SECONDS);
+            long serverThread = threadId(serverGroup.next());
+            long before = allocatedBytes(serverThread);
+            batches.run(client, MEASURED_BATCHES).get(60, TimeUnit.SECONDS);
+            double perRequest = (double) (allocatedBytes(serverThread) - before) / (MEASURED_BATCHES * PIPELINE);
+            System.out.printf("steady-state allocation per pipelined plaintext request: server loop %.1f B%n", perRequest);
+            assertTrue(perRequest < MAX_BYTES_PER_REQUEST, "server loop allocated " + perRequest + " B per request");
+        } finally {
+            client.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
+            server.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static long threadId(EventLoop loop) throws Exception {
+        return loop.submit(() -> Thread.currentThread().getId()).get(10, TimeUnit.SECONDS);
+    }
+
+    private static long allocatedBytes(long threadId) {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        return mx.getThreadAllocatedBytes(threadId);
+    }
+
+    /** http-hello's plaintext answer: four fields, a 13-byte body, written per request, flushed per read. */
+    @ChannelHandler.Sharable
+    static final class Hello implements ChannelHandler {
+        private static final byte[] BODY = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
+        private static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain");
+        private static final AsciiString LENGTH = AsciiString.cached("13");
+        private static final AsciiString SERVER = AsciiString.cached("Rill");
+        private static final AsciiString DATE = AsciiString.cached("Mon, 23 Nov 2026 05:00:00 GMT");
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof HttpRequest request) {
+                FullHttpResponse response = new DefaultFullHttpResponse(request.protocolVersion(), HttpResponseStatus.OK,
+                        Unpooled.wrappedBuffer(BODY), new HttpHeaders(false), HttpHeaders.EMPTY);
+                response.headers().add(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN).add(HttpHeaderNames.CONTENT_LENGTH, LENGTH)
+                        .add(HttpHeaderNames.SERVER, SERVER).add(HttpHeaderNames.DATE, DATE);
+                ctx.write(response, ctx.voidPromise());
+            }
+            io.rill.buffer.ReferenceCountUtil.release(msg);
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush();
+        }
+    }
+
+    /** Writes 16 pipelined requests, waits for 16 responses (counted by their final CRLF + body), repeats. */
+    private static final class Batches implements ChannelHandler {
+        private static final byte[] BATCH = REQUEST.repeat(PIPELINE).getBytes(StandardCharsets.US_ASCII);
+        private static final int RESPONSE_BYTES = ("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 13\r\n"
+                + "server: Rill\r\ndate: Mon, 23 Nov 2026 05:00:00 GMT\r\n\r\nHello, World!").length();
+        private ChannelHandlerContext ctx;
+        private int left;
+        private long pendingBytes;
+        private CompletableFuture<Void> done;
+
+        @Override
+        public void handlerAdded(ChannelHandlerContext ctx) {
+            this.ctx = ctx;
+        }
+
+        CompletableFuture<Void> run(Channel channel, int count) {
+            CompletableFuture<Void> result = new CompletableFuture<>();
+            channel.eventLoop().execute(() -> {
+                done = result;
+                left = count;
+                sendBatch();
+            });
+            return result;
+        }
+
+        private void sendBatch() {
+            pendingBytes = (long) RESPONSE_BYTES * PIPELINE;
+            ByteBuf buf = ctx.alloc().directBuffer(BATCH.length).writeBytes(BATCH);
+            ctx.writeAndFlush(buf, ctx.voidPromise());
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf buf = (ByteBuf) msg;
+            pendingBytes -= buf.readableBytes();
+            buf.release();
+            if (pendingBytes > 0) {
+                return;
+            }
+            if (--left == 0) {
+                done.complete(null);
+            } else {
+                sendBatch();
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            done.completeExceptionally(cause);
+            ctx.close();
+        }
+    }
+}
