@@ -158,11 +158,14 @@ final class HttpHelloServer implements Example {
      * Closes a connection that does not complete a request head within the timeout: from when it
      * opens, and again from the end of each response. An idle keep-alive connection and a client
      * that sends its head a byte at a time (Slowloris) are both cut off; a slow body is not timed
-     * here.
+     * here. One timer per connection is rescheduled lazily: answering a request only moves a
+     * deadline, so a busy connection costs no timer operation per request.
      */
     static final class RequestHeadTimeout implements ChannelHandler {
         private final long timeoutNanos;
-        private io.rill.util.concurrent.Future<?> timer;
+        /** When the connection must have sent a request head, or 0 while one is being served. */
+        private long deadline;
+        private boolean timerPending;
 
         RequestHeadTimeout(int seconds) {
             this.timeoutNanos = TimeUnit.SECONDS.toNanos(seconds);
@@ -184,7 +187,7 @@ final class HttpHelloServer implements Example {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof HttpRequest) {
-                disarm();
+                deadline = 0;
             }
             ctx.fireChannelRead(msg);
         }
@@ -192,29 +195,33 @@ final class HttpHelloServer implements Example {
         @Override
         public void write(ChannelHandlerContext ctx, Object msg, io.rill.util.concurrent.Promise<Void> promise) {
             ctx.write(msg, promise);
-            if (msg instanceof LastHttpContent && timer == null) {
+            if (msg instanceof LastHttpContent) {
                 arm(ctx);
             }
         }
 
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            disarm();
-            ctx.fireChannelInactive();
-        }
-
         private void arm(ChannelHandlerContext ctx) {
-            disarm();
-            timer = ctx.executor().schedule(() -> {
-                timer = null;
-                ctx.close();
-            }, timeoutNanos, TimeUnit.NANOSECONDS);
+            deadline = System.nanoTime() + timeoutNanos;
+            if (!timerPending) {
+                schedule(ctx, timeoutNanos);
+            }
         }
 
-        private void disarm() {
-            if (timer != null) {
-                timer.cancel(false);
-                timer = null;
+        private void schedule(ChannelHandlerContext ctx, long delayNanos) {
+            timerPending = true;
+            ctx.executor().schedule(() -> expire(ctx), delayNanos, TimeUnit.NANOSECONDS);
+        }
+
+        private void expire(ChannelHandlerContext ctx) {
+            timerPending = false;
+            if (deadline == 0 || !ctx.channel().isOpen()) {
+                return; // serving a request (the response re-arms), or gone
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                ctx.close();
+            } else {
+                schedule(ctx, left);
             }
         }
     }
