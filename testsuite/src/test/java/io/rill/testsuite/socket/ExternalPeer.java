@@ -57,6 +57,27 @@ final class ExternalPeer {
         return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
     }
 
+    /**
+     * Reads {@code process}'s output until a line holds {@code marker} followed by a port number
+     * (e.g. Python's "Serving HTTP on 127.0.0.1 port 43567"); fails if it exits first.
+     */
+    static int awaitPort(Process process, String marker) throws IOException {
+        java.io.BufferedReader out = new java.io.BufferedReader(
+                new java.io.InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        for (String line; (line = out.readLine()) != null; ) {
+            seen.append(line).append('\n');
+            int at = line.indexOf(marker);
+            if (at >= 0) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\d+").matcher(line.substring(at + marker.length()));
+                if (m.find()) {
+                    return Integer.parseInt(m.group());
+                }
+            }
+        }
+        throw new AssertionError("the process exited without announcing a port:\n" + seen);
+    }
+
     record Result(int exitCode, String output) {
     }
 }

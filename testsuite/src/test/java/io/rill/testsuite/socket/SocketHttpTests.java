@@ -251,6 +251,52 @@ abstract class SocketHttpTests extends AbstractSocketTest {
         }
     }
 
+    @Test
+    void rillsClientReadsFromPythonsHttpServer() throws Exception {
+        ExternalPeer.require("python3");
+        assumeTrue(transport.isInet(), "Python's http.server listens on TCP");
+        Path root = Files.createTempDirectory("rill-http-root");
+        byte[] content = new byte[100_000];
+        new Random(11).nextBytes(content);
+        Files.write(root.resolve("data.bin"), content);
+        Process python = new ProcessBuilder("python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+                "--directory", root.toString()).redirectErrorStream(true).start();
+        try {
+            int port = ExternalPeer.awaitPort(python, "port ");
+            Channel client = new io.rill.bootstrap.Bootstrap().group(group).channelFactory(transport.clientChannel())
+                    .handler(new ChannelInitializer<Channel>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            ch.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(MAX_BODY),
+                                    new ChannelHandler() {
+                                        @Override
+                                        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                                            responses.add((FullHttpResponse) msg);
+                                        }
+                                    });
+                        }
+                    }).connect(new InetSocketAddress("127.0.0.1", port)).syncUninterruptibly().getNow();
+            track(client);
+            await(client.writeAndFlush(request(HttpMethod.GET, "/data.bin", Unpooled.EMPTY_BUFFER)));
+            FullHttpResponse response = take(responses);
+            try {
+                assertEquals(200, response.status().code());
+                byte[] got = new byte[response.content().readableBytes()];
+                response.content().readBytes(got);
+                assertArrayEquals(content, got);
+            } finally {
+                response.release();
+            }
+        } finally {
+            python.destroy();
+            python.waitFor();
+            Files.delete(root.resolve("data.bin"));
+            Files.delete(root);
+        }
+    }
+
+    private final BlockingQueue<FullHttpResponse> responses = new LinkedBlockingQueue<>();
+
     private static List<String> curlBase(SocketAddress address) {
         List<String> base = new ArrayList<>(List.of("curl", "-sS", "--max-time", "20"));
         if (address instanceof UnixDomainSocketAddress unix) {
