@@ -14,6 +14,7 @@ public final class Main {
             new EchoClient(),
             new DiscardServer(),
             new LineChatServer(),
+            new PortUnificationServer(),
             new SchedulerDemo());
 
     private Main() {
