@@ -2,9 +2,8 @@ package io.rill.handler.codec.http;
 
 import java.util.ArrayDeque;
 
-import io.rill.buffer.ByteBuf;
-import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.util.concurrent.Promise;
 
 /**
@@ -13,7 +12,7 @@ import io.rill.util.concurrent.Promise;
  * so a response to {@code HEAD} is read without a body and a 2xx answer to {@code CONNECT} turns
  * the connection into a tunnel. Interim (1xx) responses pair with nothing (CVE-2026-42584).
  */
-public class HttpClientCodec implements ChannelHandler {
+public class HttpClientCodec extends DecoderDelegatingHandler {
 
     /** Methods of the requests sent and not yet answered, in order. Loop-confined. */
     private final ArrayDeque<HttpMethod> sent = new ArrayDeque<>();
@@ -37,33 +36,8 @@ public class HttpClientCodec implements ChannelHandler {
     }
 
     @Override
-    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
-        decoder.handlerAdded(ctx);
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
-        decoder.handlerRemoved(ctx);
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-        decoder.channelRead(ctx, msg);
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
-        decoder.channelReadComplete(ctx);
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        decoder.channelInactive(ctx);
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
-        decoder.userEventTriggered(ctx, evt);
+    ByteToMessageDecoder decoder() {
+        return decoder;
     }
 
     private final class ResponseDecoder extends HttpResponseDecoder {

@@ -8,8 +8,8 @@ import java.util.List;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.ChannelClosedException;
-import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.Promise;
 
@@ -29,7 +29,7 @@ import io.rill.util.concurrent.Promise;
  *       each. A write with a real promise first sends what is gathered, so order is kept.</li>
  * </ul>
  */
-public class HttpServerCodec implements ChannelHandler {
+public class HttpServerCodec extends DecoderDelegatingHandler {
 
     private static final InternalLogger LOG = InternalLogger.get(HttpServerCodec.class);
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 128;
@@ -63,30 +63,20 @@ public class HttpServerCodec implements ChannelHandler {
     // ---------------------------------------------------------------- inbound: the decoder
 
     @Override
-    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
-        decoder.handlerAdded(ctx);
+    ByteToMessageDecoder decoder() {
+        return decoder;
     }
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
         releaseGathered();
-        decoder.handlerRemoved(ctx);
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-        decoder.channelRead(ctx, msg);
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
-        decoder.channelReadComplete(ctx);
+        super.handlerRemoved(ctx);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         releaseGathered();
-        decoder.channelInactive(ctx);
+        super.channelInactive(ctx);
     }
 
     private void releaseGathered() {
@@ -94,11 +84,6 @@ public class HttpServerCodec implements ChannelHandler {
             gathered.release();
             gathered = null;
         }
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
-        decoder.userEventTriggered(ctx, evt);
     }
 
     /** Looks at what the decoder produced before it goes on: rejects failures, notes request methods. */
