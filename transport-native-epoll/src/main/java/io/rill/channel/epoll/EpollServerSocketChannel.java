@@ -1,0 +1,200 @@
+package io.rill.channel.epoll;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.concurrent.TimeUnit;
+
+import io.rill.channel.ChannelException;
+import io.rill.channel.ChannelOutboundBuffer;
+import io.rill.channel.ChannelPipeline;
+import io.rill.channel.EventLoop;
+import io.rill.channel.EventLoopGroup;
+import io.rill.channel.socket.ServerSocketChannel;
+import io.rill.util.InternalLogger;
+import io.rill.util.RillProperties;
+
+/**
+ * A listening TCP socket. Each accept readiness accepts ({@code accept4} with
+ * {@code SOCK_NONBLOCK | SOCK_CLOEXEC}, so no descriptor leaks into a child process) up to
+ * {@code MAX_MESSAGES_PER_READ} connections and fires each as {@code channelRead} of an
+ * unregistered {@link EpollSocketChannel} on the next loop of the child group.
+ *
+ * <p>An accept error (EMFILE, ENFILE, ENOBUFS) is logged and fired as {@code exceptionCaught}, and
+ * accepting pauses for {@link RillProperties#CHANNEL_ACCEPT_BACKOFF_MILLIS}: the connection that
+ * could not be accepted keeps the socket ready, and retrying at once would spin the loop. With
+ * {@code SO_REUSEPORT} set before bind, several servers (one per loop) can share a port.
+ */
+public class EpollServerSocketChannel extends AbstractEpollChannel implements ServerSocketChannel {
+
+    private static final InternalLogger LOG = InternalLogger.get(EpollServerSocketChannel.class);
+
+    private final EventLoopGroup childGroup;
+    private final EpollServerSocketChannelConfig config;
+    /** The bound address; null before bind. Written on the loop, read anywhere. */
+    private volatile InetSocketAddress boundAddress;
+    /** Accepting is paused after an accept error. Loop-confined. */
+    private boolean acceptPaused;
+
+    /** A server whose children live on {@code loop} as well. */
+    public EpollServerSocketChannel(EventLoop loop) {
+        this(loop, loop);
+    }
+
+    /** A server whose children are spread over {@code childGroup}. */
+    public EpollServerSocketChannel(EventLoop loop, EventLoopGroup childGroup) {
+        super(null, loop, newSocket());
+        if (childGroup == null) {
+            close();
+            throw new NullPointerException("childGroup");
+        }
+        this.childGroup = childGroup;
+        this.config = new EpollServerSocketChannelConfig(this, new LinuxOptions(socket, this));
+    }
+
+    private static LinuxSocket newSocket() {
+        Epoll.ensureAvailability();
+        try {
+            return LinuxSocket.newStream();
+        } catch (IOException e) {
+            throw new ChannelException("cannot open a server socket", e);
+        }
+    }
+
+    @Override
+    public EpollServerSocketChannelConfig config() {
+        return config;
+    }
+
+    @Override
+    public boolean isActive() {
+        return socket.isOpen() && boundAddress != null;
+    }
+
+    @Override
+    protected SocketAddress localAddress0() {
+        return boundAddress;
+    }
+
+    @Override
+    protected SocketAddress remoteAddress0() {
+        return null;
+    }
+
+    @Override
+    protected void doBind(SocketAddress localAddress) throws Exception {
+        socket.bind(localAddress);
+        socket.listen(config.getBacklog());
+        boundAddress = socket.localAddress();
+    }
+
+    @Override
+    protected void doDisconnect() {
+        throw new UnsupportedOperationException("a server channel does not disconnect; close it");
+    }
+
+    @Override
+    protected void doWrite(ChannelOutboundBuffer in) {
+        UnsupportedOperationException cause = new UnsupportedOperationException("a server channel does not write");
+        while (in.remove(cause)) {
+            // fail them all
+        }
+    }
+
+    @Override
+    protected Object filterOutboundMessage(Object msg) {
+        throw new UnsupportedOperationException("a server channel does not write; refused a " + msg.getClass().getName());
+    }
+
+    @Override
+    protected EpollIoOps readOps() {
+        return EpollIoOps.EPOLLIN;
+    }
+
+    @Override
+    protected void doBeginRead() {
+        if (acceptPaused) {
+            setReadPending(true); // served once the pause ends
+        } else {
+            super.doBeginRead();
+        }
+    }
+
+    @Override
+    protected void ioReady(EpollIoOps ready) {
+        if (ready.isReadable() && isOpen() && !acceptPaused) {
+            readNow();
+        }
+    }
+
+    @Override
+    protected void readNow() {
+        readBurstStarted();
+        ChannelPipeline pipeline = pipeline();
+        int max = config.getMaxMessagesPerRead();
+        IOException failure = null;
+        boolean drained = false;
+        for (int accepted = 0; accepted < max; accepted++) {
+            int fd;
+            try {
+                fd = socket.accept();
+            } catch (IOException e) {
+                failure = e;
+                break;
+            }
+            if (fd < 0) {
+                drained = true;
+                break;
+            }
+            EpollSocketChannel child = newChild(fd);
+            if (child != null) {
+                pipeline.fireChannelRead(child);
+            }
+            if (!config.isAutoRead()) {
+                break;
+            }
+        }
+        if (failure != null && isOpen()) {
+            pauseAccepting(failure); // before readComplete, whose auto-read would re-arm accept
+        }
+        pipeline.fireChannelReadComplete();
+        if (failure != null && isOpen()) {
+            pipeline.fireExceptionCaught(failure);
+        }
+        if (!acceptPaused) {
+            readBurstEnded(drained);
+        }
+    }
+
+    /** A channel for an accepted descriptor on the child group's next loop; null (descriptor closed) if that fails. */
+    private EpollSocketChannel newChild(int fd) {
+        LinuxSocket accepted = socket.accepted(fd);
+        try {
+            return new EpollSocketChannel(this, childGroup.next(), accepted);
+        } catch (Throwable t) {
+            LOG.warn("Could not create a channel for a connection accepted by " + this + "; closed it", t);
+            try {
+                accepted.close();
+            } catch (IOException e) {
+                t.addSuppressed(e);
+            }
+            return null;
+        }
+    }
+
+    private void pauseAccepting(IOException cause) {
+        int millis = RillProperties.CHANNEL_ACCEPT_BACKOFF_MILLIS;
+        LOG.warn("accept() failed on " + this + "; not accepting for " + millis + " ms", cause);
+        acceptPaused = true;
+        removeInterest(EpollIoOps.EPOLLIN);
+        eventLoop().schedule(this::resumeAccepting, millis, TimeUnit.MILLISECONDS);
+    }
+
+    private void resumeAccepting() {
+        acceptPaused = false;
+        if (isOpen() && (isReadPending() || config.isAutoRead())) {
+            setReadPending(false);
+            doBeginRead(); // re-adding the interest re-arms the edge if connections are waiting
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.rill.channel.epoll;
+
+import java.util.Map;
+
+import io.rill.channel.ChannelOption;
+import io.rill.channel.socket.ServerSocketChannelConfig;
+
+/**
+ * The options of an {@link EpollServerSocketChannel}: those of {@link ServerSocketChannelConfig}
+ * plus {@code SO_REUSEPORT} (set it before bind on every socket sharing the port),
+ * {@code TCP_FASTOPEN}, {@code IP_FREEBIND}, {@code IP_TRANSPARENT} and the {@link EpollMode}.
+ */
+public final class EpollServerSocketChannelConfig extends ServerSocketChannelConfig {
+
+    private static final ChannelOption<?>[] LISTED = {EpollChannelOption.SO_REUSEPORT, EpollChannelOption.TCP_FASTOPEN,
+        EpollChannelOption.IP_FREEBIND, EpollChannelOption.IP_TRANSPARENT, EpollChannelOption.EPOLL_MODE};
+
+    private final LinuxOptions linux;
+    private final AbstractEpollChannel epollChannel;
+
+    EpollServerSocketChannelConfig(AbstractEpollChannel channel, LinuxOptions linux) {
+        super(channel, linux);
+        this.linux = linux;
+        this.epollChannel = channel;
+    }
+
+    @Override
+    public Map<ChannelOption<?>, Object> getOptions() {
+        Map<ChannelOption<?>, Object> options = super.getOptions();
+        if (epollChannel.isOpen()) {
+            for (ChannelOption<?> option : LISTED) {
+                options.put(option, getOption(option));
+            }
+        }
+        return options;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getOption(ChannelOption<T> option) {
+        Object value = linux.getIfLinux(option, epollChannel);
+        return value != LinuxOptions.NOT_LINUX ? (T) value : super.getOption(option);
+    }
+
+    @Override
+    public <T> boolean setOption(ChannelOption<T> option, T value) {
+        return linux.setIfLinux(option, value, epollChannel) || super.setOption(option, value);
+    }
+
+    public boolean isReusePort() {
+        return getOption(EpollChannelOption.SO_REUSEPORT);
+    }
+
+    public EpollServerSocketChannelConfig setReusePort(boolean reusePort) {
+        setOption(EpollChannelOption.SO_REUSEPORT, reusePort);
+        return this;
+    }
+}

@@ -1,0 +1,176 @@
+package io.rill.channel.epoll;
+
+import java.io.IOException;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.UnknownHostException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
+import java.nio.channels.UnsupportedAddressTypeException;
+
+/**
+ * A non-blocking, close-on-exec TCP socket descriptor and its system calls, each turning
+ * {@code -errno} into an exception through {@link Errors}. IPv6 (dual-stack) when the kernel
+ * has it, so one socket reaches IPv4 and IPv6 peers, as the JDK's sockets do.
+ *
+ * <p>Closing is idempotent and thread-safe: the first {@link #close()} releases the descriptor;
+ * after it {@link #fd()} still returns the old number, but nothing here uses it again.
+ */
+final class LinuxSocket {
+
+    static final boolean IPV6 = Native.isIpv6Supported();
+
+    private final int fd;
+    private final boolean ipv6;
+    private volatile boolean open = true;
+
+    LinuxSocket(int fd, boolean ipv6) {
+        this.fd = fd;
+        this.ipv6 = ipv6;
+    }
+
+    /** A new TCP socket. */
+    static LinuxSocket newStream() throws IOException {
+        return new LinuxSocket(Errors.check("socket", Native.socketStream(IPV6)), IPV6);
+    }
+
+    /** An accepted socket: the listening socket's family. */
+    LinuxSocket accepted(int acceptedFd) {
+        return new LinuxSocket(acceptedFd, ipv6);
+    }
+
+    int fd() {
+        return fd;
+    }
+
+    boolean isOpen() {
+        return open;
+    }
+
+    void close() throws IOException {
+        boolean wasOpen;
+        synchronized (this) {
+            wasOpen = open;
+            open = false;
+        }
+        if (wasOpen) {
+            Errors.check("close", Native.close(fd));
+        }
+    }
+
+    private void ensureOpen() throws ClosedChannelException {
+        if (!open) {
+            throw new ClosedChannelException();
+        }
+    }
+
+    void bind(SocketAddress local) throws IOException {
+        ensureOpen();
+        InetSocketAddress address = resolved(local);
+        Errors.check("bind", Native.bind(fd, ipv6, address.getAddress().getAddress(), address.getPort(), scopeId(address)));
+    }
+
+    void listen(int backlog) throws IOException {
+        Errors.check("listen", Native.listen(fd, backlog));
+    }
+
+    /** True if connected at once, false if in progress (finish on write readiness). */
+    boolean connect(SocketAddress remote) throws IOException {
+        ensureOpen();
+        InetSocketAddress address = resolved(remote);
+        int r = Native.connect(fd, ipv6, address.getAddress().getAddress(), address.getPort(), scopeId(address));
+        if (r == -Errors.EINPROGRESS) {
+            return false;
+        }
+        if (r < 0) {
+            throw Errors.newConnectException(-r, remote);
+        }
+        return true;
+    }
+
+    /** Completes an in-progress connect: throws its error, if any. */
+    void finishConnect(SocketAddress remote) throws IOException {
+        int r = Native.finishConnect(fd);
+        if (r < 0) {
+            throw Errors.newConnectException(-r, remote);
+        }
+    }
+
+    /** An accepted descriptor, or -1 when none is pending. */
+    int accept() throws IOException {
+        int r = Native.accept(fd);
+        return r == -Errors.EAGAIN ? -1 : Errors.check("accept", r);
+    }
+
+    void shutdown(boolean input, boolean output) throws IOException {
+        int r = Native.shutdown(fd, input, output);
+        if (r != -Errors.ENOTCONN) { // already reset by the peer: that direction is shut either way
+            Errors.check("shutdown", r);
+        }
+    }
+
+    InetSocketAddress localAddress() {
+        return open ? address(true) : null;
+    }
+
+    InetSocketAddress remoteAddress() {
+        return open ? address(false) : null;
+    }
+
+    private InetSocketAddress address(boolean local) {
+        byte[] out = new byte[22];
+        int len = local ? Native.localAddress(fd, out) : Native.remoteAddress(fd, out);
+        if (len <= 0) {
+            return null; // not bound or connected, or closed meanwhile
+        }
+        int port = ((out[16] & 0xFF) << 8) | (out[17] & 0xFF);
+        int scope = ((out[18] & 0xFF) << 24) | ((out[19] & 0xFF) << 16) | ((out[20] & 0xFF) << 8) | (out[21] & 0xFF);
+        byte[] ip = java.util.Arrays.copyOf(out, len);
+        try {
+            InetAddress address = len == 16 && scope != 0
+                    ? Inet6Address.getByAddress(null, ip, scope) : InetAddress.getByAddress(ip);
+            return new InetSocketAddress(address, port);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("the kernel returned a " + len + "-byte address", e);
+        }
+    }
+
+    int getInt(int option) throws IOException {
+        return (int) Errors.check("getsockopt", Native.getOption(fd, option));
+    }
+
+    void setInt(int option, int value) throws IOException {
+        Errors.check("setsockopt", Native.setOption(fd, option, value));
+    }
+
+    /** SO_LINGER in seconds, -1 when off. */
+    int getLinger() throws IOException {
+        long r = Errors.check("getsockopt", Native.getLinger(fd));
+        return (r >>> 32) != 0 ? (int) r : -1;
+    }
+
+    void setLinger(int seconds) throws IOException {
+        Errors.check("setsockopt", Native.setLinger(fd, seconds));
+    }
+
+    private static InetSocketAddress resolved(SocketAddress address) {
+        if (!(address instanceof InetSocketAddress inet)) {
+            throw new UnsupportedAddressTypeException();
+        }
+        if (inet.isUnresolved()) {
+            throw new UnresolvedAddressException();
+        }
+        return inet;
+    }
+
+    private static int scopeId(InetSocketAddress address) {
+        return address.getAddress() instanceof Inet6Address v6 ? v6.getScopeId() : 0;
+    }
+
+    @Override
+    public String toString() {
+        return "fd " + fd + (open ? "" : " (closed)");
+    }
+}

@@ -1,0 +1,128 @@
+package io.rill.channel.epoll;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The JNI boundary, registered by the library's {@code JNI_OnLoad}: file descriptors, native
+ * addresses and small arrays in, {@code int}/{@code long} out, and a negative result is
+ * {@code -errno} (see {@link Errors}). Nothing here allocates Java objects per call except
+ * {@link #strerror}, which only runs on the error path. Only {@link Epoll} loads the library;
+ * everything else touches this class after {@link Epoll#ensureAvailability()}.
+ */
+final class Native {
+
+    // epoll_event flags: Linux's uapi values, the same on every architecture.
+    static final int EPOLLIN = 0x001;
+    static final int EPOLLOUT = 0x004;
+    static final int EPOLLERR = 0x008;
+    static final int EPOLLHUP = 0x010;
+    static final int EPOLLRDHUP = 0x2000;
+    static final int EPOLLET = 1 << 31;
+
+    static final int EPOLL_CTL_ADD = 1;
+    static final int EPOLL_CTL_DEL = 2;
+    static final int EPOLL_CTL_MOD = 3;
+
+    // Socket option ids: indexes into rill_socket.c's table, in its order.
+    static final int OPT_SO_KEEPALIVE = 0;
+    static final int OPT_SO_RCVBUF = 1;
+    static final int OPT_SO_SNDBUF = 2;
+    static final int OPT_SO_REUSEADDR = 3;
+    static final int OPT_SO_REUSEPORT = 4;
+    static final int OPT_SO_BROADCAST = 5;
+    static final int OPT_IP_TOS = 6;
+    static final int OPT_TCP_NODELAY = 7;
+    static final int OPT_TCP_CORK = 8;
+    static final int OPT_TCP_NOTSENT_LOWAT = 9;
+    static final int OPT_TCP_QUICKACK = 10;
+    static final int OPT_TCP_KEEPIDLE = 11;
+    static final int OPT_TCP_KEEPINTVL = 12;
+    static final int OPT_TCP_KEEPCNT = 13;
+    static final int OPT_TCP_USER_TIMEOUT = 14;
+    static final int OPT_TCP_FASTOPEN = 15;
+    static final int OPT_TCP_FASTOPEN_CONNECT = 16;
+    static final int OPT_IP_FREEBIND = 17;
+    static final int OPT_IP_TRANSPARENT = 18;
+    static final int OPT_SO_ERROR = 19;
+    static final int OPT_SO_TYPE = 20;
+
+    private Native() {
+    }
+
+    // rill_jni.c
+    static native long bufferAddress(ByteBuffer directBuffer);
+
+    static native String strerror(int errno);
+
+    static native int epollEventSize();
+
+    static native int epollDataOffset();
+
+    // rill_epoll.c
+    static native int epollCreate();
+
+    /** Registers {@code fd} with data {@code (id << 32) | fd}. */
+    static native int epollCtl(int epfd, int op, int fd, int events, int id);
+
+    /** Ready events into {@code eventsAddress}; 0 on timeout or EINTR. */
+    static native int epollWait(int epfd, long eventsAddress, int maxEvents, int timeoutMillis);
+
+    static native int eventFd();
+
+    static native int eventFdSignal(int fd);
+
+    static native int eventFdDrain(int fd);
+
+    // rill_socket.c
+    static native int socketStream(boolean ipv6);
+
+    static native int bind(int fd, boolean ipv6, byte[] address, int port, int scopeId);
+
+    /** 0 if connected at once, {@code -EINPROGRESS} while in flight. */
+    static native int connect(int fd, boolean ipv6, byte[] address, int port, int scopeId);
+
+    static native int finishConnect(int fd);
+
+    static native int listen(int fd, int backlog);
+
+    static native int accept(int fd);
+
+    /** Fills {@code out} (22 bytes, see rill_socket.c); returns 4 or 16, 0 if not IP. */
+    static native int localAddress(int fd, byte[] out);
+
+    static native int remoteAddress(int fd, byte[] out);
+
+    static native int shutdown(int fd, boolean input, boolean output);
+
+    static native int close(int fd);
+
+    /** The value (≥ 0) or -errno. */
+    static native long getOption(int fd, int option);
+
+    static native int setOption(int fd, int option, int value);
+
+    /** {@code (on << 32) | seconds} or -errno. */
+    static native long getLinger(int fd);
+
+    static native int setLinger(int fd, int seconds);
+
+    /** Fills {@code out} with TCP_INFO fields in {@link TcpInfo}'s order; returns how many. */
+    static native int tcpInfo(int fd, long[] out);
+
+    static native boolean isIpv6Supported();
+
+    // rill_io.c
+    static native int read(int fd, long address, int length);
+
+    static native int write(int fd, long address, int length);
+
+    static native long writev(int fd, long iovAddress, int count);
+
+    static native int openReadOnly(String path);
+
+    static native long sendfile(int outFd, int inFd, long offset, long count);
+
+    static native int iovSize();
+
+    static native int iovMax();
+}
