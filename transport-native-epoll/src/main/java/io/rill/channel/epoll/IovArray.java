@@ -3,6 +3,8 @@ package io.rill.channel.epoll;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
+import io.rill.util.concurrent.FastThreadLocal;
+
 /**
  * A native array of {@code struct iovec} for one gathering write, filled in place from the
  * outbound buffer's views and reused for every write of the loop's channels (one per loop
@@ -18,7 +20,12 @@ final class IovArray {
     /** writev refuses more than IOV_MAX entries (1024 on Linux). */
     static final int MAX_COUNT = Math.min(1024, Native.iovMax());
 
-    private static final ThreadLocal<IovArray> PER_THREAD = ThreadLocal.withInitial(IovArray::new);
+    private static final FastThreadLocal<IovArray> PER_THREAD = new FastThreadLocal<>() {
+        @Override
+        protected IovArray initialValue() {
+            return new IovArray();
+        }
+    };
 
     private final ByteBuffer memory = ByteBuffer.allocateDirect(MAX_COUNT * IOV_SIZE).order(ByteOrder.nativeOrder());
     private final long address = Native.bufferAddress(memory);
