@@ -22,5 +22,7 @@ extern const JNINativeMethod rill_socket_methods[];
 extern const int rill_socket_method_count;
 extern const JNINativeMethod rill_io_methods[];
 extern const int rill_io_method_count;
+extern const JNINativeMethod rill_unix_methods[];
+extern const int rill_unix_method_count;
 
 #endif

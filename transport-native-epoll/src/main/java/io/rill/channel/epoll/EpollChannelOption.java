@@ -39,6 +39,10 @@ public final class EpollChannelOption {
     /** Edge- or level-triggered readiness for this channel; edge by default. */
     public static final ChannelOption<EpollMode> EPOLL_MODE = ChannelOption.newInstance("EPOLL_MODE", EpollMode.class);
 
+    /** A Unix-domain channel reads passed descriptors ({@link FileDescriptor}s) instead of bytes; off by default. */
+    public static final ChannelOption<Boolean> DOMAIN_READ_FILE_DESCRIPTORS =
+            ChannelOption.newInstance("DOMAIN_READ_FILE_DESCRIPTORS", Boolean.class);
+
     private EpollChannelOption() {
     }
 }

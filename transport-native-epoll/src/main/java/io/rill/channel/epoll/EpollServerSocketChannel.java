@@ -1,11 +1,11 @@
 package io.rill.channel.epoll;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.UnixDomainSocketAddress;
+import java.nio.file.Files;
 import java.util.concurrent.TimeUnit;
 
-import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.ChannelPipeline;
 import io.rill.channel.EventLoop;
@@ -15,7 +15,7 @@ import io.rill.util.InternalLogger;
 import io.rill.util.RillProperties;
 
 /**
- * A listening TCP socket. Each accept readiness accepts ({@code accept4} with
+ * A listening TCP socket (or Unix-domain, see {@link EpollServerDomainSocketChannel}). Each accept readiness accepts ({@code accept4} with
  * {@code SOCK_NONBLOCK | SOCK_CLOEXEC}, so no descriptor leaks into a child process) up to
  * {@code MAX_MESSAGES_PER_READ} connections and fires each as {@code channelRead} of an
  * unregistered {@link EpollSocketChannel} on the next loop of the child group.
@@ -32,7 +32,7 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
     private final EventLoopGroup childGroup;
     private final EpollServerSocketChannelConfig config;
     /** The bound address; null before bind. Written on the loop, read anywhere. */
-    private volatile InetSocketAddress boundAddress;
+    private volatile SocketAddress boundAddress;
     /** Accepting is paused after an accept error. Loop-confined. */
     private boolean acceptPaused;
 
@@ -43,22 +43,18 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
 
     /** A server whose children are spread over {@code childGroup}. */
     public EpollServerSocketChannel(EventLoop loop, EventLoopGroup childGroup) {
-        super(null, loop, newSocket());
+        this(loop, childGroup, false);
+    }
+
+    /** A TCP or ({@code unix}) a Unix-domain server. */
+    EpollServerSocketChannel(EventLoop loop, EventLoopGroup childGroup, boolean unix) {
+        super(null, loop, EpollSocketChannel.newSocket(unix));
         if (childGroup == null) {
             close();
             throw new NullPointerException("childGroup");
         }
         this.childGroup = childGroup;
         this.config = new EpollServerSocketChannelConfig(this, new LinuxOptions(socket, this));
-    }
-
-    private static LinuxSocket newSocket() {
-        Epoll.ensureAvailability();
-        try {
-            return LinuxSocket.newStream();
-        } catch (IOException e) {
-            throw new ChannelException("cannot open a server socket", e);
-        }
     }
 
     @Override
@@ -86,6 +82,14 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
         socket.bind(localAddress);
         socket.listen(config.getBacklog());
         boundAddress = socket.localAddress();
+    }
+
+    @Override
+    protected void doClose() throws Exception {
+        super.doClose();
+        if (boundAddress instanceof UnixDomainSocketAddress path) {
+            Files.deleteIfExists(path.getPath());
+        }
     }
 
     @Override
@@ -170,7 +174,9 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
     private EpollSocketChannel newChild(int fd) {
         LinuxSocket accepted = socket.accepted(fd);
         try {
-            return new EpollSocketChannel(this, childGroup.next(), accepted);
+            EventLoop loop = childGroup.next();
+            return accepted.isUnix() ? new EpollDomainSocketChannel(this, loop, accepted)
+                    : new EpollSocketChannel(this, loop, accepted, true);
         } catch (Throwable t) {
             LOG.warn("Could not create a channel for a connection accepted by " + this + "; closed it", t);
             try {

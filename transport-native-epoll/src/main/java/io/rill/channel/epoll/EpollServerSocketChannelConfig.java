@@ -29,22 +29,23 @@ public final class EpollServerSocketChannelConfig extends ServerSocketChannelCon
         Map<ChannelOption<?>, Object> options = super.getOptions();
         if (epollChannel.isOpen()) {
             for (ChannelOption<?> option : LISTED) {
-                options.put(option, getOption(option));
+                Object value = getOption(option);
+                if (value != null) {
+                    options.put(option, value);
+                }
             }
         }
         return options;
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public <T> T getOption(ChannelOption<T> option) {
-        Object value = linux.getIfLinux(option, epollChannel);
-        return value != LinuxOptions.NOT_LINUX ? (T) value : super.getOption(option);
+        return LinuxOptions.handles(option) ? linux.get(option, epollChannel) : super.getOption(option);
     }
 
     @Override
     public <T> boolean setOption(ChannelOption<T> option, T value) {
-        return linux.setIfLinux(option, value, epollChannel) || super.setOption(option, value);
+        return LinuxOptions.handles(option) ? linux.set(option, value, epollChannel) : super.setOption(option, value);
     }
 
     public boolean isReusePort() {

@@ -1,7 +1,6 @@
 package io.rill.channel.epoll;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.function.Consumer;
@@ -24,7 +23,8 @@ import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 
 /**
- * A TCP connection over a native socket, behaving like {@code NioSocketChannel}: one read burst
+ * A stream connection over a native socket, TCP or Unix-domain (see
+ * {@link EpollDomainSocketChannel}), behaving like {@code NioSocketChannel}: one read burst
  * per readiness sized by {@link RecvByteBufAllocator.Handle}, straight into direct buffers;
  * gathering {@code sendmsg} of the flushed buffers; half closure with {@code ALLOW_HALF_CLOSURE}.
  *
@@ -43,8 +43,8 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
     /** Where the current or last connect went, for error messages. Loop-confined. */
     private SocketAddress requestedRemote;
     private volatile boolean connected;
-    private volatile InetSocketAddress local;
-    private volatile InetSocketAddress remote;
+    private volatile SocketAddress local;
+    private volatile SocketAddress remote;
     private volatile boolean inputShutdown;
     private volatile boolean outputShutdown;
     /** Epoll said the peer shut its output (EPOLLRDHUP): read until end of stream, a short read is not the end. */
@@ -52,15 +52,11 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
 
     /** A new, unconnected TCP channel on {@code loop}. */
     public EpollSocketChannel(EventLoop loop) {
-        this(null, loop, newSocket(), false);
+        this(null, loop, newSocket(false), false);
     }
 
-    /** An accepted connection. */
-    EpollSocketChannel(Channel parent, EventLoop loop, LinuxSocket socket) {
-        this(parent, loop, socket, true);
-    }
-
-    private EpollSocketChannel(Channel parent, EventLoop loop, LinuxSocket socket, boolean connected) {
+    /** A new channel ({@code connected} false) or an accepted one. */
+    EpollSocketChannel(Channel parent, EventLoop loop, LinuxSocket socket, boolean connected) {
         super(parent, loop, socket);
         this.io = new DirectIo(socket);
         this.fileWriter = new FileRegionWriter(socket, io);
@@ -70,19 +66,21 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
             this.local = socket.localAddress();
             this.remote = socket.remoteAddress();
         }
-        try {
-            config.setTcpNoDelay(true);
-        } catch (ChannelException e) {
-            // Not fatal: the connection works, only with Nagle's delay. Visible through getOption.
+        if (!socket.isUnix()) {
+            try {
+                config.setTcpNoDelay(true);
+            } catch (ChannelException e) {
+                // Not fatal: the connection works, only with Nagle's delay. Visible through getOption.
+            }
         }
     }
 
-    private static LinuxSocket newSocket() {
+    static LinuxSocket newSocket(boolean unix) {
         Epoll.ensureAvailability();
         try {
-            return LinuxSocket.newStream();
+            return unix ? LinuxSocket.newDomain() : LinuxSocket.newStream();
         } catch (IOException e) {
-            throw new ChannelException("cannot open a socket", e);
+            throw new ChannelException("cannot open a " + (unix ? "Unix-domain " : "") + "socket", e);
         }
     }
 
@@ -111,8 +109,11 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
         return outputShutdown;
     }
 
-    /** The kernel's TCP_INFO for this connection, read now. */
+    /** The kernel's TCP_INFO for this connection, read now; none for a Unix-domain socket. */
     public TcpInfo tcpInfo() {
+        if (socket.isUnix()) {
+            throw new UnsupportedOperationException("a Unix-domain socket has no TCP_INFO");
+        }
         try {
             return TcpInfo.read(socket);
         } catch (IOException e) {
@@ -122,7 +123,7 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
 
     @Override
     protected SocketAddress localAddress0() {
-        InetSocketAddress address = local;
+        SocketAddress address = local;
         return address != null ? address : socket.localAddress();
     }
 
@@ -290,7 +291,7 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
     }
 
     /** The peer sent end of stream. */
-    private void inputEnded() {
+    final void inputEnded() {
         if (!config.isAllowHalfClosure()) {
             close(voidPromise());
             return;
@@ -374,7 +375,10 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
                     continue; // only empty buffers: removed
                 }
             } else {
-                in.remove(new UnsupportedOperationException("cannot write a " + msg.getClass().getName()));
+                if (!writeMessage(in, msg)) {
+                    addInterest(EpollIoOps.EPOLLOUT);
+                    return;
+                }
                 continue;
             }
             if (written == 0) {
@@ -386,6 +390,15 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
         if (!in.isEmpty()) {
             eventLoop().execute(this::resumeWrites); // still writable, but other channels come first
         }
+    }
+
+    /**
+     * Writes a message that is neither a ByteBuf nor a FileRegion, removing it from {@code in} when
+     * done; false if the socket is full. Only a subclass that accepts such messages gets any.
+     */
+    boolean writeMessage(ChannelOutboundBuffer in, Object msg) throws IOException {
+        in.remove(new UnsupportedOperationException("cannot write a " + msg.getClass().getName()));
+        return true;
     }
 
     /** One sendmsg of the leading flushed buffers; bytes written, 0 if full, -1 if there were only empty buffers. */

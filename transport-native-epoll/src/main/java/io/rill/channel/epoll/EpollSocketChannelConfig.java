@@ -19,6 +19,8 @@ public final class EpollSocketChannelConfig extends SocketChannelConfig {
 
     private final LinuxOptions linux;
     private final AbstractEpollChannel epollChannel;
+    /** Unix-domain only: read passed descriptors instead of bytes. */
+    private volatile boolean readFileDescriptors;
 
     EpollSocketChannelConfig(AbstractEpollChannel channel, LinuxOptions linux) {
         super(channel, linux);
@@ -31,7 +33,10 @@ public final class EpollSocketChannelConfig extends SocketChannelConfig {
         Map<ChannelOption<?>, Object> options = super.getOptions();
         if (epollChannel.isOpen()) {
             for (ChannelOption<?> option : LISTED) {
-                options.put(option, getOption(option));
+                Object value = getOption(option);
+                if (value != null) {
+                    options.put(option, value);
+                }
             }
         }
         return options;
@@ -40,13 +45,20 @@ public final class EpollSocketChannelConfig extends SocketChannelConfig {
     @Override
     @SuppressWarnings("unchecked")
     public <T> T getOption(ChannelOption<T> option) {
-        Object value = linux.getIfLinux(option, epollChannel);
-        return value != LinuxOptions.NOT_LINUX ? (T) value : super.getOption(option);
+        if (option == EpollChannelOption.DOMAIN_READ_FILE_DESCRIPTORS && epollChannel.socket.isUnix()) {
+            return (T) (Boolean) readFileDescriptors;
+        }
+        return LinuxOptions.handles(option) ? linux.get(option, epollChannel) : super.getOption(option);
     }
 
     @Override
     public <T> boolean setOption(ChannelOption<T> option, T value) {
-        return linux.setIfLinux(option, value, epollChannel) || super.setOption(option, value);
+        if (option == EpollChannelOption.DOMAIN_READ_FILE_DESCRIPTORS && epollChannel.socket.isUnix()) {
+            option.validate(value);
+            readFileDescriptors = (Boolean) value;
+            return true;
+        }
+        return LinuxOptions.handles(option) ? linux.set(option, value, epollChannel) : super.setOption(option, value);
     }
 
     public boolean isTcpCork() {
@@ -56,6 +68,11 @@ public final class EpollSocketChannelConfig extends SocketChannelConfig {
     public EpollSocketChannelConfig setTcpCork(boolean cork) {
         setOption(EpollChannelOption.TCP_CORK, cork);
         return this;
+    }
+
+    /** Unix-domain channels: true if they read {@link FileDescriptor}s instead of bytes. */
+    public boolean isReadFileDescriptors() {
+        return readFileDescriptors;
     }
 
     public EpollMode getEpollMode() {

@@ -8,6 +8,7 @@ import java.util.Map;
 import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOption;
 import io.rill.channel.socket.SocketOptionAccess;
+import io.rill.util.InternalLogger;
 
 /**
  * Socket options on a {@link LinuxSocket}: the JDK's {@link StandardSocketOptions} as a
@@ -15,6 +16,8 @@ import io.rill.channel.socket.SocketOptionAccess;
  * {@link EpollChannelOption}, each mapped to its {@code Native.OPT_*} id. Values are never cached.
  */
 final class LinuxOptions implements SocketOptionAccess {
+
+    private static final InternalLogger LOG = InternalLogger.get(LinuxOptions.class);
 
     private static final Map<SocketOption<?>, Integer> STANDARD = Map.of(
             StandardSocketOptions.TCP_NODELAY, Native.OPT_TCP_NODELAY,
@@ -55,6 +58,11 @@ final class LinuxOptions implements SocketOptionAccess {
 
     @Override
     public boolean supportsSocketOption(SocketOption<?> option) {
+        if (socket.isUnix()) {
+            // As the JDK's Unix-domain channels: buffer sizes and linger, nothing of TCP or IP.
+            return option == StandardSocketOptions.SO_RCVBUF || option == StandardSocketOptions.SO_SNDBUF
+                    || option == StandardSocketOptions.SO_LINGER;
+        }
         return STANDARD.containsKey(option) || option == StandardSocketOptions.SO_LINGER;
     }
 
@@ -90,14 +98,20 @@ final class LinuxOptions implements SocketOptionAccess {
 
     // ---------------------------------------------------------------- EpollChannelOption
 
-    /** True if {@code option} is one of the Linux options handled here. */
-    static boolean isLinuxOption(ChannelOption<?> option) {
-        return FLAGS.containsKey(option) || NUMBERS.containsKey(option);
+    /** True if the configs hand {@code option} to this class: a Linux option or EPOLL_MODE. */
+    static boolean handles(ChannelOption<?> option) {
+        return option == EpollChannelOption.EPOLL_MODE || FLAGS.containsKey(option) || NUMBERS.containsKey(option);
     }
 
-    /** The value of a Linux option, read from the socket. */
+    /** The value of a {@link #handles handled} option, read from the socket; null if its family lacks it. */
     @SuppressWarnings("unchecked")
-    <T> T get(ChannelOption<T> option) {
+    <T> T get(ChannelOption<T> option, AbstractEpollChannel channel) {
+        if (option == EpollChannelOption.EPOLL_MODE) {
+            return (T) channel.epollMode();
+        }
+        if (socket.isUnix()) {
+            return null;
+        }
         try {
             Integer flag = FLAGS.get(option);
             if (flag != null) {
@@ -109,9 +123,21 @@ final class LinuxOptions implements SocketOptionAccess {
         }
     }
 
-    /** Sets a Linux option; an IllegalArgumentException for a negative number. */
-    <T> void set(ChannelOption<T> option, T value) {
+    /**
+     * Sets a {@link #handles handled} option; false (logged) if the socket's family lacks it, an
+     * IllegalArgumentException for a wrong type or a negative number.
+     */
+    <T> boolean set(ChannelOption<T> option, T value, AbstractEpollChannel channel) {
         option.validate(value);
+        if (option == EpollChannelOption.EPOLL_MODE) {
+            channel.epollMode((EpollMode) value);
+            return true;
+        }
+        if (socket.isUnix()) {
+            LOG.warn("Unsupported channel option '{}' for {} (a Unix-domain socket has no TCP or IP options); ignored",
+                    option, owner);
+            return false;
+        }
         int id;
         int raw;
         if (FLAGS.containsKey(option)) {
@@ -129,31 +155,7 @@ final class LinuxOptions implements SocketOptionAccess {
         } catch (IOException e) {
             throw new ChannelException("cannot set " + option + " to " + value + " on " + owner, e);
         }
-    }
-
-    /** What {@link #getIfLinux} returns for an option that is not a Linux one. */
-    static final Object NOT_LINUX = new Object();
-
-    /** The value of {@code option} if it is a Linux option or EPOLL_MODE, else {@link #NOT_LINUX}. */
-    Object getIfLinux(ChannelOption<?> option, AbstractEpollChannel channel) {
-        if (option == EpollChannelOption.EPOLL_MODE) {
-            return channel.epollMode();
-        }
-        return isLinuxOption(option) ? get(option) : NOT_LINUX;
-    }
-
-    /** Sets {@code option} and returns true if it is a Linux option or EPOLL_MODE; false leaves it to the caller. */
-    <T> boolean setIfLinux(ChannelOption<T> option, T value, AbstractEpollChannel channel) {
-        if (option == EpollChannelOption.EPOLL_MODE) {
-            option.validate(value);
-            channel.epollMode((EpollMode) value);
-            return true;
-        }
-        if (isLinuxOption(option)) {
-            set(option, value);
-            return true;
-        }
-        return false;
+        return true;
     }
 
     @Override

@@ -5,15 +5,18 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.UnixDomainSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.channels.UnsupportedAddressTypeException;
+import java.nio.charset.StandardCharsets;
 
 /**
- * A non-blocking, close-on-exec TCP socket descriptor and its system calls, each turning
- * {@code -errno} into an exception through {@link Errors}. IPv6 (dual-stack) when the kernel
- * has it, so one socket reaches IPv4 and IPv6 peers, as the JDK's sockets do.
+ * A non-blocking, close-on-exec stream socket descriptor, TCP or Unix-domain, and its system
+ * calls, each turning {@code -errno} into an exception through {@link Errors}. TCP sockets are
+ * IPv6 (dual-stack) when the kernel has it, so one socket reaches IPv4 and IPv6 peers, as the
+ * JDK's sockets do; Unix-domain ones are bound and connected by path.
  *
  * <p>Closing is idempotent and thread-safe: the first {@link #close()} releases the descriptor;
  * after it {@link #fd()} still returns the old number, but nothing here uses it again.
@@ -24,25 +27,37 @@ final class LinuxSocket {
 
     private final int fd;
     private final boolean ipv6;
+    private final boolean unix;
     private volatile boolean open = true;
 
-    LinuxSocket(int fd, boolean ipv6) {
+    private LinuxSocket(int fd, boolean ipv6, boolean unix) {
         this.fd = fd;
         this.ipv6 = ipv6;
+        this.unix = unix;
     }
 
     /** A new TCP socket. */
     static LinuxSocket newStream() throws IOException {
-        return new LinuxSocket(Errors.check("socket", Native.socketStream(IPV6)), IPV6);
+        return new LinuxSocket(Errors.check("socket", Native.socketStream(IPV6)), IPV6, false);
+    }
+
+    /** A new Unix-domain stream socket. */
+    static LinuxSocket newDomain() throws IOException {
+        return new LinuxSocket(Errors.check("socket", Native.socketDomain()), false, true);
     }
 
     /** An accepted socket: the listening socket's family. */
     LinuxSocket accepted(int acceptedFd) {
-        return new LinuxSocket(acceptedFd, ipv6);
+        return new LinuxSocket(acceptedFd, ipv6, unix);
     }
 
     int fd() {
         return fd;
+    }
+
+    /** True for a Unix-domain socket. */
+    boolean isUnix() {
+        return unix;
     }
 
     boolean isOpen() {
@@ -68,6 +83,10 @@ final class LinuxSocket {
 
     void bind(SocketAddress local) throws IOException {
         ensureOpen();
+        if (unix) {
+            Errors.check("bind", Native.bindDomain(fd, path(local)));
+            return;
+        }
         InetSocketAddress address = resolved(local);
         Errors.check("bind", Native.bind(fd, ipv6, address.getAddress().getAddress(), address.getPort(), scopeId(address)));
     }
@@ -79,6 +98,13 @@ final class LinuxSocket {
     /** True if connected at once, false if in progress (finish on write readiness). */
     boolean connect(SocketAddress remote) throws IOException {
         ensureOpen();
+        if (unix) {
+            int r = Native.connectDomain(fd, path(remote));
+            if (r < 0) {
+                throw Errors.newConnectException(-r, remote);
+            }
+            return true;
+        }
         InetSocketAddress address = resolved(remote);
         int r = Native.connect(fd, ipv6, address.getAddress().getAddress(), address.getPort(), scopeId(address));
         if (r == -Errors.EINPROGRESS) {
@@ -111,12 +137,19 @@ final class LinuxSocket {
         }
     }
 
-    InetSocketAddress localAddress() {
-        return open ? address(true) : null;
+    SocketAddress localAddress() {
+        return !open ? null : unix ? domainAddress(true) : address(true);
     }
 
-    InetSocketAddress remoteAddress() {
-        return open ? address(false) : null;
+    SocketAddress remoteAddress() {
+        return !open ? null : unix ? domainAddress(false) : address(false);
+    }
+
+    /** The path; an unnamed socket (a client's own end) has the empty path, as in the JDK. */
+    private UnixDomainSocketAddress domainAddress(boolean local) {
+        byte[] out = new byte[108];
+        int len = Native.domainAddress(fd, local, out);
+        return len < 0 ? null : UnixDomainSocketAddress.of(new String(out, 0, len, StandardCharsets.UTF_8));
     }
 
     private InetSocketAddress address(boolean local) {
@@ -153,6 +186,13 @@ final class LinuxSocket {
 
     void setLinger(int seconds) throws IOException {
         Errors.check("setsockopt", Native.setLinger(fd, seconds));
+    }
+
+    private static byte[] path(SocketAddress address) {
+        if (!(address instanceof UnixDomainSocketAddress domain)) {
+            throw new UnsupportedAddressTypeException();
+        }
+        return domain.getPath().toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static InetSocketAddress resolved(SocketAddress address) {

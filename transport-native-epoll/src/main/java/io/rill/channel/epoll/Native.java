@@ -125,4 +125,27 @@ final class Native {
     static native int iovSize();
 
     static native int iovMax();
+
+    // rill_unix.c
+    /** {@link #recvFd}: a descriptor arrived (in the low 32 bits). */
+    static final long FD_RECEIVED = 1L << 32;
+    /** {@link #recvFd}: a byte arrived without a descriptor. */
+    static final long NO_FD = 1L << 33;
+
+    static native int socketDomain();
+
+    static native int bindDomain(int fd, byte[] path);
+
+    static native int connectDomain(int fd, byte[] path);
+
+    /** The local or peer path into {@code out} (108 bytes); its length, 0 if unnamed. */
+    static native int domainAddress(int fd, boolean local, byte[] out);
+
+    static native int sendFd(int fd, int fdToSend);
+
+    /** {@code FD_RECEIVED | fd}, 0 at end of stream, {@code NO_FD}, or -errno. */
+    static native long recvFd(int fd);
+
+    /** Fills {@code out} with pid, uid, gid. */
+    static native int peerCredentials(int fd, int[] out);
 }
