@@ -3,29 +3,23 @@ package io.rill.channel.epoll;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
-import java.util.function.Consumer;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.channel.Channel;
-import io.rill.channel.ChannelClosedException;
 import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOutboundBuffer;
-import io.rill.channel.ChannelPipeline;
 import io.rill.channel.EventLoop;
 import io.rill.channel.FileRegion;
-import io.rill.channel.RecvByteBufAllocator;
-import io.rill.channel.socket.ChannelInputShutdownEvent;
-import io.rill.channel.socket.ChannelInputShutdownReadComplete;
-import io.rill.channel.socket.ChannelOutputShutdownEvent;
+import io.rill.channel.socket.HalfClosure;
 import io.rill.channel.socket.ServerSocketChannel;
 import io.rill.channel.socket.SocketChannel;
+import io.rill.channel.socket.StreamReadLoop;
 import io.rill.util.concurrent.Future;
-import io.rill.util.concurrent.Promise;
 
 /**
  * A stream connection over a native socket, TCP or Unix-domain (see
  * {@link EpollDomainSocketChannel}), behaving like {@code NioSocketChannel}: one read burst
- * per readiness sized by {@link RecvByteBufAllocator.Handle}, straight into direct buffers;
+ * per readiness ({@link StreamReadLoop}), straight into direct buffers;
  * gathering {@code sendmsg} of the flushed buffers; half closure with {@code ALLOW_HALF_CLOSURE}.
  *
  * <p>Linux specifics: end of stream is also signalled by {@code EPOLLRDHUP}; a reset or error
@@ -38,15 +32,13 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
     private final EpollSocketChannelConfig config;
     private final DirectIo io;
     private final FileRegionWriter fileWriter;
-    private RecvByteBufAllocator.Handle recvHandle;
-    private RecvByteBufAllocator recvHandleSource;
+    private final HalfClosure halfClosure;
+    private final StreamReadLoop reads;
     /** Where the current or last connect went, for error messages. Loop-confined. */
     private SocketAddress requestedRemote;
     private volatile boolean connected;
     private volatile SocketAddress local;
     private volatile SocketAddress remote;
-    private volatile boolean inputShutdown;
-    private volatile boolean outputShutdown;
     /** Epoll said the peer shut its output (EPOLLRDHUP): read until end of stream, a short read is not the end. */
     private boolean readHangUp;
 
@@ -61,6 +53,24 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
         this.io = new DirectIo(socket);
         this.fileWriter = new FileRegionWriter(socket, io);
         this.config = new EpollSocketChannelConfig(this, new LinuxOptions(socket, this));
+        this.halfClosure = new HalfClosure(this, config, new HalfClosure.Socket() {
+            @Override
+            public void shutdown(boolean input, boolean output) throws IOException {
+                socket.shutdown(input, output);
+            }
+
+            @Override
+            public void stopReading() {
+                setReadPending(false);
+                removeInterest(READ_OPS);
+            }
+
+            @Override
+            public ChannelOutboundBuffer outboundBuffer() {
+                return EpollSocketChannel.this.outboundBuffer();
+            }
+        });
+        this.reads = new StreamReadLoop(this, halfClosure);
         this.connected = connected;
         if (connected) {
             this.local = socket.localAddress();
@@ -101,12 +111,12 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
 
     @Override
     public boolean isInputShutdown() {
-        return inputShutdown;
+        return halfClosure.isInputShutdown();
     }
 
     @Override
     public boolean isOutputShutdown() {
-        return outputShutdown;
+        return halfClosure.isOutputShutdown();
     }
 
     /** The kernel's TCP_INFO for this connection, read now; none for a Unix-domain socket. */
@@ -214,7 +224,7 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
         if ((ready.isReadable() || ready.isReadHangUp()) && isOpen() && hasInterest(EpollIoOps.EPOLLIN)) {
             readNow();
         }
-        if (ready.isErrorOrHangUp() && isOpen() && inputShutdown) {
+        if (ready.isErrorOrHangUp() && isOpen() && halfClosure.isInputShutdown()) {
             // Reset (or both directions ended) after our input was shut: nothing can come any more.
             close(voidPromise());
         }
@@ -222,7 +232,7 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
 
     @Override
     protected void doBeginRead() {
-        if (inputShutdown) {
+        if (halfClosure.isInputShutdown()) {
             return; // nothing will ever arrive
         }
         super.doBeginRead();
@@ -230,127 +240,35 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
 
     @Override
     protected void readNow() {
-        if (inputShutdown) {
+        if (halfClosure.isInputShutdown()) {
             removeInterest(READ_OPS);
             return;
         }
         readBurstStarted();
-        ChannelPipeline pipeline = pipeline();
-        RecvByteBufAllocator.Handle handle = recvHandle();
-        handle.reset(config);
-        ByteBuf buf = null;
-        boolean drained = false;
-        boolean endOfStream = false;
-        try {
-            do {
-                buf = handle.allocate(alloc());
-                handle.attemptedBytesRead(buf.writableBytes());
-                handle.lastBytesRead(buf.writeBytes(io, buf.writableBytes()));
-                if (handle.lastBytesRead() <= 0) {
-                    buf.release();
-                    buf = null;
-                    endOfStream = handle.lastBytesRead() < 0;
-                    drained = true;
-                    break;
-                }
-                handle.incMessagesRead(1);
-                ByteBuf msg = buf;
-                buf = null; // the pipeline owns it now
-                pipeline.fireChannelRead(msg);
-            } while (handle.continueReading() && isOpen() && !inputShutdown);
-            // A short read means drained, unless the peer's FIN is known to be waiting behind the data.
-            drained |= handle.lastBytesRead() < handle.attemptedBytesRead() && !readHangUp;
-            handle.readComplete();
-            pipeline.fireChannelReadComplete();
-            if (endOfStream) {
-                inputEnded();
-            }
-        } catch (Throwable t) {
-            drained = true;
-            if (buf != null) {
-                buf.release();
-            }
-            handle.readComplete();
-            pipeline.fireChannelReadComplete();
-            pipeline.fireExceptionCaught(t);
-            if (t instanceof IOException) {
-                close(voidPromise()); // reset by peer and friends: the connection is gone
-            }
-        } finally {
-            readBurstEnded(drained);
+        StreamReadLoop.Outcome outcome = reads.read(io);
+        if (outcome == StreamReadLoop.Outcome.END_OF_STREAM) {
+            halfClosure.inputEnded();
         }
-    }
-
-    private RecvByteBufAllocator.Handle recvHandle() {
-        RecvByteBufAllocator source = config.getRecvByteBufAllocator();
-        if (recvHandle == null || recvHandleSource != source) {
-            recvHandle = source.newHandle();
-            recvHandleSource = source;
-        }
-        return recvHandle;
+        // A short read means drained, unless the peer's FIN is known to be waiting behind the data.
+        readBurstEnded(outcome != StreamReadLoop.Outcome.LIMITED
+                && (outcome != StreamReadLoop.Outcome.SHORT_READ || !readHangUp));
     }
 
     /** The peer sent end of stream. */
     final void inputEnded() {
-        if (!config.isAllowHalfClosure()) {
-            close(voidPromise());
-            return;
-        }
-        if (inputShutdown) {
-            return;
-        }
-        markInputShutdown();
-        pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
-        pipeline().fireUserEventTriggered(ChannelInputShutdownReadComplete.INSTANCE);
-        if (outputShutdown) {
-            close(voidPromise());
-        }
-    }
-
-    private void markInputShutdown() {
-        inputShutdown = true;
-        setReadPending(false);
-        removeInterest(READ_OPS);
-        try {
-            socket.shutdown(true, false);
-        } catch (IOException e) {
-            // Already reset or closed by the peer: input is over either way.
-        }
+        halfClosure.inputEnded();
     }
 
     // ---------------------------------------------------------------- writing
 
     @Override
     protected Object filterOutboundMessage(Object msg) throws Exception {
-        if (outputShutdown) {
-            throw new ChannelClosedException(this + ": output was shut down; refused to write a "
-                    + msg.getClass().getSimpleName());
-        }
-        if (msg instanceof FileRegion) {
-            return msg;
-        }
-        if (!(msg instanceof ByteBuf buf)) {
-            throw new UnsupportedOperationException(getClass().getSimpleName()
-                    + " writes ByteBufs and FileRegions, not a " + msg.getClass().getName());
-        }
-        if (buf.isDirect()) {
-            return buf;
-        }
-        // The kernel needs native memory: copy a heap buffer once, into a pooled direct one.
-        int readable = buf.readableBytes();
-        ByteBuf direct = alloc().directBuffer(readable);
-        direct.writeBytes(buf, buf.readerIndex(), readable);
-        buf.release();
-        return direct;
+        return halfClosure.filterOutboundMessage(msg);
     }
 
     @Override
     protected void doWrite(ChannelOutboundBuffer in) throws Exception {
-        if (outputShutdown) {
-            ChannelClosedException cause = new ChannelClosedException(this + ": output was shut down");
-            while (in.remove(cause)) {
-                // fail every flushed write
-            }
+        if (halfClosure.failWritesIfOutputShutdown(in)) {
             return;
         }
         for (int spin = config.getWriteSpinCount(); spin > 0 && !in.isEmpty(); spin--) {
@@ -418,83 +336,25 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
         return Errors.check("sendmsg", r);
     }
 
-    /** A file region counts against the water marks with what is left of it. */
     @Override
     protected int messageSize(Object msg) {
-        if (msg instanceof FileRegion region) {
-            return (int) Math.min(Integer.MAX_VALUE, region.count() - region.transferred());
-        }
-        return super.messageSize(msg);
+        return HalfClosure.messageSize(msg);
     }
 
     // ---------------------------------------------------------------- half closure
 
     @Override
     public Future<Void> shutdownInput() {
-        return onLoop(promise -> {
-            if (!inputShutdown) {
-                markInputShutdown();
-            }
-            promise.trySuccess(null);
-        });
+        return halfClosure.shutdownInput();
     }
 
     @Override
     public Future<Void> shutdownOutput() {
-        return onLoop(this::shutdownOutput0);
+        return halfClosure.shutdownOutput();
     }
 
     @Override
     public Future<Void> shutdown() {
-        return onLoop(promise -> {
-            if (!inputShutdown) {
-                markInputShutdown();
-            }
-            shutdownOutput0(promise);
-        });
-    }
-
-    private void shutdownOutput0(Promise<Void> promise) {
-        if (outputShutdown) {
-            promise.trySuccess(null);
-            return;
-        }
-        outputShutdown = true;
-        ChannelOutboundBuffer in = outboundBuffer();
-        if (in != null) {
-            ChannelClosedException cause = new ChannelClosedException(this + ": output shut down before the write");
-            while (in.remove(cause)) {
-                // fail every flushed write; unflushed ones fail when flushed
-            }
-        }
-        try {
-            socket.shutdown(false, true);
-        } catch (IOException e) {
-            promise.tryFailure(e);
-            return;
-        }
-        promise.trySuccess(null);
-        pipeline().fireUserEventTriggered(ChannelOutputShutdownEvent.INSTANCE);
-        if (inputShutdown) {
-            close(voidPromise()); // both directions are done: nothing left for the channel to do
-        }
-    }
-
-    /** Runs {@code op} on the loop once the channel is open and connected. */
-    private Future<Void> onLoop(Consumer<Promise<Void>> op) {
-        Promise<Void> promise = newPromise();
-        Runnable task = () -> {
-            if (!isActive()) {
-                promise.tryFailure(new ChannelClosedException(this + " is not connected or closed; cannot shut down"));
-                return;
-            }
-            op.accept(promise);
-        };
-        if (eventLoop().inEventLoop()) {
-            task.run();
-        } else {
-            eventLoop().execute(task);
-        }
-        return promise;
+        return halfClosure.shutdown();
     }
 }
