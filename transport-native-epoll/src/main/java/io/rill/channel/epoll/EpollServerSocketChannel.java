@@ -4,25 +4,23 @@ import java.io.IOException;
 import java.net.SocketAddress;
 import java.net.UnixDomainSocketAddress;
 import java.nio.file.Files;
-import java.util.concurrent.TimeUnit;
 
+import io.rill.channel.Channel;
 import io.rill.channel.ChannelOutboundBuffer;
-import io.rill.channel.ChannelPipeline;
 import io.rill.channel.EventLoop;
 import io.rill.channel.EventLoopGroup;
+import io.rill.channel.socket.AcceptLoop;
 import io.rill.channel.socket.ServerSocketChannel;
 import io.rill.util.InternalLogger;
-import io.rill.util.RillProperties;
 
 /**
- * A listening TCP socket (or Unix-domain, see {@link EpollServerDomainSocketChannel}). Each accept readiness accepts ({@code accept4} with
- * {@code SOCK_NONBLOCK | SOCK_CLOEXEC}, so no descriptor leaks into a child process) up to
- * {@code MAX_MESSAGES_PER_READ} connections and fires each as {@code channelRead} of an
- * unregistered {@link EpollSocketChannel} on the next loop of the child group.
+ * A listening TCP socket (or Unix-domain, see {@link EpollServerDomainSocketChannel}). Each
+ * accept readiness accepts ({@code accept4} with {@code SOCK_NONBLOCK | SOCK_CLOEXEC}, so no
+ * descriptor leaks into a child process) up to {@code MAX_MESSAGES_PER_READ} connections and
+ * fires each as {@code channelRead} of an unregistered {@link EpollSocketChannel} on the next
+ * loop of the child group.
  *
- * <p>An accept error (EMFILE, ENFILE, ENOBUFS) is logged and fired as {@code exceptionCaught}, and
- * accepting pauses for {@link RillProperties#CHANNEL_ACCEPT_BACKOFF_MILLIS}: the connection that
- * could not be accepted keeps the socket ready, and retrying at once would spin the loop. With
+ * <p>Bursts and the pause after an accept error (EMFILE, ...) are {@link AcceptLoop}'s. With
  * {@code SO_REUSEPORT} set before bind, several servers (one per loop) can share a port.
  */
 public class EpollServerSocketChannel extends AbstractEpollChannel implements ServerSocketChannel {
@@ -33,8 +31,8 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
     private final EpollServerSocketChannelConfig config;
     /** The bound address; null before bind. Written on the loop, read anywhere. */
     private volatile SocketAddress boundAddress;
-    /** Accepting is paused after an accept error. Loop-confined. */
-    private boolean acceptPaused;
+    /** Accept bursts and the pause after an accept error. */
+    private final AcceptLoop accepts;
 
     /** A server whose children live on {@code loop} as well. */
     public EpollServerSocketChannel(EventLoop loop) {
@@ -55,6 +53,25 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
         }
         this.childGroup = childGroup;
         this.config = new EpollServerSocketChannelConfig(this, new LinuxOptions(socket, this));
+        this.accepts = new AcceptLoop(this, new AcceptLoop.Acceptor() {
+            @Override
+            public Channel accept() throws IOException {
+                return acceptChild();
+            }
+
+            @Override
+            public void stopAccepting() {
+                removeInterest(EpollIoOps.EPOLLIN);
+            }
+
+            @Override
+            public void resumeAccepting() {
+                if (isReadPending() || config.isAutoRead()) {
+                    setReadPending(false);
+                    doBeginRead(); // re-adding the interest re-arms the edge if connections are waiting
+                }
+            }
+        });
     }
 
     @Override
@@ -117,7 +134,7 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
 
     @Override
     protected void doBeginRead() {
-        if (acceptPaused) {
+        if (accepts.isPaused()) {
             setReadPending(true); // served once the pause ends
         } else {
             super.doBeginRead();
@@ -126,7 +143,7 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
 
     @Override
     protected void ioReady(EpollIoOps ready) {
-        if (ready.isReadable() && isOpen() && !acceptPaused) {
+        if (ready.isReadable() && isOpen() && !accepts.isPaused()) {
             readNow();
         }
     }
@@ -134,39 +151,23 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
     @Override
     protected void readNow() {
         readBurstStarted();
-        ChannelPipeline pipeline = pipeline();
-        int max = config.getMaxMessagesPerRead();
-        IOException failure = null;
-        boolean drained = false;
-        for (int accepted = 0; accepted < max; accepted++) {
-            int fd;
-            try {
-                fd = socket.accept();
-            } catch (IOException e) {
-                failure = e;
-                break;
-            }
+        boolean drained = accepts.acceptBurst();
+        if (!accepts.isPaused()) {
+            readBurstEnded(drained);
+        }
+    }
+
+    /** The next pending connection as a child; null when none is pending. */
+    private EpollSocketChannel acceptChild() throws IOException {
+        for (;;) {
+            int fd = socket.accept();
             if (fd < 0) {
-                drained = true;
-                break;
+                return null;
             }
             EpollSocketChannel child = newChild(fd);
             if (child != null) {
-                pipeline.fireChannelRead(child);
+                return child;
             }
-            if (!config.isAutoRead()) {
-                break;
-            }
-        }
-        if (failure != null && isOpen()) {
-            pauseAccepting(failure); // before readComplete, whose auto-read would re-arm accept
-        }
-        pipeline.fireChannelReadComplete();
-        if (failure != null && isOpen()) {
-            pipeline.fireExceptionCaught(failure);
-        }
-        if (!acceptPaused) {
-            readBurstEnded(drained);
         }
     }
 
@@ -185,22 +186,6 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
                 t.addSuppressed(e);
             }
             return null;
-        }
-    }
-
-    private void pauseAccepting(IOException cause) {
-        int millis = RillProperties.CHANNEL_ACCEPT_BACKOFF_MILLIS;
-        LOG.warn("accept() failed on " + this + "; not accepting for " + millis + " ms", cause);
-        acceptPaused = true;
-        removeInterest(EpollIoOps.EPOLLIN);
-        eventLoop().schedule(this::resumeAccepting, millis, TimeUnit.MILLISECONDS);
-    }
-
-    private void resumeAccepting() {
-        acceptPaused = false;
-        if (isOpen() && (isReadPending() || config.isAutoRead())) {
-            setReadPending(false);
-            doBeginRead(); // re-adding the interest re-arms the edge if connections are waiting
         }
     }
 }
