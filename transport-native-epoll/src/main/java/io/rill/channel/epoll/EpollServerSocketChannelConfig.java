@@ -16,36 +16,27 @@ public final class EpollServerSocketChannelConfig extends ServerSocketChannelCon
         EpollChannelOption.IP_FREEBIND, EpollChannelOption.IP_TRANSPARENT, EpollChannelOption.EPOLL_MODE};
 
     private final LinuxOptions linux;
-    private final AbstractEpollChannel epollChannel;
 
     EpollServerSocketChannelConfig(AbstractEpollChannel channel, LinuxOptions linux) {
         super(channel, linux);
         this.linux = linux;
-        this.epollChannel = channel;
     }
 
     @Override
     public Map<ChannelOption<?>, Object> getOptions() {
         Map<ChannelOption<?>, Object> options = super.getOptions();
-        if (epollChannel.isOpen()) {
-            for (ChannelOption<?> option : LISTED) {
-                Object value = getOption(option);
-                if (value != null) {
-                    options.put(option, value);
-                }
-            }
-        }
+        linux.putAll(options, LISTED);
         return options;
     }
 
     @Override
     public <T> T getOption(ChannelOption<T> option) {
-        return LinuxOptions.handles(option) ? linux.get(option, epollChannel) : super.getOption(option);
+        return LinuxOptions.handles(option) ? linux.get(option) : super.getOption(option);
     }
 
     @Override
     public <T> boolean setOption(ChannelOption<T> option, T value) {
-        return LinuxOptions.handles(option) ? linux.set(option, value, epollChannel) : super.setOption(option, value);
+        return LinuxOptions.handles(option) ? linux.set(option, value) : super.setOption(option, value);
     }
 
     public boolean isReusePort() {

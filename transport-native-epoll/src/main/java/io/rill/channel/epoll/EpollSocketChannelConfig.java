@@ -31,14 +31,7 @@ public final class EpollSocketChannelConfig extends SocketChannelConfig {
     @Override
     public Map<ChannelOption<?>, Object> getOptions() {
         Map<ChannelOption<?>, Object> options = super.getOptions();
-        if (epollChannel.isOpen()) {
-            for (ChannelOption<?> option : LISTED) {
-                Object value = getOption(option);
-                if (value != null) {
-                    options.put(option, value);
-                }
-            }
-        }
+        linux.putAll(options, LISTED);
         return options;
     }
 
@@ -48,7 +41,7 @@ public final class EpollSocketChannelConfig extends SocketChannelConfig {
         if (option == EpollChannelOption.DOMAIN_READ_FILE_DESCRIPTORS && epollChannel.socket.isUnix()) {
             return (T) (Boolean) readFileDescriptors;
         }
-        return LinuxOptions.handles(option) ? linux.get(option, epollChannel) : super.getOption(option);
+        return LinuxOptions.handles(option) ? linux.get(option) : super.getOption(option);
     }
 
     @Override
@@ -58,7 +51,7 @@ public final class EpollSocketChannelConfig extends SocketChannelConfig {
             readFileDescriptors = (Boolean) value;
             return true;
         }
-        return LinuxOptions.handles(option) ? linux.set(option, value, epollChannel) : super.setOption(option, value);
+        return LinuxOptions.handles(option) ? linux.set(option, value) : super.setOption(option, value);
     }
 
     public boolean isTcpCork() {

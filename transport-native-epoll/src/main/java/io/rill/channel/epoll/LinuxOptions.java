@@ -47,9 +47,10 @@ final class LinuxOptions implements SocketOptionAccess {
             EpollChannelOption.TCP_FASTOPEN, Native.OPT_TCP_FASTOPEN);
 
     private final LinuxSocket socket;
-    private final Object owner;
+    /** The channel whose socket this is: its EPOLL_MODE, and its name in messages. */
+    private final AbstractEpollChannel owner;
 
-    LinuxOptions(LinuxSocket socket, Object owner) {
+    LinuxOptions(LinuxSocket socket, AbstractEpollChannel owner) {
         this.socket = socket;
         this.owner = owner;
     }
@@ -105,9 +106,9 @@ final class LinuxOptions implements SocketOptionAccess {
 
     /** The value of a {@link #handles handled} option, read from the socket; null if its family lacks it. */
     @SuppressWarnings("unchecked")
-    <T> T get(ChannelOption<T> option, AbstractEpollChannel channel) {
+    <T> T get(ChannelOption<T> option) {
         if (option == EpollChannelOption.EPOLL_MODE) {
-            return (T) channel.epollMode();
+            return (T) owner.epollMode();
         }
         if (socket.isUnix()) {
             return null;
@@ -127,10 +128,10 @@ final class LinuxOptions implements SocketOptionAccess {
      * Sets a {@link #handles handled} option; false (logged) if the socket's family lacks it, an
      * IllegalArgumentException for a wrong type or a negative number.
      */
-    <T> boolean set(ChannelOption<T> option, T value, AbstractEpollChannel channel) {
+    <T> boolean set(ChannelOption<T> option, T value) {
         option.validate(value);
         if (option == EpollChannelOption.EPOLL_MODE) {
-            channel.epollMode((EpollMode) value);
+            owner.epollMode((EpollMode) value);
             return true;
         }
         if (socket.isUnix()) {
@@ -156,6 +157,19 @@ final class LinuxOptions implements SocketOptionAccess {
             throw new ChannelException("cannot set " + option + " to " + value + " on " + owner, e);
         }
         return true;
+    }
+
+    /** Adds the current value of each of {@code listed} that the socket has, for a config's getOptions(). */
+    void putAll(Map<ChannelOption<?>, Object> options, ChannelOption<?>... listed) {
+        if (!socket.isOpen()) {
+            return;
+        }
+        for (ChannelOption<?> option : listed) {
+            Object value = get(option);
+            if (value != null) {
+                options.put(option, value);
+            }
+        }
     }
 
     @Override
