@@ -321,19 +321,13 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
 
     /** One sendmsg of the leading flushed buffers; bytes written, 0 if full, -1 if there were only empty buffers. */
     private long writeGathering(ChannelOutboundBuffer in) throws IOException {
-        ByteBuffer[] views = in.nioBuffers(IovArray.MAX_COUNT, Integer.MAX_VALUE);
+        ByteBuffer[] views = in.nioBuffers(DirectIo.MAX_GATHER, Integer.MAX_VALUE);
         int count = in.nioBufferCount();
         if (count == 0) {
             in.remove();
             return -1;
         }
-        IovArray iov = IovArray.forThisThread();
-        iov.addAll(views, count, io);
-        long r = Native.writev(socket.fd(), iov.address(), iov.count());
-        if (r == -Errors.EAGAIN) {
-            return 0;
-        }
-        return Errors.check("sendmsg", r);
+        return io.write(views, 0, count);
     }
 
     @Override
