@@ -60,7 +60,8 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {
             || rill_register(env, clazz, rill_epoll_methods, rill_epoll_method_count) != 0
             || rill_register(env, clazz, rill_socket_methods, rill_socket_method_count) != 0
             || rill_register(env, clazz, rill_io_methods, rill_io_method_count) != 0
-            || rill_register(env, clazz, rill_unix_methods, rill_unix_method_count) != 0) {
+            || rill_register(env, clazz, rill_unix_methods, rill_unix_method_count) != 0
+            || rill_register(env, clazz, rill_datagram_methods, rill_datagram_method_count) != 0) {
         return JNI_ERR;
     }
     return JNI_VERSION_1_8;

@@ -24,5 +24,7 @@ extern const JNINativeMethod rill_io_methods[];
 extern const int rill_io_method_count;
 extern const JNINativeMethod rill_unix_methods[];
 extern const int rill_unix_method_count;
+extern const JNINativeMethod rill_datagram_methods[];
+extern const int rill_datagram_method_count;
 
 #endif

@@ -21,6 +21,7 @@ final class Errors {
     static final int ENOTCONN = 107;
     static final int ECONNRESET = 104;
     static final int EINPROGRESS = 115;
+    static final int EADDRNOTAVAIL = 99;
 
     private Errors() {
     }

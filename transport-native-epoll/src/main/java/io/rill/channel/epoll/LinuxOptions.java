@@ -26,7 +26,10 @@ final class LinuxOptions implements SocketOptionAccess {
             StandardSocketOptions.SO_SNDBUF, Native.OPT_SO_SNDBUF,
             StandardSocketOptions.SO_REUSEADDR, Native.OPT_SO_REUSEADDR,
             StandardSocketOptions.SO_REUSEPORT, Native.OPT_SO_REUSEPORT,
-            StandardSocketOptions.IP_TOS, Native.OPT_IP_TOS);
+            StandardSocketOptions.IP_TOS, Native.OPT_IP_TOS,
+            StandardSocketOptions.SO_BROADCAST, Native.OPT_SO_BROADCAST,
+            StandardSocketOptions.IP_MULTICAST_TTL, Native.OPT_IP_MULTICAST_TTL,
+            StandardSocketOptions.IP_MULTICAST_LOOP, Native.OPT_IP_MULTICAST_LOOP);
 
     /** Linux options with boolean values, of client and server sockets alike. */
     private static final Map<ChannelOption<?>, Integer> FLAGS = Map.of(

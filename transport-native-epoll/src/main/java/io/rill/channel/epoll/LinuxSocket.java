@@ -46,6 +46,11 @@ final class LinuxSocket {
         return new LinuxSocket(Errors.check("socket", Native.socketDomain()), false, true);
     }
 
+    /** A new UDP socket, IPv6 (dual-stack) or IPv4. */
+    static LinuxSocket newDatagram(boolean ipv6) throws IOException {
+        return new LinuxSocket(Errors.check("socket", Native.socketDgram(ipv6)), ipv6, false);
+    }
+
     /** An accepted socket: the listening socket's family. */
     LinuxSocket accepted(int acceptedFd) {
         return new LinuxSocket(acceptedFd, ipv6, unix);
@@ -58,6 +63,22 @@ final class LinuxSocket {
     /** True for a Unix-domain socket. */
     boolean isUnix() {
         return unix;
+    }
+
+    /** True for an IPv6 (dual-stack) socket. */
+    boolean isIpv6() {
+        return ipv6;
+    }
+
+    /** Dissolves a UDP connect. */
+    void disconnect() throws IOException {
+        Errors.check("connect(AF_UNSPEC)", Native.disconnect(fd));
+    }
+
+    /** Joins or leaves a multicast group on an interface (null: the kernel picks). */
+    void membership(boolean join, InetAddress group, java.net.NetworkInterface nif) throws IOException {
+        Errors.check(join ? "setsockopt(ADD_MEMBERSHIP)" : "setsockopt(DROP_MEMBERSHIP)",
+                Native.membership(fd, join, group.getAddress(), nif == null ? 0 : nif.getIndex()));
     }
 
     boolean isOpen() {

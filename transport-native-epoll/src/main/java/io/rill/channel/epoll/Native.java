@@ -45,6 +45,8 @@ final class Native {
     static final int OPT_IP_TRANSPARENT = 18;
     static final int OPT_SO_ERROR = 19;
     static final int OPT_SO_TYPE = 20;
+    static final int OPT_IP_MULTICAST_TTL = 21;
+    static final int OPT_IP_MULTICAST_LOOP = 22;
 
     private Native() {
     }
@@ -148,4 +150,18 @@ final class Native {
 
     /** Fills {@code out} with pid, uid, gid. */
     static native int peerCredentials(int fd, int[] out);
+
+    // rill_datagram.c: batch layouts are drawn there and in EpollDatagramChannel
+    static native int socketDgram(boolean ipv6);
+
+    /** Receives up to {@code count} datagrams described at {@code in}, results at {@code out}; how many, or -errno. */
+    static native int recvmmsg(int fd, long in, long out, int count);
+
+    /** Sends up to {@code count} datagrams described at {@code in}; how many went, or -errno. */
+    static native int sendmmsg(int fd, boolean ipv6, long in, int count);
+
+    static native int disconnect(int fd);
+
+    /** Joins ({@code join}) or leaves {@code group} (4 or 16 bytes) on interface {@code ifindex}. */
+    static native int membership(int fd, boolean join, byte[] group, int ifindex);
 }
