@@ -36,7 +36,7 @@ public final class Epoll {
                     + System.getProperty("os.arch"));
         }
         try {
-            NativeLibraryLoader.load(LIBRARY_NAME, Epoll.class.getClassLoader());
+            NativeLibraryLoader.load(LIBRARY_NAME, Epoll.class.getClassLoader(), new LoadHere());
             int epfd = Native.epollCreate(); // proves the registered methods work, not just the load
             if (epfd < 0) {
                 return Errors.newException("epoll_create1", -epfd);
@@ -45,6 +45,22 @@ public final class Epoll {
             return null;
         } catch (Throwable t) {
             return t;
+        }
+    }
+
+    /**
+     * Loads from this module, so the library binds to the class loader that has {@link Native}
+     * (JNI_OnLoad looks it up there) even when Rill's modules do not share one.
+     */
+    private static final class LoadHere implements NativeLibraryLoader.Linker {
+        @Override
+        public void load(String absolutePath) {
+            System.load(absolutePath);
+        }
+
+        @Override
+        public void loadLibrary(String name) {
+            System.loadLibrary(name);
         }
     }
 

@@ -191,21 +191,28 @@ final class LinuxSocket {
         }
     }
 
+    // Options may be read from any thread: the open check keeps a closed socket's number, which
+    // the kernel may already have given to another file, from being asked (up to a narrow race).
+
     int getInt(int option) throws IOException {
+        ensureOpen();
         return (int) Errors.check("getsockopt", Native.getOption(fd, option));
     }
 
     void setInt(int option, int value) throws IOException {
+        ensureOpen();
         Errors.check("setsockopt", Native.setOption(fd, option, value));
     }
 
     /** SO_LINGER in seconds, -1 when off. */
     int getLinger() throws IOException {
+        ensureOpen();
         long r = Errors.check("getsockopt", Native.getLinger(fd));
         return (r >>> 32) != 0 ? (int) r : -1;
     }
 
     void setLinger(int seconds) throws IOException {
+        ensureOpen();
         Errors.check("setsockopt", Native.setLinger(fd, seconds));
     }
 
