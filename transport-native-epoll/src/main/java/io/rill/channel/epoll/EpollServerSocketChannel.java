@@ -18,7 +18,7 @@ import io.rill.util.InternalLogger;
  * accept readiness accepts ({@code accept4} with {@code SOCK_NONBLOCK | SOCK_CLOEXEC}, so no
  * descriptor leaks into a child process) up to {@code MAX_MESSAGES_PER_READ} connections and
  * fires each as {@code channelRead} of an unregistered {@link EpollSocketChannel} on the next
- * loop of the child group.
+ * loop of the child group, in this server's {@link EpollMode}.
  *
  * <p>Bursts and the pause after an accept error (EMFILE, ...) are {@link AcceptLoop}'s. With
  * {@code SO_REUSEPORT} set before bind, several servers (one per loop) can share a port.
@@ -176,8 +176,10 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
         LinuxSocket accepted = socket.accepted(fd);
         try {
             EventLoop loop = childGroup.next();
-            return accepted.isUnix() ? new EpollDomainSocketChannel(this, loop, accepted)
+            EpollSocketChannel child = accepted.isUnix() ? new EpollDomainSocketChannel(this, loop, accepted)
                     : new EpollSocketChannel(this, loop, accepted, true);
+            child.epollMode(epollMode()); // a child option set by the bootstrap still overrides this
+            return child;
         } catch (Throwable t) {
             LOG.warn("Could not create a channel for a connection accepted by " + this + "; closed it", t);
             try {

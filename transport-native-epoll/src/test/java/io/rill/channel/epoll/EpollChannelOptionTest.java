@@ -95,6 +95,24 @@ class EpollChannelOptionTest {
     }
 
     @Test
+    void acceptedChannelsStartInTheServersModeUnlessAChildOptionSaysOtherwise() throws Exception {
+        java.util.concurrent.BlockingQueue<EpollMode> modes = new java.util.concurrent.LinkedBlockingQueue<>();
+        ChannelHandler recordMode = new ChannelHandler() {
+            @Override
+            public void channelActive(io.rill.channel.ChannelHandlerContext ctx) {
+                modes.add(((EpollSocketChannelConfig) ctx.channel().config()).getEpollMode());
+            }
+        };
+        Channel lt = new ServerBootstrap().group(group).channel(EpollServerSocketChannel.class)
+                .option(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED).childHandler(recordMode)
+                .bind(new InetSocketAddress("127.0.0.1", 0)).syncUninterruptibly().getNow();
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", ((InetSocketAddress) lt.localAddress()).getPort())) {
+            assertEquals(EpollMode.LEVEL_TRIGGERED, modes.poll(10, TimeUnit.SECONDS));
+        }
+        lt.close().syncUninterruptibly();
+    }
+
+    @Test
     void ipTransparentIsSetOrRefusedWithTheSystemsReason() {
         try {
             client.config().setOption(EpollChannelOption.IP_TRANSPARENT, true);
