@@ -29,10 +29,10 @@ static const int rill_options[][2] = {
     {IPPROTO_TCP, TCP_NOTSENT_LOWAT}, {IPPROTO_TCP, TCP_QUICKACK}, {IPPROTO_TCP, TCP_KEEPIDLE},
     {IPPROTO_TCP, TCP_KEEPINTVL}, {IPPROTO_TCP, TCP_KEEPCNT}, {IPPROTO_TCP, TCP_USER_TIMEOUT},
     {IPPROTO_TCP, TCP_FASTOPEN}, {IPPROTO_TCP, TCP_FASTOPEN_CONNECT}, {IPPROTO_IP, IP_FREEBIND},
-    {IPPROTO_IP, IP_TRANSPARENT}, {SOL_SOCKET, SO_ERROR}, {SOL_SOCKET, SO_TYPE},
-    {IPPROTO_IP, IP_MULTICAST_TTL}, {IPPROTO_IP, IP_MULTICAST_LOOP},
+    {IPPROTO_IP, IP_TRANSPARENT}, {IPPROTO_IP, IP_MULTICAST_TTL}, {IPPROTO_IP, IP_MULTICAST_LOOP},
 };
 #define RILL_OPTION_COUNT ((int) (sizeof(rill_options) / sizeof(rill_options[0])))
+_Static_assert(RILL_OPTION_COUNT == 21, "Native.OPT_* names ids 0..20: change both together");
 #define RILL_OPT_IP_TOS 6
 
 static jint rill_socket_stream(JNIEnv *env, jclass clazz, jboolean ipv6) {

@@ -17,7 +17,6 @@ final class Errors {
 
     static final int EBADF = 9;
     static final int EAGAIN = 11;
-    static final int EPIPE = 32;
     static final int ENOTCONN = 107;
     static final int ECONNRESET = 104;
     static final int EINPROGRESS = 115;

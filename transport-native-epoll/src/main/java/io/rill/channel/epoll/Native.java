@@ -43,10 +43,8 @@ final class Native {
     static final int OPT_TCP_FASTOPEN_CONNECT = 16;
     static final int OPT_IP_FREEBIND = 17;
     static final int OPT_IP_TRANSPARENT = 18;
-    static final int OPT_SO_ERROR = 19;
-    static final int OPT_SO_TYPE = 20;
-    static final int OPT_IP_MULTICAST_TTL = 21;
-    static final int OPT_IP_MULTICAST_LOOP = 22;
+    static final int OPT_IP_MULTICAST_TTL = 19;
+    static final int OPT_IP_MULTICAST_LOOP = 20;
 
     private Native() {
     }
