@@ -307,6 +307,10 @@ public class EpollDatagramChannel extends AbstractEpollChannel implements Datagr
         for (int spin = config.getWriteSpinCount(); spin > 0 && !in.isEmpty(); spin--) {
             filler.count = 0;
             in.forEachFlushedMessage(filler);
+            if (filler.count == 0) {
+                in.current(); // only cancelled writes were flushed: this drops them
+                return;
+            }
             int r = Native.sendmmsg(socket.fd(), socket.isIpv6(), batchAddress, filler.count);
             if (r == -Errors.EAGAIN) {
                 addInterest(EpollIoOps.EPOLLOUT); // the socket's send buffer is full
