@@ -43,7 +43,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
     /** A readAgain task is queued. */
     private boolean readAgainQueued;
 
-    protected AbstractEpollChannel(Channel parent, EventLoop eventLoop, LinuxSocket socket) {
+    AbstractEpollChannel(Channel parent, EventLoop eventLoop, LinuxSocket socket) {
         super(parent, checkLoop(eventLoop));
         this.socket = socket;
     }

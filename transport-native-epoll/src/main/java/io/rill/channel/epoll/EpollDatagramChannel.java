@@ -23,6 +23,7 @@ import io.rill.channel.RecvByteBufAllocator;
 import io.rill.channel.socket.DatagramChannel;
 import io.rill.channel.socket.DatagramChannelConfig;
 import io.rill.channel.socket.DatagramPacket;
+import io.rill.channel.socket.DirectOutbound;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 
@@ -263,38 +264,15 @@ public class EpollDatagramChannel extends AbstractEpollChannel implements Datagr
 
     // ---------------------------------------------------------------- writing
 
-    /** Packets and (connected) plain buffers, as one direct buffer each: the kernel gets one iovec per datagram. */
+    /** Packets to resolved IP addresses and (connected) plain buffers, each one direct buffer: one iovec per datagram. */
     @Override
     protected Object filterOutboundMessage(Object msg) {
-        if (msg instanceof DatagramPacket packet) {
-            if (!(packet.recipient() instanceof InetSocketAddress recipient) || recipient.isUnresolved()) {
-                throw new UnsupportedOperationException("a datagram goes to a resolved InetSocketAddress, not "
-                        + packet.recipient());
-            }
-            return oneDirectBuffer(packet.content()) ? packet : packet.replace(directCopy(packet.content()));
+        if (msg instanceof DatagramPacket packet
+                && (!(packet.recipient() instanceof InetSocketAddress recipient) || recipient.isUnresolved())) {
+            throw new UnsupportedOperationException("a datagram goes to a resolved InetSocketAddress, not "
+                    + packet.recipient());
         }
-        if (msg instanceof ByteBuf buf) {
-            if (!isConnected()) {
-                throw new UnsupportedOperationException("an unconnected datagram channel writes DatagramPackets (with a"
-                        + " recipient), not a bare ByteBuf; connect() it first or wrap the buffer");
-            }
-            return oneDirectBuffer(buf) ? buf : directCopy(buf);
-        }
-        throw new UnsupportedOperationException("EpollDatagramChannel writes DatagramPackets and ByteBufs, not a "
-                + msg.getClass().getName());
-    }
-
-    private static boolean oneDirectBuffer(ByteBuf buf) {
-        return buf.isDirect() && buf.nioBufferCount() == 1;
-    }
-
-    /** A direct copy of {@code buf}, which is released. */
-    private ByteBuf directCopy(ByteBuf buf) {
-        int readable = buf.readableBytes();
-        ByteBuf direct = alloc().directBuffer(readable);
-        direct.writeBytes(buf, buf.readerIndex(), readable);
-        buf.release();
-        return direct;
+        return DirectOutbound.datagram(msg, isConnected(), alloc(), "EpollDatagramChannel");
     }
 
     @Override

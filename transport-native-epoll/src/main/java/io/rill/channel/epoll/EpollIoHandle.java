@@ -7,4 +7,8 @@ public interface EpollIoHandle extends IoHandle {
 
     /** The descriptor; fixed while registered. */
     int fd();
+
+    /** Closes the handle's channel; reports failures through the channel, never by throwing. */
+    @Override
+    void close();
 }

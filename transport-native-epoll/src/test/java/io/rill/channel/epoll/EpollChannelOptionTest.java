@@ -106,8 +106,11 @@ class EpollChannelOptionTest {
         Channel lt = new ServerBootstrap().group(group).channel(EpollServerSocketChannel.class)
                 .option(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED).childHandler(recordMode)
                 .bind(new InetSocketAddress("127.0.0.1", 0)).syncUninterruptibly().getNow();
-        try (java.net.Socket s = new java.net.Socket("127.0.0.1", ((InetSocketAddress) lt.localAddress()).getPort())) {
+        java.net.Socket peer = new java.net.Socket("127.0.0.1", ((InetSocketAddress) lt.localAddress()).getPort());
+        try {
             assertEquals(EpollMode.LEVEL_TRIGGERED, modes.poll(10, TimeUnit.SECONDS));
+        } finally {
+            peer.close();
         }
         lt.close().syncUninterruptibly();
     }

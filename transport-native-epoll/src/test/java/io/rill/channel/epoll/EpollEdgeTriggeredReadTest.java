@@ -72,9 +72,11 @@ class EpollEdgeTriggeredReadTest {
             }
         };
         Channel server = bind(mode, true, counter);
-        try (Socket peer = connectAndSend(server)) {
+        Socket peer = connectAndSend(server);
+        try {
             assertTrue(all.await(10, TimeUnit.SECONDS), "received " + received.get() + " of " + TOTAL + " bytes");
         } finally {
+            peer.close();
             server.close().await(5, TimeUnit.SECONDS);
         }
     }
@@ -97,7 +99,8 @@ class EpollEdgeTriggeredReadTest {
         };
         Channel server = bind(mode, false, readOnDemand);
         BlockingQueue<Channel> children = childrenOf(server);
-        try (Socket peer = connectAndSend(server)) {
+        Socket peer = connectAndSend(server);
+        try {
             Channel child = children.poll(10, TimeUnit.SECONDS);
             int total = 0;
             while (total < TOTAL) {
@@ -109,6 +112,7 @@ class EpollEdgeTriggeredReadTest {
                 child.read();
             }
         } finally {
+            peer.close();
             server.close().await(5, TimeUnit.SECONDS);
         }
     }

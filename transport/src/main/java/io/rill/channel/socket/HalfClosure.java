@@ -185,15 +185,7 @@ public final class HalfClosure {
             throw new UnsupportedOperationException(channel.getClass().getSimpleName()
                     + " writes ByteBufs and FileRegions, not a " + msg.getClass().getName());
         }
-        return buf.isDirect() ? buf : directCopy(buf);
-    }
-
-    private ByteBuf directCopy(ByteBuf buf) {
-        int readable = buf.readableBytes();
-        ByteBuf direct = channel.alloc().directBuffer(readable);
-        direct.writeBytes(buf, buf.readerIndex(), readable);
-        buf.release();
-        return direct;
+        return buf.isDirect() ? buf : DirectOutbound.copy(channel.alloc(), buf);
     }
 
     /** A file region counts against the water marks with what is left of it, like a buffer's readable bytes. */
