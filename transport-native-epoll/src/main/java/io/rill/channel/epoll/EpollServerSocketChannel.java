@@ -160,7 +160,7 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
     /** The next pending connection as a child; null when none is pending. */
     private EpollSocketChannel acceptChild() throws IOException {
         for (;;) {
-            int fd = socket.accept();
+            int fd = acceptFd();
             if (fd < 0) {
                 return null;
             }
@@ -169,6 +169,11 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
                 return child;
             }
         }
+    }
+
+    /** One {@code accept4}; -1 when no connection is pending. Overridden by tests to simulate EMFILE. */
+    int acceptFd() throws IOException {
+        return socket.accept();
     }
 
     /** A channel for an accepted descriptor on the child group's next loop; null (descriptor closed) if that fails. */
