@@ -1,5 +1,8 @@
 package io.rill.example;
 
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
@@ -13,8 +16,11 @@ import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Promise;
 
 /**
- * Sends {@code --count N} messages of {@code --size P} bytes to an echo server, one in flight at a
- * time (ping-pong), checks that each comes back byte for byte, and prints the round-trip rate.
+ * Sends {@code --count N} messages of {@code --size P} bytes to an echo server over
+ * {@code --connections C} connections (default 1), one in flight per connection at a time
+ * (ping-pong), checks that each comes back byte for byte, and prints the round-trip rate and the
+ * process CPU time per round trip (client side: run the server in its own process), so
+ * transports can be compared under load: {@code --transport epoll} vs {@code --transport nio}.
  */
 final class EchoClient implements Example {
 
@@ -25,30 +31,52 @@ final class EchoClient implements Example {
 
     @Override
     public String description() {
-        return "ping-pongs messages with echo-server and verifies them (--count N, --size P)";
+        return "ping-pongs messages with echo-server and verifies them (--count N, --size P, --connections C)";
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("count", "size");
+        options.rejectUnknown("count", "size", "connections");
         int count = options.getInt("count", 10_000, 1, Integer.MAX_VALUE);
         int size = options.getInt("size", 256, 1, 64 * 1024 * 1024);
+        int connections = options.getInt("connections", 1, 1, Math.min(count, 10_000));
         byte[] payload = new byte[size];
         new Random(size).nextBytes(payload);
         MultiThreadIoEventLoopGroup group = Transports.newGroup(options, name());
         try {
-            Promise<Long> done = new DefaultPromise<>(group.next());
-            Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
-                    .handler(new PingPong(payload, count, done))
-                    .connect(options.host, options.port).sync().getNow();
-            long nanos = done.sync().getNow();
-            ch.close().sync();
-            double seconds = nanos / 1e9;
-            System.out.printf("%d round-trips of %d bytes in %.3f s: %.0f round-trips/s, all verified%n",
-                    count, size, seconds, count / seconds);
+            List<Promise<Long>> done = new ArrayList<>();
+            List<Channel> channels = new ArrayList<>();
+            long cpuBefore = processCpuNanos();
+            long start = System.nanoTime();
+            for (int i = 0; i < connections; i++) {
+                // The first connections take the remainder, so the counts add up to --count.
+                int share = count / connections + (i < count % connections ? 1 : 0);
+                Promise<Long> finished = new DefaultPromise<>(group.next());
+                done.add(finished);
+                channels.add(new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
+                        .handler(new PingPong(payload, share, finished))
+                        .connect(options.host, options.port).sync().getNow());
+            }
+            for (Promise<Long> finished : done) {
+                finished.sync();
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuMicros = (processCpuNanos() - cpuBefore) / 1e3;
+            for (Channel ch : channels) {
+                ch.close().sync();
+            }
+            System.out.printf("%d round-trips of %d bytes over %d connection(s) in %.3f s: %.0f round-trips/s,"
+                    + " %.1f us CPU per round trip, all verified%n",
+                    count, size, connections, seconds, count / seconds, cpuMicros / count);
         } finally {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
         }
+    }
+
+    /** CPU time of this process (all threads), or 0 where the JVM cannot tell. */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
 
     /** Sends the payload, compares the echo as it arrives, and sends again once it is complete. */

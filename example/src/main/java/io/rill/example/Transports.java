@@ -4,14 +4,20 @@ import io.rill.bootstrap.ChannelFactory;
 import io.rill.bootstrap.ServerChannelFactory;
 import io.rill.channel.Channel;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.channel.epoll.Epoll;
+import io.rill.channel.epoll.EpollIoHandler;
+import io.rill.channel.epoll.EpollServerSocketChannel;
+import io.rill.channel.epoll.EpollSocketChannel;
 import io.rill.channel.nio.NioIoHandler;
 import io.rill.channel.nio.NioServerSocketChannel;
 import io.rill.channel.nio.NioSocketChannel;
 import io.rill.util.concurrent.DefaultThreadFactory;
 
 /**
- * Turns {@code --transport} and {@code --threads} into an event loop group and channel factories.
- * Only NIO exists so far: {@code auto} picks it, {@code epoll} is refused with a clear message.
+ * Turns {@code --transport} and {@code --threads} into an event loop group and channel factories:
+ * {@code nio}, {@code epoll} (refused with the reason when it cannot load), or {@code auto}, which
+ * is epoll where available and NIO elsewhere. Switching is only this: another I/O handler
+ * factory and other channel classes.
  */
 final class Transports {
 
@@ -19,24 +25,36 @@ final class Transports {
     }
 
     static MultiThreadIoEventLoopGroup newGroup(ExampleOptions options, String name) {
-        requireAvailable(options);
-        return new MultiThreadIoEventLoopGroup(options.threads, new DefaultThreadFactory(name), NioIoHandler.newFactory());
+        return new MultiThreadIoEventLoopGroup(options.threads, new DefaultThreadFactory(name),
+                useEpoll(options) ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
     }
 
     static ServerChannelFactory<? extends Channel> serverChannel(ExampleOptions options) {
-        requireAvailable(options);
+        if (useEpoll(options)) {
+            return EpollServerSocketChannel::new;
+        }
         return NioServerSocketChannel::new;
     }
 
     static ChannelFactory<? extends Channel> clientChannel(ExampleOptions options) {
-        requireAvailable(options);
+        if (useEpoll(options)) {
+            return EpollSocketChannel::new;
+        }
         return NioSocketChannel::new;
     }
 
-    private static void requireAvailable(ExampleOptions options) {
-        if (options.transport.equals("epoll")) {
-            throw new ExampleOptions.UsageException(
-                    "--transport epoll: the epoll transport is not built yet; use --transport nio (or auto)");
+    private static boolean useEpoll(ExampleOptions options) {
+        switch (options.transport) {
+            case "epoll":
+                if (!Epoll.isAvailable()) {
+                    throw new ExampleOptions.UsageException("--transport epoll: not available here: "
+                            + Epoll.unavailabilityCause().getMessage() + "; use --transport nio (or auto)");
+                }
+                return true;
+            case "auto":
+                return Epoll.isAvailable();
+            default:
+                return false;
         }
     }
 }

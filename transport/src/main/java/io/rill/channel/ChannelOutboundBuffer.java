@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.function.Predicate;
 
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.util.InternalLogger;
@@ -131,6 +132,19 @@ public final class ChannelOutboundBuffer {
     public Object current() {
         Entry entry = firstLiveFlushed();
         return entry == null ? null : entry.msg;
+    }
+
+    /**
+     * Shows {@code visitor} the flushed messages in order, skipping cancelled ones, until it
+     * returns false or they end; nothing is removed. For a transport that writes several messages
+     * in one system call ({@code sendmmsg}) and then {@link #remove()}s those that went.
+     */
+    public void forEachFlushedMessage(Predicate<Object> visitor) {
+        for (Entry e = flushedEntry; e != null && e != unflushedEntry; e = e.next) {
+            if (!e.cancelled && !visitor.test(e.msg)) {
+                return;
+            }
+        }
     }
 
     /** The first flushed entry that was not cancelled; cancelled ones before it are dropped. */

@@ -107,6 +107,23 @@ public final class DefaultFileRegion implements FileRegion {
         return written;
     }
 
+    /**
+     * The file, for a region made from a path; null for one made from a {@link FileChannel}. A
+     * transport that sends the file itself ({@code sendfile(2)} on a descriptor it opened, as the
+     * epoll transport does) needs it, since a FileChannel does not expose its descriptor.
+     */
+    public Path path() {
+        return path;
+    }
+
+    /** Records {@code bytes} more as written by such a transport, which did not go through {@link #transferTo}. */
+    public void addTransferred(long bytes) {
+        if (bytes < 0 || bytes > count - transferred) {
+            throw new IllegalArgumentException("bytes: " + bytes + " (expected: 0.." + (count - transferred) + ')');
+        }
+        transferred += bytes;
+    }
+
     @Override
     public int refCnt() {
         return (int) REF_CNT.getVolatile(this);

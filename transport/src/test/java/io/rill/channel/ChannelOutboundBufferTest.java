@@ -61,6 +61,30 @@ class ChannelOutboundBufferTest {
     }
 
     @Test
+    void forEachFlushedMessageShowsFlushedMessagesInOrderAndStopsWhenAsked() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ChannelOutboundBuffer buf = new ChannelOutboundBuffer(ch);
+        ByteBuf a = bytes(1);
+        ByteBuf b = bytes(2);
+        ByteBuf c = bytes(3);
+        buf.addMessage(a, 1, ch.newPromise());
+        buf.addMessage(b, 2, ch.newPromise());
+        buf.addFlush();
+        buf.addMessage(c, 3, ch.newPromise()); // not flushed: never shown
+        java.util.List<Object> seen = new java.util.ArrayList<>();
+        buf.forEachFlushedMessage(seen::add);
+        assertEquals(java.util.List.of(a, b), seen);
+        seen.clear();
+        buf.forEachFlushedMessage(m -> seen.add(m) && false);
+        assertEquals(java.util.List.of(a), seen, "stops when the visitor says so");
+        assertEquals(2, buf.size(), "nothing removed");
+        buf.failFlushed(new ClosedChannelException(), false);
+        buf.close(new ClosedChannelException());
+        assertEquals(0, a.refCnt() + b.refCnt() + c.refCnt(), "all released");
+        ch.finish();
+    }
+
+    @Test
     void writabilityReturnsOnlyAtTheLowMarkNotJustBelowHigh() {
         EmbeddedChannel ch = new EmbeddedChannel();
         ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1000, 2000));

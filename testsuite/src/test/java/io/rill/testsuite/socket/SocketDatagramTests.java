@@ -37,7 +37,7 @@ import io.rill.util.concurrent.Future;
  * UDP over loopback for transports that have datagram channels: packets carry their sender,
  * connected channels write bare buffers, multicast join/leave on {@code lo}, every payload size up
  * to the receive buffer echoes intact, larger datagrams need a larger receive buffer, and an ICMP
- * "port unreachable" is reported without closing the channel.
+ * "port unreachable" is reported (on a read or a write) without closing the channel.
  */
 abstract class SocketDatagramTests extends AbstractSocketTest {
 
@@ -118,11 +118,13 @@ abstract class SocketDatagramTests extends AbstractSocketTest {
         Channel ch = bind(received, loopback());
         await(ch.connect(goneAddress));
         // The kernel answers with ICMP port unreachable; a connected socket reports it on its next
-        // receive. Write until it shows (the first write can race the ICMP).
+        // system call, a receive (exceptionCaught) or a send (the write fails), whichever comes first.
+        // Write until it shows (the first write can race the ICMP).
         Throwable error = null;
         for (int i = 0; i < 50 && error == null; i++) {
-            await(ch.writeAndFlush(ascii(ch, "anyone?")));
-            error = received.errors.poll(100, TimeUnit.MILLISECONDS);
+            Future<Void> write = ch.writeAndFlush(ascii(ch, "anyone?"));
+            assertTrue(write.await(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+            error = write.isSuccess() ? received.errors.poll(100, TimeUnit.MILLISECONDS) : write.cause();
         }
         assertTrue(error instanceof java.io.IOException, "expected an IOException, got " + error);
         assertTrue(ch.isOpen(), "UDP goes on after an ICMP error");

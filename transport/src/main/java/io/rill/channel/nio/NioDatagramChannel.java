@@ -22,6 +22,7 @@ import io.rill.channel.RecvByteBufAllocator;
 import io.rill.channel.socket.DatagramChannelConfig;
 import io.rill.channel.socket.SocketOptionAccess;
 import io.rill.channel.socket.DatagramPacket;
+import io.rill.channel.socket.DirectOutbound;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 
@@ -200,28 +201,7 @@ public class NioDatagramChannel extends AbstractNioChannel implements io.rill.ch
 
     @Override
     protected Object filterOutboundMessage(Object msg) {
-        if (msg instanceof DatagramPacket packet) {
-            ByteBuf content = packet.content();
-            return content.isDirect() ? packet : packet.replace(toDirect(content));
-        }
-        if (msg instanceof ByteBuf buf) {
-            if (!socket.isConnected()) {
-                throw new UnsupportedOperationException("an unconnected datagram channel writes DatagramPackets (with a"
-                        + " recipient), not a bare ByteBuf; connect() it first or wrap the buffer");
-            }
-            return buf.isDirect() ? buf : toDirect(buf);
-        }
-        throw new UnsupportedOperationException("NioDatagramChannel writes DatagramPackets and ByteBufs, not a "
-                + msg.getClass().getName());
-    }
-
-    /** A direct copy of {@code buf}, which is released. */
-    private ByteBuf toDirect(ByteBuf buf) {
-        int readable = buf.readableBytes();
-        ByteBuf direct = alloc().directBuffer(readable);
-        direct.writeBytes(buf, buf.readerIndex(), readable);
-        buf.release();
-        return direct;
+        return DirectOutbound.datagram(msg, socket.isConnected(), alloc(), "NioDatagramChannel");
     }
 
     @Override

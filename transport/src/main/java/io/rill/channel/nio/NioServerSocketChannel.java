@@ -7,29 +7,24 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
-import java.util.concurrent.TimeUnit;
 
-import io.rill.channel.ChannelConfig;
+import io.rill.channel.Channel;
 import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOutboundBuffer;
-import io.rill.channel.ChannelPipeline;
 import io.rill.channel.EventLoop;
 import io.rill.channel.EventLoopGroup;
+import io.rill.channel.socket.AcceptLoop;
 import io.rill.channel.socket.ServerSocketChannelConfig;
 import io.rill.channel.socket.SocketOptionAccess;
 import io.rill.util.InternalLogger;
-import io.rill.util.RillProperties;
 
 /**
  * A listening socket over a JDK {@link ServerSocketChannel}: TCP by default, Unix-domain when
  * opened with {@link java.net.StandardProtocolFamily#UNIX} (see {@link NioServerDomainSocketChannel}).
  *
- * <p>Each accept readiness accepts up to {@code MAX_MESSAGES_PER_READ} connections and fires each
- * as {@code channelRead} of an unregistered {@link NioSocketChannel} on the next loop of the
- * child group given at construction. If {@code accept()} fails with an I/O error (EMFILE, ENFILE,
- * ENOBUFS) the error is logged and fired as {@code exceptionCaught}, and accepting pauses for
- * {@link RillProperties#CHANNEL_ACCEPT_BACKOFF_MILLIS}: the connection that could not be accepted
- * keeps the socket ready, and retrying at once would spin the loop.
+ * <p>Each accept readiness runs one {@link AcceptLoop} burst: up to {@code MAX_MESSAGES_PER_READ}
+ * connections, each an unregistered {@link NioSocketChannel} on the next loop of the child group
+ * given at construction, with a pause after an accept error (EMFILE, ...) so it cannot spin.
  *
  * <p>A Unix-domain server deletes its socket file when it closes, so the path can be bound again.
  */
@@ -43,8 +38,8 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
     private final ServerSocketChannelConfig config;
     /** The address bind() gave us; null before. Written on the loop, read anywhere. */
     private volatile SocketAddress boundAddress;
-    /** Accepting is paused after an accept error; doBeginRead then only notes the wish. Loop-confined. */
-    private boolean acceptPaused;
+    /** Accept bursts and the pause after an accept error, during which doBeginRead only notes the wish. */
+    private final AcceptLoop accepts;
 
     /** A TCP server whose children live on {@code loop} as well. */
     public NioServerSocketChannel(EventLoop loop) {
@@ -70,6 +65,24 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
         this.server = server;
         this.childGroup = childGroup;
         this.config = new ServerSocketChannelConfig(this, SocketOptionAccess.of(server, this));
+        this.accepts = new AcceptLoop(this, new AcceptLoop.Acceptor() {
+            @Override
+            public Channel accept() throws IOException {
+                return acceptChild();
+            }
+
+            @Override
+            public void stopAccepting() {
+                removeInterest(NioIoOps.ACCEPT);
+            }
+
+            @Override
+            public void resumeAccepting() {
+                if (isReadPending() || config.isAutoRead()) {
+                    addInterest(NioIoOps.ACCEPT);
+                }
+            }
+        });
     }
 
     private static ServerSocketChannel open(ProtocolFamily family) {
@@ -143,7 +156,7 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
 
     @Override
     protected void doBeginRead() {
-        if (acceptPaused) {
+        if (accepts.isPaused()) {
             setReadPending(true); // served once the pause ends
         } else {
             super.doBeginRead();
@@ -156,38 +169,23 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
             return;
         }
         setReadPending(false);
-        ChannelConfig cfg = config;
-        ChannelPipeline pipeline = pipeline();
-        int max = cfg.getMaxMessagesPerRead();
-        IOException failure = null;
-        for (int accepted = 0; accepted < max; accepted++) {
-            SocketChannel socket;
-            try {
-                socket = acceptSocket();
-            } catch (IOException e) {
-                failure = e;
-                break;
-            }
+        accepts.acceptBurst();
+        if (isOpen()) {
+            dropReadInterestUnlessWanted();
+        }
+    }
+
+    /** The next pending connection as a child; null when none is pending. */
+    private NioSocketChannel acceptChild() throws IOException {
+        for (;;) {
+            SocketChannel socket = acceptSocket();
             if (socket == null) {
-                break;
+                return null;
             }
             NioSocketChannel child = newChild(socket);
             if (child != null) {
-                pipeline.fireChannelRead(child);
+                return child;
             }
-            if (!cfg.isAutoRead()) {
-                break;
-            }
-        }
-        if (failure != null && isOpen()) {
-            pauseAccepting(failure); // before readComplete, whose auto-read would re-arm accept
-        }
-        pipeline.fireChannelReadComplete();
-        if (failure != null && isOpen()) {
-            pipeline.fireExceptionCaught(failure);
-        }
-        if (isOpen()) {
-            dropReadInterestUnlessWanted();
         }
     }
 
@@ -206,21 +204,6 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
             LOG.warn("Could not create a channel for a connection accepted by " + this + "; closed it", t);
             closeQuietly(socket);
             return null;
-        }
-    }
-
-    private void pauseAccepting(IOException cause) {
-        int millis = RillProperties.CHANNEL_ACCEPT_BACKOFF_MILLIS;
-        LOG.warn("accept() failed on " + this + "; not accepting for " + millis + " ms", cause);
-        acceptPaused = true;
-        removeInterest(NioIoOps.ACCEPT);
-        eventLoop().schedule(this::resumeAccepting, millis, TimeUnit.MILLISECONDS);
-    }
-
-    private void resumeAccepting() {
-        acceptPaused = false;
-        if (isOpen() && (isReadPending() || config.isAutoRead())) {
-            addInterest(NioIoOps.ACCEPT);
         }
     }
 }

@@ -7,36 +7,28 @@ import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.util.function.Consumer;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.channel.Channel;
-import io.rill.channel.ChannelClosedException;
 import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOutboundBuffer;
-import io.rill.channel.ChannelPipeline;
 import io.rill.channel.EventLoop;
 import io.rill.channel.FileRegion;
-import io.rill.channel.RecvByteBufAllocator;
-import io.rill.channel.socket.ChannelInputShutdownEvent;
-import io.rill.channel.socket.ChannelInputShutdownReadComplete;
-import io.rill.channel.socket.ChannelOutputShutdownEvent;
+import io.rill.channel.socket.HalfClosure;
 import io.rill.channel.socket.ServerSocketChannel;
 import io.rill.channel.socket.SocketChannelConfig;
 import io.rill.channel.socket.SocketOptionAccess;
+import io.rill.channel.socket.StreamReadLoop;
 import io.rill.util.concurrent.Future;
-import io.rill.util.concurrent.Promise;
 
 /**
  * A stream connection over a JDK {@link SocketChannel}: TCP by default, or a Unix-domain stream
  * socket when opened with {@link java.net.StandardProtocolFamily#UNIX} (see
  * {@link NioDomainSocketChannel}); the two differ only in the options their socket has.
  *
- * <p>Reading follows {@link RecvByteBufAllocator.Handle}: one burst per read readiness, then
- * {@code channelReadComplete}. End of stream closes the channel, or with
- * {@code ALLOW_HALF_CLOSURE} shuts input down, fires {@link ChannelInputShutdownEvent} and
- * {@link ChannelInputShutdownReadComplete}, and stops watching for input for good (a socket at
- * end of stream is always readable; watching it would spin the loop). A read error (peer reset)
+ * <p>Reading: one {@link StreamReadLoop} burst per read readiness. End of stream and the
+ * {@code shutdown*} operations follow {@link HalfClosure} (close, or with
+ * {@code ALLOW_HALF_CLOSURE} shut input and stop watching it for good). A read error (peer reset)
  * is fired as {@code exceptionCaught} and closes the channel, failing pending writes.
  *
  * <p>Writing: gathering writes of the flushed buffers ({@link FileRegion}s go through
@@ -51,15 +43,10 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
 
     private final SocketChannel socket;
     private final SocketChannelConfig config;
-    /** Sizes read buffers; recreated when RCVBUF_ALLOCATOR changes. Loop-confined. */
-    private RecvByteBufAllocator.Handle recvHandle;
-    /** The allocator recvHandle came from. Loop-confined. */
-    private RecvByteBufAllocator recvHandleSource;
+    private final HalfClosure halfClosure;
+    private final StreamReadLoop reads;
     /** Where the current or last connect went, for error messages. Loop-confined. */
     private SocketAddress requestedRemote;
-    /** Written on the loop, read anywhere. */
-    private volatile boolean inputShutdown;
-    private volatile boolean outputShutdown;
 
     /** A new, unconnected TCP channel on {@code loop}. */
     public NioSocketChannel(EventLoop loop) {
@@ -76,6 +63,29 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
         super(parent, loop, socket);
         this.socket = socket;
         this.config = new SocketChannelConfig(this, SocketOptionAccess.of(socket, this));
+        this.halfClosure = new HalfClosure(this, config, new HalfClosure.Socket() {
+            @Override
+            public void shutdown(boolean input, boolean output) throws IOException {
+                if (input) {
+                    socket.shutdownInput();
+                }
+                if (output) {
+                    socket.shutdownOutput();
+                }
+            }
+
+            @Override
+            public void stopReading() {
+                setReadPending(false);
+                removeInterest(NioIoOps.READ);
+            }
+
+            @Override
+            public ChannelOutboundBuffer outboundBuffer() {
+                return NioSocketChannel.this.outboundBuffer();
+            }
+        });
+        this.reads = new StreamReadLoop(this, halfClosure);
         if (socket.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
             try {
                 socket.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -110,12 +120,12 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
 
     @Override
     public boolean isInputShutdown() {
-        return inputShutdown;
+        return halfClosure.isInputShutdown();
     }
 
     @Override
     public boolean isOutputShutdown() {
-        return outputShutdown;
+        return halfClosure.isOutputShutdown();
     }
 
     @Override
@@ -211,95 +221,23 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
 
     @Override
     protected void doBeginRead() {
-        if (inputShutdown) {
+        if (halfClosure.isInputShutdown()) {
             return; // nothing will ever arrive
         }
         super.doBeginRead();
     }
 
     private void read0() {
-        if (inputShutdown) {
+        if (halfClosure.isInputShutdown()) {
             removeInterest(NioIoOps.READ);
             return;
         }
         setReadPending(false);
-        ChannelPipeline pipeline = pipeline();
-        RecvByteBufAllocator.Handle handle = recvHandle();
-        handle.reset(config);
-        ByteBuf buf = null;
-        boolean endOfStream = false;
-        try {
-            do {
-                buf = handle.allocate(alloc());
-                handle.attemptedBytesRead(buf.writableBytes());
-                handle.lastBytesRead(buf.writeBytes(socket, buf.writableBytes()));
-                if (handle.lastBytesRead() <= 0) {
-                    buf.release();
-                    buf = null;
-                    endOfStream = handle.lastBytesRead() < 0;
-                    break;
-                }
-                handle.incMessagesRead(1);
-                ByteBuf msg = buf;
-                buf = null; // the pipeline owns it now
-                pipeline.fireChannelRead(msg);
-            } while (handle.continueReading() && isOpen() && !inputShutdown);
-            handle.readComplete();
-            pipeline.fireChannelReadComplete();
-            if (endOfStream) {
-                inputEnded();
-            }
-        } catch (Throwable t) {
-            if (buf != null) {
-                buf.release();
-            }
-            handle.readComplete();
-            pipeline.fireChannelReadComplete();
-            pipeline.fireExceptionCaught(t);
-            if (t instanceof IOException) {
-                close(voidPromise()); // reset by peer and friends: the connection is gone
-            }
-        } finally {
-            if (isOpen()) {
-                dropReadInterestUnlessWanted();
-            }
+        if (reads.read(socket) == StreamReadLoop.Outcome.END_OF_STREAM) {
+            halfClosure.inputEnded();
         }
-    }
-
-    private RecvByteBufAllocator.Handle recvHandle() {
-        RecvByteBufAllocator source = config.getRecvByteBufAllocator();
-        if (recvHandle == null || recvHandleSource != source) {
-            recvHandle = source.newHandle();
-            recvHandleSource = source;
-        }
-        return recvHandle;
-    }
-
-    /** The peer sent end of stream. */
-    private void inputEnded() {
-        if (!config.isAllowHalfClosure()) {
-            close(voidPromise());
-            return;
-        }
-        if (inputShutdown) {
-            return;
-        }
-        markInputShutdown();
-        pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
-        pipeline().fireUserEventTriggered(ChannelInputShutdownReadComplete.INSTANCE);
-        if (outputShutdown) {
-            close(voidPromise());
-        }
-    }
-
-    private void markInputShutdown() {
-        inputShutdown = true;
-        setReadPending(false);
-        removeInterest(NioIoOps.READ);
-        try {
-            socket.shutdownInput();
-        } catch (IOException e) {
-            // Already reset or closed by the peer: input is over either way.
+        if (isOpen()) {
+            dropReadInterestUnlessWanted();
         }
     }
 
@@ -307,35 +245,12 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
 
     @Override
     protected Object filterOutboundMessage(Object msg) throws Exception {
-        if (outputShutdown) {
-            throw new ChannelClosedException(this + ": output was shut down; refused to write a "
-                    + msg.getClass().getSimpleName());
-        }
-        if (msg instanceof FileRegion) {
-            return msg;
-        }
-        if (!(msg instanceof ByteBuf buf)) {
-            throw new UnsupportedOperationException(getClass().getSimpleName() + " writes ByteBufs and FileRegions, not a "
-                    + msg.getClass().getName());
-        }
-        if (buf.isDirect()) {
-            return buf;
-        }
-        // The JDK would copy a heap buffer into a thread-cached direct one on every write; copy once, pooled.
-        int readable = buf.readableBytes();
-        ByteBuf direct = alloc().directBuffer(readable);
-        direct.writeBytes(buf, buf.readerIndex(), readable);
-        buf.release();
-        return direct;
+        return halfClosure.filterOutboundMessage(msg);
     }
 
     @Override
     protected void doWrite(ChannelOutboundBuffer in) throws Exception {
-        if (outputShutdown) {
-            ChannelClosedException cause = new ChannelClosedException(this + ": output was shut down");
-            while (in.remove(cause)) {
-                // fail every flushed write
-            }
+        if (halfClosure.failWritesIfOutputShutdown(in)) {
             return;
         }
         for (int spin = config.getWriteSpinCount(); spin > 0; spin--) {
@@ -392,83 +307,25 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
         return true;
     }
 
-    /** A file region counts against the water marks with what is left of it, like a buffer's readable bytes. */
     @Override
     protected int messageSize(Object msg) {
-        if (msg instanceof FileRegion region) {
-            return (int) Math.min(Integer.MAX_VALUE, region.count() - region.transferred());
-        }
-        return super.messageSize(msg);
+        return HalfClosure.messageSize(msg);
     }
 
     // ---------------------------------------------------------------- half closure
 
     @Override
     public Future<Void> shutdownInput() {
-        return onLoop(promise -> {
-            if (!inputShutdown) {
-                markInputShutdown();
-            }
-            promise.trySuccess(null);
-        });
+        return halfClosure.shutdownInput();
     }
 
     @Override
     public Future<Void> shutdownOutput() {
-        return onLoop(this::shutdownOutput0);
+        return halfClosure.shutdownOutput();
     }
 
     @Override
     public Future<Void> shutdown() {
-        return onLoop(promise -> {
-            if (!inputShutdown) {
-                markInputShutdown();
-            }
-            shutdownOutput0(promise);
-        });
-    }
-
-    private void shutdownOutput0(Promise<Void> promise) {
-        if (outputShutdown) {
-            promise.trySuccess(null);
-            return;
-        }
-        outputShutdown = true;
-        ChannelOutboundBuffer in = outboundBuffer();
-        if (in != null) {
-            ChannelClosedException cause = new ChannelClosedException(this + ": output shut down before the write");
-            while (in.remove(cause)) {
-                // fail every flushed write; unflushed ones fail when flushed
-            }
-        }
-        try {
-            socket.shutdownOutput();
-        } catch (IOException e) {
-            promise.tryFailure(e);
-            return;
-        }
-        promise.trySuccess(null);
-        pipeline().fireUserEventTriggered(ChannelOutputShutdownEvent.INSTANCE);
-        if (inputShutdown) {
-            close(voidPromise()); // both directions are done: nothing left for the channel to do
-        }
-    }
-
-    /** Runs {@code op} on the loop once the channel is open and connected. */
-    private Future<Void> onLoop(Consumer<Promise<Void>> op) {
-        Promise<Void> promise = newPromise();
-        Runnable task = () -> {
-            if (!isActive()) {
-                promise.tryFailure(new ChannelClosedException(this + " is not connected or closed; cannot shut down"));
-                return;
-            }
-            op.accept(promise);
-        };
-        if (eventLoop().inEventLoop()) {
-            task.run();
-        } else {
-            eventLoop().execute(task);
-        }
-        return promise;
+        return halfClosure.shutdown();
     }
 }

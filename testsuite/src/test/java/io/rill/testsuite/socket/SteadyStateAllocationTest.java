@@ -9,8 +9,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.rill.bootstrap.Bootstrap;
 import io.rill.bootstrap.ServerBootstrap;
@@ -19,7 +21,12 @@ import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.EventLoop;
+import io.rill.channel.IoHandlerFactory;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.channel.epoll.Epoll;
+import io.rill.channel.epoll.EpollIoHandler;
+import io.rill.channel.epoll.EpollServerSocketChannel;
+import io.rill.channel.epoll.EpollSocketChannel;
 import io.rill.channel.nio.NioIoHandler;
 import io.rill.channel.nio.NioServerSocketChannel;
 import io.rill.channel.nio.NioSocketChannel;
@@ -28,12 +35,12 @@ import io.rill.util.concurrent.DefaultThreadFactory;
 
 /**
  * ARCHITECTURE rule 1: after warm-up, a 256-byte echo round trip over loopback allocates close
- * to nothing on the server's event loop thread. Measured with the JVM's per-thread allocation
+ * to nothing on the server's event loop thread, over NIO and over epoll. Measured with the JVM's per-thread allocation
  * counter, so it is exact whatever else the machine does. Leak detection is switched off while
  * measuring: PARANOID tracking allocates a record per buffer by design.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class NioSteadyStateAllocationTest {
+class SteadyStateAllocationTest {
 
     private static final int MESSAGE_SIZE = 256;
     private static final int WARM_UP_ROUND_TRIPS = 30_000;
@@ -52,28 +59,34 @@ class NioSteadyStateAllocationTest {
     private ResourceLeakDetector.Level savedLevel;
 
     @BeforeEach
-    void start() {
+    void saveLeakDetection() {
         savedLevel = ResourceLeakDetector.level();
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-        serverGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("alloc-server", true),
-                NioIoHandler.newFactory());
-        clientGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("alloc-client", true),
-                NioIoHandler.newFactory());
     }
 
     @AfterEach
     void stop() throws InterruptedException {
         ResourceLeakDetector.setLevel(savedLevel);
-        assertTrue(serverGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
-        assertTrue(clientGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
+        if (serverGroup != null) {
+            assertTrue(serverGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
+            assertTrue(clientGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
+        }
     }
 
-    @Test
-    void echoRoundTripOf256BytesAllocatesOnlyTheReadBufferOnTheServerLoop() throws Exception {
-        Channel server = new ServerBootstrap().group(serverGroup).channelFactory(NioServerSocketChannel::new)
+    @ParameterizedTest
+    @ValueSource(strings = {"nio", "epoll"})
+    void echoRoundTripOf256BytesAllocatesOnlyTheReadBufferOnTheServerLoop(String transport) throws Exception {
+        boolean epoll = transport.equals("epoll");
+        Assumptions.assumeTrue(!epoll || Epoll.isAvailable(), () -> "epoll unavailable: " + Epoll.unavailabilityCause());
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        serverGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("alloc-server", true), io);
+        clientGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("alloc-client", true), io);
+        Channel server = new ServerBootstrap().group(serverGroup)
+                .channelFactory(epoll ? EpollServerSocketChannel::new : NioServerSocketChannel::new)
                 .childHandler(new VoidEcho()).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
         PingPong pingPong = new PingPong();
-        Channel client = new Bootstrap().group(clientGroup).channelFactory(NioSocketChannel::new)
+        Channel client = new Bootstrap().group(clientGroup)
+                .channelFactory(epoll ? EpollSocketChannel::new : NioSocketChannel::new)
                 .handler(pingPong).connect(server.localAddress()).sync().getNow();
         try {
             pingPong.run(client, WARM_UP_ROUND_TRIPS).get(60, TimeUnit.SECONDS);
@@ -84,8 +97,8 @@ class NioSteadyStateAllocationTest {
             pingPong.run(client, MEASURED_ROUND_TRIPS).get(60, TimeUnit.SECONDS);
             double serverPerTrip = (double) (allocatedBytes(serverThread) - serverBefore) / MEASURED_ROUND_TRIPS;
             double clientPerTrip = (double) (allocatedBytes(clientThread) - clientBefore) / MEASURED_ROUND_TRIPS;
-            System.out.printf("steady-state allocation per 256-byte echo round trip: server loop %.1f B, "
-                    + "client loop %.1f B%n", serverPerTrip, clientPerTrip);
+            System.out.printf("steady-state allocation per 256-byte echo round trip over %s: server loop %.1f B, "
+                    + "client loop %.1f B%n", transport, serverPerTrip, clientPerTrip);
             assertTrue(serverPerTrip < MAX_BYTES_PER_ROUND_TRIP,
                     "server event loop allocated " + serverPerTrip + " bytes per round trip (bound: "
                             + MAX_BYTES_PER_ROUND_TRIP + ")");

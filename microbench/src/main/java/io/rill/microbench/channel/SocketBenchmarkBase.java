@@ -1,4 +1,4 @@
-package io.rill.microbench.peers;
+package io.rill.microbench.channel;
 
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -16,24 +16,27 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.EventLoop;
-import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.util.concurrent.DefaultThreadFactory;
-import io.netty.util.concurrent.Future;
+import io.rill.bootstrap.Bootstrap;
+import io.rill.bootstrap.ServerBootstrap;
+import io.rill.buffer.ByteBuf;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.EventLoop;
+import io.rill.channel.IoHandlerFactory;
+import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.channel.nio.NioIoHandler;
+import io.rill.channel.nio.NioServerSocketChannel;
+import io.rill.channel.nio.NioSocketChannel;
+import io.rill.util.concurrent.DefaultThreadFactory;
+import io.rill.util.concurrent.Future;
 
 /**
- * Netty 4.1's NIO transport in the exact shape of {@code NioSocketBenchmark} (same message size,
- * same loops, same waiter), so the two run side by side: {@code pingPong} is the echo round trip.
- * Both run with their library's default leak detection (sampled).
+ * A transport over loopback, measured from a thread outside the loops, as an application sees it:
+ * {@code pingPong} is one 64-byte echo round trip (write, flush, poller wake-up on both sides,
+ * read); {@code executeSingle} hands one task to the client's loop and waits for it (the wake-up
+ * path of a loop blocked in its poller with a socket registered); {@code executeMulti} hands five and
+ * waits for the last (wake-ups coalesced by the sleeping flag). A subclass names the transport.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -41,11 +44,20 @@ import io.netty.util.concurrent.Future;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
-public class NettyNioSocketBenchmark {
+public abstract class SocketBenchmarkBase {
+
+    /** What the benchmarks run over: an I/O handler and the matching channel classes. */
+    protected record Transport(IoHandlerFactory ioHandler, Class<? extends Channel> serverChannel,
+                               Class<? extends Channel> clientChannel) {
+    }
+
+    /** The NIO transport, the baseline others are compared with. */
+    protected static final Transport NIO = new Transport(NioIoHandler.newFactory(), NioServerSocketChannel.class,
+            NioSocketChannel.class);
 
     private static final int MESSAGE_SIZE = 64;
 
-    private NioEventLoopGroup group;
+    private MultiThreadIoEventLoopGroup group;
     private Channel server;
     private Channel client;
     private EventLoop clientLoop;
@@ -53,13 +65,17 @@ public class NettyNioSocketBenchmark {
     private final Waiter waiter = new Waiter();
     private final Runnable noop = () -> { };
 
+    /** The transport under test; called once per trial, at setup. */
+    protected abstract Transport transport();
+
     @Setup
     public void setUp() throws Exception {
-        group = new NioEventLoopGroup(2, new DefaultThreadFactory("bench", true));
-        server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
-                .childHandler(new Echo()).bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
-        client = new Bootstrap().group(group).channel(NioSocketChannel.class).handler(waiter)
-                .connect(server.localAddress()).sync().channel();
+        Transport transport = transport();
+        group = new MultiThreadIoEventLoopGroup(2, new DefaultThreadFactory("bench", true), transport.ioHandler());
+        server = new ServerBootstrap().group(group).channel(transport.serverChannel())
+                .childHandler(new Echo()).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
+        client = new Bootstrap().group(group).channel(transport.clientChannel()).handler(waiter)
+                .connect(server.localAddress()).sync().getNow();
         clientLoop = client.eventLoop();
         message = client.alloc().directBuffer(MESSAGE_SIZE).writeZero(MESSAGE_SIZE);
     }
@@ -94,7 +110,7 @@ public class NettyNioSocketBenchmark {
     }
 
     @ChannelHandler.Sharable
-    private static final class Echo extends ChannelInboundHandlerAdapter {
+    private static final class Echo implements ChannelHandler {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             ctx.write(msg);
@@ -107,7 +123,7 @@ public class NettyNioSocketBenchmark {
     }
 
     /** Counts echoed bytes on the loop and unparks the benchmark thread once the expected count arrived. */
-    private static final class Waiter extends ChannelInboundHandlerAdapter {
+    private static final class Waiter implements ChannelHandler {
         private volatile Thread waiting;
         private volatile int remaining;
 
