@@ -55,6 +55,36 @@ abstract class SocketBackPressureTests extends AbstractSocketTest {
     }
 
     @Test
+    void aServerWithAutoReadOffAcceptsOneConnectionPerRead() throws Exception {
+        BlockingQueue<Channel> accepted = startServerCollectingChildren(
+                serverBootstrap().option(ChannelOption.AUTO_READ, false));
+        Channel server = startedServer;
+        // Not awaited: an in-VM connect completes only when the server accepts it.
+        for (int i = 0; i < 2; i++) {
+            io.rill.util.concurrent.Future<Channel> connecting =
+                    clientBootstrap().handler(new ByteCollector()).connect(server.localAddress());
+            connecting.addListener(f -> {
+                if (f.isSuccess()) {
+                    track(connecting.getNow());
+                }
+            });
+        }
+        quietWindow(server.eventLoop());
+        assertTrue(accepted.isEmpty(), "accepted before read(): " + accepted);
+        server.read();
+        take(accepted);
+        quietWindow(server.eventLoop());
+        assertTrue(accepted.isEmpty(), "one read() accepted more than one connection");
+        server.read();
+        take(accepted);
+    }
+
+    /** 200 ms measured by the loop's own timer, for "nothing happens" checks. */
+    private static void quietWindow(EventLoop loop) throws Exception {
+        loop.schedule(() -> null, 200, TimeUnit.MILLISECONDS).get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
     void writabilityFlipsOffAndBackOnWithASlowReader() throws Exception {
         EventRecorder events = new EventRecorder();
         BlockingQueue<Channel> accepted = startServerCollectingChildren(serverBootstrap()
