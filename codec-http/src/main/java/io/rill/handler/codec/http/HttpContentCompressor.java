@@ -1,0 +1,229 @@
+package io.rill.handler.codec.http;
+
+import java.util.zip.Deflater;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.handler.codec.compression.ZlibEncoder;
+import io.rill.handler.codec.compression.ZlibWrapper;
+import io.rill.util.concurrent.Promise;
+
+/**
+ * Compresses response bodies with gzip or deflate when the request's {@code Accept-Encoding}
+ * allows it (q-values honoured, gzip preferred on a tie). Sits after an {@link HttpServerCodec}.
+ *
+ * <p>A response is left as it is when it has no body to speak of: it answers {@code HEAD}, is
+ * {@code 1xx}, {@code 204} or {@code 304}, already has a {@code Content-Encoding}, has a
+ * {@code Content-Type} that is compressed already (images, video, archives...), announces (or, for
+ * a full response, has) fewer than {@code minBodySize} bytes, or is a streamed HTTP/1.0 response
+ * (no chunked coding to frame the compressed body). A compressed response loses its
+ * {@code Content-Length} (a streamed one becomes chunked) and gains {@code Vary: accept-encoding}
+ * beside whatever {@code Vary} it had.
+ *
+ * <p><b>Bounded state.</b> Each request's chosen coding waits, one byte, in a ring of
+ * {@code maxPendingRequests} until its response is written. Requests pipelined beyond that are
+ * only counted and their responses sent uncompressed, so a client that pipelines 100 000
+ * requests and never reads costs a fixed amount of memory here (SECURITY-CASES H1-17).
+ */
+public class HttpContentCompressor implements ChannelHandler {
+
+    /** Bodies smaller than this are not worth a compressor: 1 KiB. */
+    public static final int DEFAULT_MIN_BODY_SIZE = 1024;
+    /** Requests whose coding is remembered while they await their responses. */
+    public static final int DEFAULT_MAX_PENDING_REQUESTS = 128;
+
+    private static final byte IDENTITY = 0;
+    private static final byte GZIP = 1;
+    private static final byte DEFLATE = 2;
+
+    private final int level;
+    private final int minBodySize;
+    /** Codings of requests awaiting responses, oldest at {@code head}; a circular buffer. */
+    private final byte[] pending;
+    private int head;
+    private int count;
+    /** Requests that came while the ring was full (or after those): answered uncompressed, in order. */
+    private long overflow;
+    /** The encoder of the response being streamed, or null. Loop-confined. */
+    private EmbeddedChannel encoder;
+
+    public HttpContentCompressor() {
+        this(Deflater.DEFAULT_COMPRESSION, DEFAULT_MIN_BODY_SIZE, DEFAULT_MAX_PENDING_REQUESTS);
+    }
+
+    /**
+     * @param level              1 (fastest) to 9 (smallest), or -1 for zlib's default (6)
+     * @param minBodySize        bodies known to be smaller are sent as they are
+     * @param maxPendingRequests requests remembered at once (see the class comment)
+     */
+    public HttpContentCompressor(int level, int minBodySize, int maxPendingRequests) {
+        if (level < -1 || level > 9) {
+            throw new IllegalArgumentException("level: " + level + " (expected: -1..9)");
+        }
+        if (minBodySize < 0 || maxPendingRequests < 1) {
+            throw new IllegalArgumentException("minBodySize " + minBodySize + " must be >= 0 and maxPendingRequests "
+                    + maxPendingRequests + " >= 1");
+        }
+        this.level = level;
+        this.minBodySize = minBodySize;
+        this.pending = new byte[maxPendingRequests];
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (msg instanceof HttpRequest request && request.decoderResult().isSuccess()) {
+            byte coding = IDENTITY;
+            if (!request.method().equals(HttpMethod.HEAD)) {
+                String chosen = ContentCodings.negotiate(request.headers().getCharSequence(HttpHeaderNames.ACCEPT_ENCODING));
+                coding = chosen == null ? IDENTITY : chosen.equals("gzip") ? GZIP : DEFLATE;
+            }
+            remember(coding);
+        }
+        ctx.fireChannelRead(msg);
+    }
+
+    private void remember(byte coding) {
+        if (overflow > 0 || count == pending.length) {
+            overflow++;
+            return;
+        }
+        pending[(head + count) % pending.length] = coding;
+        count++;
+    }
+
+    /** The coding of the oldest request awaiting its response; identity if none is known. */
+    private byte nextCoding() {
+        if (count > 0) {
+            byte coding = pending[head];
+            head = (head + 1) % pending.length;
+            count--;
+            return coding;
+        }
+        if (overflow > 0) {
+            overflow--;
+        }
+        return IDENTITY;
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+        if (msg instanceof HttpResponse response) {
+            if (response.status().isInformational()) {
+                ctx.write(msg, promise); // an interim response: the request still waits for its final one
+                return;
+            }
+            closeEncoder();
+            byte coding = nextCoding();
+            if (!shouldCompress(response, coding)) {
+                ctx.write(msg, promise);
+                return;
+            }
+            ZlibWrapper wrapper = coding == GZIP ? ZlibWrapper.GZIP : ZlibWrapper.ZLIB;
+            encoder = new EmbeddedChannel(new ZlibEncoder(wrapper, level));
+            response.headers().set(HttpHeaderNames.CONTENT_ENCODING, coding == GZIP ? HttpHeaderValues.GZIP
+                    : HttpHeaderValues.DEFLATE);
+            addVary(response.headers());
+            if (msg instanceof FullHttpResponse full) {
+                FullHttpResponse out = full.replace(compress(ctx, full, true));
+                full.release();
+                if (!HttpUtil.isTransferEncodingChunked(out)) {
+                    HttpUtil.setContentLength(out, out.content().readableBytes());
+                }
+                ctx.write(out, promise);
+                return;
+            }
+            response.headers().remove(HttpHeaderNames.CONTENT_LENGTH);
+            HttpUtil.setTransferEncodingChunked(response, true);
+            ctx.write(msg, promise);
+            return;
+        }
+        if (msg instanceof HttpContent content && encoder != null) {
+            boolean last = content instanceof LastHttpContent;
+            ByteBuf data = compress(ctx, content, last);
+            HttpContent out = last ? new DefaultLastHttpContent(data, ((LastHttpContent) content).trailingHeaders())
+                    : new DefaultHttpContent(data);
+            content.release();
+            ctx.write(out, promise);
+            return;
+        }
+        ctx.write(msg, promise);
+    }
+
+    private boolean shouldCompress(HttpResponse response, byte coding) {
+        if (coding == IDENTITY) {
+            return false;
+        }
+        int status = response.status().code();
+        HttpHeaders h = response.headers();
+        if (status == 204 || status == 304 || h.contains(HttpHeaderNames.CONTENT_ENCODING)
+                || ContentCodings.isCompressedType(h.getCharSequence(HttpHeaderNames.CONTENT_TYPE))) {
+            return false;
+        }
+        if (response instanceof FullHttpResponse full) {
+            return full.content().readableBytes() >= minBodySize;
+        }
+        long length = HttpUtil.getContentLength(response, -1);
+        if (length >= 0 && length < minBodySize) {
+            return false;
+        }
+        return response.protocolVersion().compareTo(HttpVersion.HTTP_1_1) >= 0;
+    }
+
+    /** Appends {@code accept-encoding} to {@code Vary} unless it is there (or {@code *}) already. */
+    private static void addVary(HttpHeaders h) {
+        String vary = h.get(HttpHeaderNames.VARY);
+        if (vary == null) {
+            h.set(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
+        } else if (!h.containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING, true)
+                && !h.containsValue(HttpHeaderNames.VARY, "*", false)) {
+            h.set(HttpHeaderNames.VARY, vary + ", " + HttpHeaderNames.ACCEPT_ENCODING);
+        }
+    }
+
+    /**
+     * Runs {@code content}'s bytes through the encoder (ending the stream if {@code last}) and
+     * returns what came out, as one buffer. Does not release {@code content}.
+     */
+    private ByteBuf compress(ChannelHandlerContext ctx, HttpContent content, boolean last) {
+        EmbeddedChannel enc = encoder;
+        if (content.content().isReadable()) {
+            enc.writeOutbound(content.content().retain());
+        }
+        if (last) {
+            enc.finish();
+            encoder = null;
+        }
+        int size = 0;
+        for (Object o : enc.outboundMessages()) {
+            size += ((ByteBuf) o).readableBytes();
+        }
+        ByteBuf out = ctx.alloc().buffer(size);
+        for (Object o; (o = enc.readOutbound()) != null; ) {
+            ByteBuf piece = (ByteBuf) o;
+            out.writeBytes(piece);
+            piece.release();
+        }
+        return out;
+    }
+
+    private void closeEncoder() {
+        EmbeddedChannel enc = encoder;
+        encoder = null;
+        if (enc != null) {
+            enc.finishAndReleaseAll(); // a response abandoned half-way: free the deflater
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        closeEncoder();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        closeEncoder();
+    }
+}
