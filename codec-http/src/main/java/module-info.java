@@ -7,4 +7,5 @@ module io.rill.codec.http {
     requires transitive io.rill.codec;
 
     exports io.rill.handler.codec.http;
+    exports io.rill.handler.codec.http.cookie;
 }
