@@ -8,4 +8,5 @@ module io.rill.codec.http {
 
     exports io.rill.handler.codec.http;
     exports io.rill.handler.codec.http.cookie;
+    exports io.rill.handler.codec.http.multipart;
 }
