@@ -9,4 +9,5 @@ module io.rill.codec.http {
     exports io.rill.handler.codec.http;
     exports io.rill.handler.codec.http.cookie;
     exports io.rill.handler.codec.http.multipart;
+    exports io.rill.handler.codec.http.cors;
 }
