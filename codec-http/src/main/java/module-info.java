@@ -5,6 +5,7 @@
  */
 module io.rill.codec.http {
     requires transitive io.rill.codec;
+    requires transitive io.rill.handler;
 
     exports io.rill.handler.codec.http;
     exports io.rill.handler.codec.http.cookie;
