@@ -57,6 +57,11 @@ class CurlCompressionInteropTest {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             FullHttpRequest req = (FullHttpRequest) msg;
+            if (req.uri().equals("/stream")) {
+                req.release();
+                stream(ctx);
+                return;
+            }
             byte[] body = req.method().equals(HttpMethod.POST)
                     ? ("got " + req.content().readableBytes()).getBytes(StandardCharsets.US_ASCII) : PAGE;
             boolean failed = req.decoderResult().isFailure();
@@ -69,6 +74,18 @@ class CurlCompressionInteropTest {
             r.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain").setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
             ctx.writeAndFlush(r);
         }
+    }
+
+    /** The page in three pieces with no length: compressed as a chunked stream. */
+    private static void stream(ChannelHandlerContext ctx) {
+        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain");
+        HttpUtil.setTransferEncodingChunked(head, true);
+        int third = PAGE.length / 3;
+        ctx.write(head);
+        ctx.write(new DefaultHttpContent(Unpooled.wrappedBuffer(PAGE, 0, third)));
+        ctx.write(new DefaultHttpContent(Unpooled.wrappedBuffer(PAGE, third, third)));
+        ctx.writeAndFlush(new DefaultLastHttpContent(Unpooled.wrappedBuffer(PAGE, 2 * third, PAGE.length - 2 * third)));
     }
 
     private static String curl(String... args) throws IOException, InterruptedException {
@@ -93,6 +110,16 @@ class CurlCompressionInteropTest {
         byte[] wire = Files.readAllBytes(raw);
         assertTrue(wire.length < PAGE.length / 3, "compressed to " + wire.length);
         assertArrayEquals(PAGE, gunzip(wire));
+    }
+
+    @Test
+    void curlCompressedReadsAStreamedChunkedResponse() throws Exception {
+        Path headers = dir.resolve("h");
+        Path page = dir.resolve("page");
+        curl("--compressed", "-D", headers.toString(), "-o", page.toString(), server.url("/stream"));
+        String h = Files.readString(headers).toLowerCase();
+        assertTrue(h.contains("content-encoding: gzip") && h.contains("transfer-encoding: chunked"), h);
+        assertArrayEquals(PAGE, Files.readAllBytes(page));
     }
 
     @Test
