@@ -3,6 +3,7 @@ package io.rill.handler.codec.http;
 import java.util.zip.Deflater;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.embedded.EmbeddedChannel;
@@ -109,46 +110,48 @@ public class HttpContentCompressor implements ChannelHandler {
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
-        if (msg instanceof HttpResponse response) {
-            if (response.status().isInformational()) {
-                ctx.write(msg, promise); // an interim response: the request still waits for its final one
-                return;
+        Object out = msg;
+        try {
+            if (msg instanceof HttpResponse response && !response.status().isInformational()) {
+                out = startResponse(ctx, response); // an interim (1xx) response leaves its request waiting
+            } else if (msg instanceof HttpContent content && encoder != null) {
+                boolean last = content instanceof LastHttpContent;
+                ByteBuf data = compress(ctx, content, last);
+                out = last ? new DefaultLastHttpContent(data, ((LastHttpContent) content).trailingHeaders())
+                        : new DefaultHttpContent(data);
+                content.release();
             }
+        } catch (RuntimeException e) {
             closeEncoder();
-            byte coding = nextCoding();
-            if (!shouldCompress(response, coding)) {
-                ctx.write(msg, promise);
-                return;
-            }
-            ZlibWrapper wrapper = coding == GZIP ? ZlibWrapper.GZIP : ZlibWrapper.ZLIB;
-            encoder = new EmbeddedChannel(new ZlibEncoder(wrapper, level));
-            response.headers().set(HttpHeaderNames.CONTENT_ENCODING, coding == GZIP ? HttpHeaderValues.GZIP
-                    : HttpHeaderValues.DEFLATE);
-            addVary(response.headers());
-            if (msg instanceof FullHttpResponse full) {
-                FullHttpResponse out = full.replace(compress(ctx, full, true));
-                full.release();
-                if (!HttpUtil.isTransferEncodingChunked(out)) {
-                    HttpUtil.setContentLength(out, out.content().readableBytes());
-                }
-                ctx.write(out, promise);
-                return;
-            }
-            response.headers().remove(HttpHeaderNames.CONTENT_LENGTH);
-            HttpUtil.setTransferEncodingChunked(response, true);
-            ctx.write(msg, promise);
+            ReferenceCountUtil.release(msg);
+            promise.tryFailure(e);
             return;
         }
-        if (msg instanceof HttpContent content && encoder != null) {
-            boolean last = content instanceof LastHttpContent;
-            ByteBuf data = compress(ctx, content, last);
-            HttpContent out = last ? new DefaultLastHttpContent(data, ((LastHttpContent) content).trailingHeaders())
-                    : new DefaultHttpContent(data);
-            content.release();
-            ctx.write(out, promise);
-            return;
+        ctx.write(out, promise);
+    }
+
+    /** Decides about a final response; returns what to write in its place (itself, or a compressed full response). */
+    private Object startResponse(ChannelHandlerContext ctx, HttpResponse response) {
+        closeEncoder();
+        byte coding = nextCoding();
+        if (!shouldCompress(response, coding)) {
+            return response;
         }
-        ctx.write(msg, promise);
+        encoder = new EmbeddedChannel(new ZlibEncoder(coding == GZIP ? ZlibWrapper.GZIP : ZlibWrapper.ZLIB, level));
+        response.headers().set(HttpHeaderNames.CONTENT_ENCODING, coding == GZIP ? HttpHeaderValues.GZIP
+                : HttpHeaderValues.DEFLATE);
+        addVary(response.headers());
+        if (response instanceof FullHttpResponse full) {
+            FullHttpResponse out = full.replace(compress(ctx, full, true));
+            full.release();
+            if (!HttpUtil.isTransferEncodingChunked(out)) {
+                HttpUtil.setContentLength(out, out.content().readableBytes());
+            }
+            return out;
+        }
+        response.headers().remove(HttpHeaderNames.CONTENT_LENGTH);
+        HttpUtil.setTransferEncodingChunked(response, true);
+        return response;
     }
 
     private boolean shouldCompress(HttpResponse response, byte coding) {

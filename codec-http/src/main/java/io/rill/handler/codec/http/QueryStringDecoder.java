@@ -72,9 +72,10 @@ public class QueryStringDecoder {
         }
     }
 
-    /** The path, query and fragment of {@code uri} (its scheme and authority are not a request target's). */
+    /** The path ({@code /} if none) and query of {@code uri}; its scheme, authority and fragment are not a request target's. */
     public QueryStringDecoder(URI uri) {
-        this(uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
+        this((uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
+                + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
     }
 
     /** The input as given. */
