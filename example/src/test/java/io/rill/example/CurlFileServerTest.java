@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,26 +17,19 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.rill.bootstrap.ServerBootstrap;
-import io.rill.channel.Channel;
-import io.rill.channel.MultiThreadIoEventLoopGroup;
-import io.rill.channel.nio.NioIoHandler;
-import io.rill.channel.nio.NioServerSocketChannel;
 
 /** curl against http-file-server: keep-alive over several files, a range, and a raw {@code ..} path. */
 class CurlFileServerTest {
 
     @TempDir
     Path tmp;
-    private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    private Channel server;
+    private LoopbackServer server;
 
     @AfterEach
     void stop() {
         if (server != null) {
-            server.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+            server.close();
         }
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 
     private static String curl(String... args) throws IOException, InterruptedException {
@@ -57,10 +49,8 @@ class CurlFileServerTest {
         Files.writeString(root.resolve("a.txt"), "0123456789abcdef");
         Files.writeString(root.resolve("b.txt"), "bee");
         Files.writeString(tmp.resolve("secret.txt"), "secret");
-        server = new ServerBootstrap().group(group).channelFactory(NioServerSocketChannel::new)
-                .childHandler(HttpFileServer.initializer(root, false))
-                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
-        String base = "http://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort();
+        server = new LoopbackServer(HttpFileServer.initializer(root, false));
+        String base = server.url("");
 
         // Two URLs on one curl command line share one keep-alive connection.
         assertEquals("0123456789abcdefbee", curl(base + "/a.txt", base + "/b.txt"));

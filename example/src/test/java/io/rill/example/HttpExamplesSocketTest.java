@@ -12,7 +12,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,12 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.rill.bootstrap.ServerBootstrap;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelInitializer;
-import io.rill.channel.MultiThreadIoEventLoopGroup;
-import io.rill.channel.nio.NioIoHandler;
-import io.rill.channel.nio.NioServerSocketChannel;
 import io.rill.handler.codec.http.DateFormatter;
 import io.rill.handler.codec.http.FullHttpResponse;
 
@@ -34,21 +29,18 @@ class HttpExamplesSocketTest {
 
     @TempDir
     Path tmp;
-    private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    private Channel server;
+    private LoopbackServer server;
 
     @AfterEach
     void stop() {
         if (server != null) {
-            server.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+            server.close();
         }
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 
     private int start(ChannelInitializer<Channel> initializer) throws Exception {
-        server = new ServerBootstrap().group(group).channelFactory(NioServerSocketChannel::new).childHandler(initializer)
-                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
-        return ((InetSocketAddress) server.localAddress()).getPort();
+        server = new LoopbackServer(initializer);
+        return server.port();
     }
 
     /** Sends {@code request} bytes as they are and reads until the server closes (requests say Connection: close). */

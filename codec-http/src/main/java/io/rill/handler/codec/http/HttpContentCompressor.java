@@ -9,6 +9,8 @@ import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.handler.codec.compression.ZlibEncoder;
 import io.rill.handler.codec.compression.ZlibWrapper;
+import io.rill.handler.codec.http.internal.PendingRequests;
+import io.rill.handler.codec.http.internal.Vary;
 import io.rill.util.concurrent.Promise;
 
 /**
@@ -23,9 +25,9 @@ import io.rill.util.concurrent.Promise;
  * {@code Content-Length} (a streamed one becomes chunked) and gains {@code Vary: accept-encoding}
  * beside whatever {@code Vary} it had.
  *
- * <p><b>Bounded state.</b> Each request's chosen coding waits, one byte, in a ring of
- * {@code maxPendingRequests} until its response is written. Requests pipelined beyond that are
- * only counted and their responses sent uncompressed, so a client that pipelines 100 000
+ * <p><b>Bounded state.</b> Each request's chosen coding waits in a ring of
+ * {@code maxPendingRequests} ({@link PendingRequests}) until its response is written. Requests
+ * pipelined beyond that are only counted and their responses sent uncompressed, so a client that pipelines 100 000
  * requests and never reads costs a fixed amount of memory here (SECURITY-CASES H1-17).
  */
 public class HttpContentCompressor implements ChannelHandler {
@@ -35,18 +37,10 @@ public class HttpContentCompressor implements ChannelHandler {
     /** Requests whose coding is remembered while they await their responses. */
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 128;
 
-    private static final byte IDENTITY = 0;
-    private static final byte GZIP = 1;
-    private static final byte DEFLATE = 2;
-
     private final int level;
     private final int minBodySize;
-    /** Codings of requests awaiting responses, oldest at {@code head}; a circular buffer. */
-    private final byte[] pending;
-    private int head;
-    private int count;
-    /** Requests that came while the ring was full (or after those): answered uncompressed, in order. */
-    private long overflow;
+    /** The coding chosen for each request awaiting its response. */
+    private final PendingRequests<String> pending;
     /** The encoder of the response being streamed, or null. Loop-confined. */
     private EmbeddedChannel encoder;
 
@@ -69,43 +63,16 @@ public class HttpContentCompressor implements ChannelHandler {
         }
         this.level = level;
         this.minBodySize = minBodySize;
-        this.pending = new byte[maxPendingRequests];
+        this.pending = new PendingRequests<>(maxPendingRequests);
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof HttpRequest request && request.decoderResult().isSuccess()) {
-            byte coding = IDENTITY;
-            if (!request.method().equals(HttpMethod.HEAD)) {
-                String chosen = ContentCodings.negotiate(request.headers().getCharSequence(HttpHeaderNames.ACCEPT_ENCODING));
-                coding = chosen == null ? IDENTITY : chosen.equals("gzip") ? GZIP : DEFLATE;
-            }
-            remember(coding);
+            boolean head = request.method().equals(HttpMethod.HEAD);
+            pending.add(head ? null : ContentCodings.negotiate(request.headers().getCharSequence(HttpHeaderNames.ACCEPT_ENCODING)));
         }
         ctx.fireChannelRead(msg);
-    }
-
-    private void remember(byte coding) {
-        if (overflow > 0 || count == pending.length) {
-            overflow++;
-            return;
-        }
-        pending[(head + count) % pending.length] = coding;
-        count++;
-    }
-
-    /** The coding of the oldest request awaiting its response; identity if none is known. */
-    private byte nextCoding() {
-        if (count > 0) {
-            byte coding = pending[head];
-            head = (head + 1) % pending.length;
-            count--;
-            return coding;
-        }
-        if (overflow > 0) {
-            overflow--;
-        }
-        return IDENTITY;
     }
 
     @Override
@@ -133,14 +100,14 @@ public class HttpContentCompressor implements ChannelHandler {
     /** Decides about a final response; returns what to write in its place (itself, or a compressed full response). */
     private Object startResponse(ChannelHandlerContext ctx, HttpResponse response) {
         closeEncoder();
-        byte coding = nextCoding();
+        String coding = pending.poll();
         if (!shouldCompress(response, coding)) {
             return response;
         }
-        encoder = new EmbeddedChannel(new ZlibEncoder(coding == GZIP ? ZlibWrapper.GZIP : ZlibWrapper.ZLIB, level));
-        response.headers().set(HttpHeaderNames.CONTENT_ENCODING, coding == GZIP ? HttpHeaderValues.GZIP
-                : HttpHeaderValues.DEFLATE);
-        addVary(response.headers());
+        boolean gzip = coding.equals("gzip");
+        encoder = new EmbeddedChannel(new ZlibEncoder(gzip ? ZlibWrapper.GZIP : ZlibWrapper.ZLIB, level));
+        response.headers().set(HttpHeaderNames.CONTENT_ENCODING, gzip ? HttpHeaderValues.GZIP : HttpHeaderValues.DEFLATE);
+        Vary.append(response.headers(), "accept-encoding");
         if (response instanceof FullHttpResponse full) {
             FullHttpResponse out = full.replace(compress(ctx, full, true));
             full.release();
@@ -154,8 +121,8 @@ public class HttpContentCompressor implements ChannelHandler {
         return response;
     }
 
-    private boolean shouldCompress(HttpResponse response, byte coding) {
-        if (coding == IDENTITY) {
+    private boolean shouldCompress(HttpResponse response, String coding) {
+        if (coding == null) {
             return false;
         }
         int status = response.status().code();
@@ -172,17 +139,6 @@ public class HttpContentCompressor implements ChannelHandler {
             return false;
         }
         return response.protocolVersion().compareTo(HttpVersion.HTTP_1_1) >= 0;
-    }
-
-    /** Appends {@code accept-encoding} to {@code Vary} unless it is there (or {@code *}) already. */
-    private static void addVary(HttpHeaders h) {
-        String vary = h.get(HttpHeaderNames.VARY);
-        if (vary == null) {
-            h.set(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
-        } else if (!h.containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING, true)
-                && !h.containsValue(HttpHeaderNames.VARY, "*", false)) {
-            h.set(HttpHeaderNames.VARY, vary + ", " + HttpHeaderNames.ACCEPT_ENCODING);
-        }
     }
 
     /**

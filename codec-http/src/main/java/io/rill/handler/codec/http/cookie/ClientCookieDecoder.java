@@ -29,18 +29,10 @@ public final class ClientCookieDecoder {
     public Cookie decode(String header) {
         int semi = header.indexOf(';');
         String pair = semi < 0 ? header : header.substring(0, semi);
-        int eq = pair.indexOf('=');
-        if (eq <= 0) {
+        DefaultCookie cookie = CookieRules.parsePair(pair, strict);
+        if (cookie == null) {
             return null;
         }
-        String name = CookieRules.trimOws(pair.substring(0, eq));
-        String raw = CookieRules.trimOws(pair.substring(eq + 1));
-        String value = CookieRules.unquote(raw);
-        if (CookieRules.invalidNameAt(name, strict) >= 0 || CookieRules.invalidValueAt(value, strict) >= 0) {
-            return null;
-        }
-        DefaultCookie cookie = new DefaultCookie(name, value);
-        cookie.setWrap(raw.length() != value.length());
         Long expires = null;
         boolean maxAgeSeen = false;
         for (int start = semi + 1; semi >= 0 && start <= header.length(); ) {

@@ -84,6 +84,27 @@ final class CookieRules {
         return s.length() > 200 ? sb.append("...").toString() : sb.toString();
     }
 
+    /**
+     * A {@code name=value} pair (spaces and tabs around either dropped, one pair of quotes around
+     * the value remembered as {@link Cookie#wrap()}), or null if it has no {@code =}, an empty name,
+     * or a character the mode does not allow.
+     */
+    static DefaultCookie parsePair(String pair, boolean strict) {
+        int eq = pair.indexOf('=');
+        if (eq <= 0) {
+            return null;
+        }
+        String name = trimOws(pair.substring(0, eq));
+        String raw = trimOws(pair.substring(eq + 1));
+        String value = unquote(raw);
+        if (invalidNameAt(name, strict) >= 0 || invalidValueAt(value, strict) >= 0) {
+            return null;
+        }
+        DefaultCookie cookie = new DefaultCookie(name, value);
+        cookie.setWrap(value.length() != raw.length());
+        return cookie;
+    }
+
     /** {@code s} without leading and trailing spaces and tabs (only those: a control character must stay to be seen). */
     static String trimOws(String s) {
         int from = 0;

@@ -60,19 +60,7 @@ public final class ServerCookieDecoder {
     }
 
     private Cookie pair(String pair) {
-        int eq = pair.indexOf('=');
-        if (eq <= 0) {
-            return null;
-        }
-        String name = CookieRules.trimOws(pair.substring(0, eq));
-        String raw = CookieRules.trimOws(pair.substring(eq + 1));
-        String value = CookieRules.unquote(raw);
-        if (name.isEmpty() || name.charAt(0) == '$' || CookieRules.invalidNameAt(name, strict) >= 0
-                || CookieRules.invalidValueAt(value, strict) >= 0) {
-            return null;
-        }
-        DefaultCookie cookie = new DefaultCookie(name, value);
-        cookie.setWrap(value.length() != raw.length());
-        return cookie;
+        DefaultCookie cookie = CookieRules.parsePair(pair, strict);
+        return cookie == null || cookie.name().charAt(0) == '$' ? null : cookie;
     }
 }

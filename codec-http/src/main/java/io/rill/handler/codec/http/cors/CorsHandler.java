@@ -17,6 +17,8 @@ import io.rill.handler.codec.http.HttpResponse;
 import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpUtil;
 import io.rill.handler.codec.http.LastHttpContent;
+import io.rill.handler.codec.http.internal.PendingRequests;
+import io.rill.handler.codec.http.internal.Vary;
 import io.rill.util.concurrent.Promise;
 
 /**
@@ -30,7 +32,7 @@ import io.rill.util.concurrent.Promise;
  * cache serve one user's response to another).
  *
  * <p>The origins of requests awaiting their responses wait in a ring of
- * {@value #MAX_PENDING} entries; requests pipelined beyond it get responses without CORS
+ * {@value #MAX_PENDING} entries ({@link PendingRequests}); requests pipelined beyond it get responses without CORS
  * headers (a browser then blocks them: safe), and no state grows per request (H1-17).
  */
 public class CorsHandler implements ChannelHandler {
@@ -38,11 +40,8 @@ public class CorsHandler implements ChannelHandler {
     static final int MAX_PENDING = 128;
 
     private final CorsConfig config;
-    /** Origins (null: not a CORS request or not allowed) of requests awaiting responses; a circular buffer. */
-    private final String[] pending = new String[MAX_PENDING];
-    private int head;
-    private int count;
-    private long overflow;
+    /** Origins (null: not a CORS request or not allowed) of requests awaiting responses. */
+    private final PendingRequests<String> pending = new PendingRequests<>(MAX_PENDING);
     /** True while the body of a request this handler answered is dropped. */
     private boolean dropping;
 
@@ -65,11 +64,11 @@ public class CorsHandler implements ChannelHandler {
             boolean allowed = origin != null && config.isOriginAllowed(origin);
             if (origin != null && !allowed && config.isShortCircuit()) {
                 FullHttpResponse forbidden = new DefaultFullHttpResponse(request.protocolVersion(), HttpResponseStatus.FORBIDDEN);
-                addVary(forbidden.headers());
+                Vary.append(forbidden.headers(), "Origin");
                 answer(ctx, request, forbidden);
                 return;
             }
-            remember(allowed ? origin : null);
+            pending.add(allowed ? origin : null);
         } else if (dropping && msg instanceof HttpContent content) {
             dropping = !(content instanceof LastHttpContent);
             content.release();
@@ -109,7 +108,7 @@ public class CorsHandler implements ChannelHandler {
                 out.set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, Long.toString(config.maxAge()));
             }
         }
-        addVary(out);
+        Vary.append(out, "Origin");
         return response;
     }
 
@@ -130,14 +129,14 @@ public class CorsHandler implements ChannelHandler {
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
         if (msg instanceof HttpResponse response && !response.status().isInformational()) {
-            String origin = nextOrigin();
+            String origin = pending.poll();
             if (origin != null) {
                 HttpHeaders h = response.headers();
                 allowOrigin(h, origin);
                 if (!config.exposedHeaders().isEmpty()) {
                     h.set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, String.join(", ", config.exposedHeaders()));
                 }
-                addVary(h);
+                Vary.append(h, "Origin");
             }
         }
         ctx.write(msg, promise);
@@ -150,39 +149,5 @@ public class CorsHandler implements ChannelHandler {
         if (config.isCredentialsAllowed()) {
             h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_CREDENTIALS, "true");
         }
-    }
-
-    /** H1-19: appends {@code Origin} to the existing {@code Vary}, unless it (or {@code *}) is there already. */
-    private static void addVary(HttpHeaders h) {
-        String vary = h.get(HttpHeaderNames.VARY);
-        if (vary == null) {
-            h.set(HttpHeaderNames.VARY, "Origin");
-        } else if (!h.containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ORIGIN, true)
-                && !h.containsValue(HttpHeaderNames.VARY, "*", false)) {
-            h.set(HttpHeaderNames.VARY, vary + ", Origin");
-        }
-    }
-
-    private void remember(String origin) {
-        if (overflow > 0 || count == pending.length) {
-            overflow++;
-            return;
-        }
-        pending[(head + count) % pending.length] = origin;
-        count++;
-    }
-
-    private String nextOrigin() {
-        if (count > 0) {
-            String origin = pending[head];
-            pending[head] = null;
-            head = (head + 1) % pending.length;
-            count--;
-            return origin;
-        }
-        if (overflow > 0) {
-            overflow--;
-        }
-        return null;
     }
 }

@@ -129,25 +129,12 @@ public class HttpPostRequestEncoder {
             boolean clash = false;
             for (Part p : parts) {
                 byte[] hay = p.content() != null ? p.content() : p.value().getBytes(StandardCharsets.UTF_8);
-                clash |= indexOf(hay, needle) >= 0;
+                clash |= MultipartParser.indexOf(hay, 0, hay.length, needle) >= 0;
             }
             if (!clash) {
                 return b;
             }
         }
-    }
-
-    private static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i <= hay.length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 
     /** HTML's multipart encoding of names: LF as %0A, CR as %0D, {@code "} as %22 (H1-18). */

@@ -210,16 +210,20 @@ final class MultipartParser implements BodyParser {
         end += len;
     }
 
-    /** First index of {@code pattern} in buf[from, end), or -1. The pattern is short (≤ 74 bytes). */
     private int indexOf(byte[] pattern, int from) {
+        return indexOf(buf, from, end, pattern);
+    }
+
+    /** First index of {@code pattern} in {@code b[from, to)}, or -1. Patterns here are short (≤ 74 bytes). */
+    static int indexOf(byte[] b, int from, int to, byte[] pattern) {
         byte first = pattern[0];
         outer:
-        for (int i = from, last = end - pattern.length; i <= last; i++) {
-            if (buf[i] != first) {
+        for (int i = from, last = to - pattern.length; i <= last; i++) {
+            if (b[i] != first) {
                 continue;
             }
             for (int j = 1; j < pattern.length; j++) {
-                if (buf[i + j] != pattern[j]) {
+                if (b[i + j] != pattern[j]) {
                     continue outer;
                 }
             }
