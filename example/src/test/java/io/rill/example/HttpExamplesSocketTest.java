@@ -3,6 +3,7 @@ package io.rill.example;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,6 +13,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -114,6 +116,29 @@ class HttpExamplesSocketTest {
         }
         assertTrue(exchange(port, "POST /big.txt HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
                 .startsWith("HTTP/1.1 405 "));
+    }
+
+    /** h11, a strict independent parser, reads every answer on one keep-alive connection. */
+    @Test
+    void h11AcceptsEveryByteTheFileServerSends() throws Exception {
+        assumeTrue(new ProcessBuilder("python3", "-c", "import h11").start().waitFor() == 0, "python3 with h11 not installed");
+        Path root = site();
+        long size = Files.size(root.resolve("big.txt"));
+        String since = DateFormatter.format(Files.getLastModifiedTime(root.resolve("big.txt")).toMillis());
+        int port = start(HttpFileServer.initializer(root, false));
+        String script = Path.of(getClass().getResource("/h11_file_client.py").toURI()).toString();
+        Process p = new ProcessBuilder("python3", script, Integer.toString(port), since).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS), "h11 client did not finish");
+        assertEquals(0, p.exitValue(), out);
+        assertEquals(String.join("\n",
+                "GET /big.txt 200 " + size + " -",
+                "GET /big.txt 206 5 bytes 5-9/" + size,
+                "HEAD /big.txt 200 0 -",
+                "GET /big.txt 304 0 -",
+                "GET /big.txt 416 0 bytes */" + size),
+                out.strip().lines().limit(5).collect(java.util.stream.Collectors.joining("\n")));
+        assertTrue(out.strip().lines().skip(5).findFirst().orElse("").startsWith("GET / 200 "), out);
     }
 
     @Test

@@ -27,10 +27,12 @@ import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 
 /**
- * curl against a loopback server with the compressor and decompressor: {@code --compressed}
- * downloads, a gzip upload, and a bomb upload refused with 413. Skipped where curl is missing.
+ * Real clients against a loopback server with the compressor and decompressor: curl
+ * {@code --compressed} downloads, a gzip upload and a bomb upload refused with 413; h11 (a strict
+ * Python parser) checking the framing of compressed full and streamed responses. Each part is
+ * skipped where its tool is missing.
  */
-class CurlCompressionInteropTest {
+class CompressionInteropTest {
 
     private static final byte[] PAGE = text(20_000);
     private static LoopbackHttpServer server;
@@ -40,7 +42,6 @@ class CurlCompressionInteropTest {
 
     @BeforeAll
     static void start() throws Exception {
-        assumeTrue(new File("/usr/bin/curl").canExecute() || new File("/bin/curl").canExecute(), "curl not installed");
         server = new LoopbackHttpServer(() -> new ChannelHandler[] {new HttpServerCodec(), new HttpContentCompressor(),
                 new HttpContentDecompressor(1 << 20), new HttpObjectAggregator(2 << 20), new Answer()});
     }
@@ -89,11 +90,16 @@ class CurlCompressionInteropTest {
     }
 
     private static String curl(String... args) throws IOException, InterruptedException {
+        assumeTrue(new File("/usr/bin/curl").canExecute() || new File("/bin/curl").canExecute(), "curl not installed");
         List<String> cmd = new ArrayList<>(List.of("curl", "-sS", "--max-time", "10"));
         cmd.addAll(List.of(args));
+        return run(cmd);
+    }
+
+    private static String run(List<String> cmd) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(15, TimeUnit.SECONDS), "curl did not finish");
+        assertTrue(p.waitFor(15, TimeUnit.SECONDS), cmd.get(0) + " did not finish");
         assertEquals(0, p.exitValue(), new String(out, StandardCharsets.ISO_8859_1));
         return new String(out, StandardCharsets.ISO_8859_1);
     }
@@ -120,6 +126,18 @@ class CurlCompressionInteropTest {
         String h = Files.readString(headers).toLowerCase();
         assertTrue(h.contains("content-encoding: gzip") && h.contains("transfer-encoding: chunked"), h);
         assertArrayEquals(PAGE, Files.readAllBytes(page));
+    }
+
+    /** h11 reads both responses on one connection: lengths and chunk framing right, gzip streams complete. */
+    @Test
+    void h11ParsesCompressedFullAndStreamedResponses() throws Exception {
+        assumeTrue(new ProcessBuilder("python3", "-c", "import h11").start().waitFor() == 0, "python3 with h11 not installed");
+        String script = Path.of(CompressionInteropTest.class.getResource("/h11_compressed_client.py").toURI()).toString();
+        String out = run(List.of("python3", script, server.url("").replaceAll(".*:", ""), "/", "/stream"));
+        String[] lines = out.strip().split("\n");
+        assertEquals(2, lines.length, out);
+        assertTrue(lines[0].matches("200 gzip - \\d+ " + PAGE.length), lines[0]);
+        assertTrue(lines[1].matches("200 gzip chunked \\d+ " + PAGE.length), lines[1]);
     }
 
     @Test
