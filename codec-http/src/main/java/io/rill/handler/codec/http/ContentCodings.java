@@ -85,15 +85,28 @@ final class ContentCodings {
         for (String p : params.split(";")) {
             String t = p.trim();
             if (t.length() > 2 && (t.charAt(0) == 'q' || t.charAt(0) == 'Q') && t.charAt(1) == '=') {
-                String v = t.substring(2);
-                // RFC 9110 §12.4.2: qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )
-                if (!v.matches("0(\\.\\d{0,3})?|1(\\.0{0,3})?")) {
-                    return 0f;
-                }
-                return Float.parseFloat(v);
+                return parseQValue(t, 2);
             }
         }
         return 1f;
+    }
+
+    /** RFC 9110 §12.4.2: qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ); 0 if {@code s} breaks it. */
+    static float parseQValue(String s, int from) {
+        int n = s.length() - from;
+        char whole = n > 0 ? s.charAt(from) : 'x';
+        if ((whole != '0' && whole != '1') || n > 5 || (n > 1 && s.charAt(from + 1) != '.')) {
+            return 0f;
+        }
+        int thousandths = 0;
+        for (int i = from + 2, scale = 100; i < s.length(); i++, scale /= 10) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9' || (whole == '1' && c != '0')) {
+                return 0f;
+            }
+            thousandths += (c - '0') * scale;
+        }
+        return whole == '1' ? 1f : thousandths / 1000f;
     }
 
     /**

@@ -61,7 +61,8 @@ class HttpContentCompressorTest {
             "gzip|gzip", "GZIP, deflate|gzip", "deflate|deflate", "x-gzip|gzip", "gzip;q=0, deflate|deflate",
             "deflate;q=0.5, gzip;q=0.8|gzip", "deflate;q=1, gzip;q=0.999|deflate", "*|gzip", "*;q=0.1|gzip",
             "br, *;q=0|", "identity|", "gzip;q=0|", "gzip;q=2|", "gzip;q=abc|", "br, zstd|",
-            "gzip;q=0, *;q=0.5|deflate"})
+            "gzip;q=0, *;q=0.5|deflate", "gzip;q=0.001, deflate;q=0.002|deflate", "gzip;q=1.000|gzip", "gzip;q=1.5|",
+            "gzip;q=0.1234|", "gzip;q=0.|", "gzip;q=1.|gzip", "gzip; q=0.5|gzip"})
     void negotiatesTheCodingByQValue(String acceptEncoding, String expected) {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpContentCompressor());
         request(ch, HttpMethod.GET, acceptEncoding);
