@@ -133,7 +133,7 @@ class HttpContentDecompressorTest {
 
     /** §2.5, C-01, C-04: 64 MiB of zeros in about 64 KB of gzip stops at the cap, in small pieces. */
     @Test
-    void c01_aGzipBombStopsAtTheCapWith413AndNothingLeaks() {
+    void c01_c04_aGzipBombStopsAtTheCapWith413InSmallPiecesAndNothingLeaks() {
         byte[] bomb = gzip(new byte[64 << 20]);
         EmbeddedChannel ch = server(1 << 20);
         Seen seen = feedWhole(ch, request("gzip", bomb));
