@@ -138,8 +138,28 @@ public class DefaultCookie implements Cookie {
         return name.hashCode();
     }
 
+    /** For logs: name, value and attributes, control characters shown escaped; never throws. */
     @Override
     public String toString() {
-        return ServerCookieEncoder.LAX.encode(this);
+        StringBuilder sb = new StringBuilder(CookieRules.printable(name)).append('=').append(CookieRules.printable(value));
+        if (maxAge != UNDEFINED_MAX_AGE) {
+            sb.append(", maxAge=").append(maxAge);
+        }
+        if (path != null) {
+            sb.append(", path=").append(CookieRules.printable(path));
+        }
+        if (domain != null) {
+            sb.append(", domain=").append(CookieRules.printable(domain));
+        }
+        if (secure) {
+            sb.append(", secure");
+        }
+        if (httpOnly) {
+            sb.append(", httpOnly");
+        }
+        if (sameSite != null) {
+            sb.append(", sameSite=").append(sameSite);
+        }
+        return sb.toString();
     }
 }

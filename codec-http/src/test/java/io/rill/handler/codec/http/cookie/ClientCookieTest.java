@@ -90,4 +90,12 @@ class ClientCookieTest {
         assertFalse(a.equals(b));
         assertThrows(IllegalArgumentException.class, () -> new DefaultCookie("", "v"));
     }
+
+    @Test
+    void toStringNeverThrowsNorSplitsALogLine() {
+        DefaultCookie c = new DefaultCookie("n", "v\r\nX");
+        c.setPath("/p");
+        c.setSecure(true);
+        assertEquals("n=v\\x0d\\x0aX, path=/p, secure", c.toString());
+    }
 }
