@@ -75,17 +75,15 @@ public class HttpContentDecompressor implements ChannelHandler {
             if (passed == null) {
                 return; // refused: already released and answered
             }
-            if (passed != head || !(msg instanceof HttpContent)) {
+            if (!(msg instanceof FullHttpMessage full)) {
                 ctx.fireChannelRead(passed);
-                if (msg instanceof FullHttpMessage full) {
-                    content(ctx, new DefaultLastHttpContent(full.content(), full.trailingHeaders()));
-                }
-                return;
+            } else if (stages == null) {
+                ctx.fireChannelRead(full); // a full message with nothing to decode
+            } else {
+                ctx.fireChannelRead(passed); // its head, then its body decoded piece by piece
+                content(ctx, new DefaultLastHttpContent(full.content(), full.trailingHeaders()));
             }
-            if (stages == null) {
-                ctx.fireChannelRead(msg); // a full message with nothing to decode
-                return;
-            }
+            return;
         }
         if (msg instanceof HttpContent content) {
             content(ctx, content);
