@@ -10,7 +10,7 @@ import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
-import io.rill.handler.codec.http.DefaultFullHttpRequest;
+import io.rill.handler.codec.http.DefaultHttpRequest;
 import io.rill.handler.codec.http.FullHttpResponse;
 import io.rill.handler.codec.http.HttpClientCodec;
 import io.rill.handler.codec.http.HttpContentDecompressor;
@@ -19,6 +19,7 @@ import io.rill.handler.codec.http.HttpMethod;
 import io.rill.handler.codec.http.HttpObjectAggregator;
 import io.rill.handler.codec.http.HttpRequest;
 import io.rill.handler.codec.http.HttpVersion;
+import io.rill.handler.codec.http.LastHttpContent;
 import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Promise;
 
@@ -84,12 +85,14 @@ final class HttpClientExample implements Example {
                     .connect(uri.getHost(), port).sync().getNow();
             String target = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                     + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-            HttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, target);
+            // A head and an empty end rather than a full request: a GET then carries no Content-Length: 0.
+            HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, target);
             request.headers().set(HttpHeaderNames.HOST, uri.getPort() < 0 ? uri.getHost() : uri.getHost() + ":" + port)
                     .set(HttpHeaderNames.ACCEPT_ENCODING, "gzip, deflate")
                     .set(HttpHeaderNames.CONNECTION, "close")
                     .set(HttpHeaderNames.USER_AGENT, "rill-http-client");
-            ch.writeAndFlush(request);
+            ch.write(request);
+            ch.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
             if (!done.await(timeoutSeconds, TimeUnit.SECONDS)) {
                 ch.close();
                 throw new IllegalStateException("no response within " + timeoutSeconds + " s");
