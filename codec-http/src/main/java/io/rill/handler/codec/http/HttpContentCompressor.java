@@ -22,8 +22,8 @@ import io.rill.util.concurrent.Promise;
  * {@code Content-Type} that is compressed already (images, video, archives...), announces (or, for
  * a full response, has) fewer than {@code minBodySize} bytes, or is a streamed HTTP/1.0 response
  * (no chunked coding to frame the compressed body). A compressed response loses its
- * {@code Content-Length} (a streamed one becomes chunked) and gains {@code Vary: accept-encoding}
- * beside whatever {@code Vary} it had.
+ * {@code Content-Length} (a streamed one becomes chunked), gains {@code Vary: accept-encoding}
+ * beside whatever {@code Vary} it had, and a strong {@code ETag} becomes weak.
  *
  * <p><b>Bounded state.</b> Each request's chosen coding waits in a ring of
  * {@code maxPendingRequests} ({@link PendingRequests}) until its response is written. Requests
@@ -108,6 +108,11 @@ public class HttpContentCompressor implements ChannelHandler {
         encoder = new EmbeddedChannel(new ZlibEncoder(gzip ? ZlibWrapper.GZIP : ZlibWrapper.ZLIB, level));
         response.headers().set(HttpHeaderNames.CONTENT_ENCODING, gzip ? HttpHeaderValues.GZIP : HttpHeaderValues.DEFLATE);
         Vary.append(response.headers(), "accept-encoding");
+        String etag = response.headers().get(HttpHeaderNames.ETAG);
+        if (etag != null && etag.startsWith("\"")) {
+            // The compressed bytes differ from the identity ones a strong tag names (RFC 9110 §8.8.3).
+            response.headers().set(HttpHeaderNames.ETAG, "W/" + etag);
+        }
         if (response instanceof FullHttpResponse full) {
             FullHttpResponse out = full.replace(compress(ctx, full, true));
             full.release();
