@@ -17,18 +17,20 @@ import io.rill.util.concurrent.Promise;
  * Compresses response bodies with gzip or deflate when the request's {@code Accept-Encoding}
  * allows it (q-values honoured, gzip preferred on a tie). Sits after an {@link HttpServerCodec}.
  *
- * <p>A response is left as it is when it has no body to speak of: it answers {@code HEAD}, is
- * {@code 1xx}, {@code 204} or {@code 304}, already has a {@code Content-Encoding}, has a
- * {@code Content-Type} that is compressed already (images, video, archives...), announces (or, for
- * a full response, has) fewer than {@code minBodySize} bytes, or is a streamed HTTP/1.0 response
- * (no chunked coding to frame the compressed body). A compressed response loses its
- * {@code Content-Length} (a streamed one becomes chunked), gains {@code Vary: accept-encoding}
- * beside whatever {@code Vary} it had, and a strong {@code ETag} becomes weak.
+ * <p>A response is left as it is when compressing it would be wrong or a waste: it answers
+ * {@code HEAD}, is {@code 1xx}, {@code 204} or {@code 304}, already has a {@code Content-Encoding},
+ * has a {@code Content-Type} that is compressed already (images, video, archives...), announces
+ * (or, for a full response, has) fewer than {@code minBodySize} bytes, or is a streamed HTTP/1.0
+ * response (no chunked coding to frame the compressed body). A compressed full response gets the
+ * compressed length as its {@code Content-Length}, a streamed one becomes chunked; both gain
+ * {@code Vary: accept-encoding} beside whatever {@code Vary} they had, and a strong {@code ETag}
+ * becomes weak.
  *
  * <p><b>Bounded state.</b> Each request's chosen coding waits in a ring of
  * {@code maxPendingRequests} ({@link PendingRequests}) until its response is written. Requests
- * pipelined beyond that are only counted and their responses sent uncompressed, so a client that pipelines 100 000
- * requests and never reads costs a fixed amount of memory here (SECURITY-CASES H1-17).
+ * pipelined beyond that are only counted and their responses sent uncompressed, so a client that
+ * pipelines 100 000 requests and never reads costs a fixed amount of memory here (SECURITY-CASES
+ * H1-17).
  */
 public class HttpContentCompressor implements ChannelHandler {
 
