@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
@@ -25,18 +26,16 @@ final class UploadDirectory {
 
     Path newFile() throws IOException {
         if (dir == null) {
-            dir = POSIX
-                    ? (parent == null
-                            ? Files.createTempDirectory("rill-upload-", PosixFilePermissions.asFileAttribute(
-                                    PosixFilePermissions.fromString("rwx------")))
-                            : Files.createTempDirectory(parent, "rill-upload-", PosixFilePermissions.asFileAttribute(
-                                    PosixFilePermissions.fromString("rwx------"))))
-                    : parent == null ? Files.createTempDirectory("rill-upload-") : Files.createTempDirectory(parent, "rill-upload-");
+            Path base = parent != null ? parent : Path.of(System.getProperty("java.io.tmpdir"));
+            dir = Files.createTempDirectory(base, "rill-upload-", permissions("rwx------"));
         }
-        return POSIX
-                ? Files.createTempFile(dir, "part-", ".tmp",
-                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
-                : Files.createTempFile(dir, "part-", ".tmp");
+        return Files.createTempFile(dir, "part-", ".tmp", permissions("rw-------"));
+    }
+
+    /** The permissions as a creation attribute where the file system has them; none elsewhere (Windows). */
+    private static FileAttribute<?>[] permissions(String mode) {
+        return POSIX ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(mode))}
+                : new FileAttribute<?>[0];
     }
 
     /** Removes the directory if it was made and is empty (its files were deleted first). */
