@@ -97,10 +97,11 @@ public class HttpContentDecompressor implements ChannelHandler {
      * of a full message that will be decoded, or null when the message was refused.
      */
     private HttpMessage startMessage(ChannelHandlerContext ctx, HttpMessage head) {
-        String coding = head.headers().get(HttpHeaderNames.CONTENT_ENCODING);
-        if (coding == null || head.decoderResult().isFailure()) {
+        if (!head.headers().contains(HttpHeaderNames.CONTENT_ENCODING) || head.decoderResult().isFailure()) {
             return head;
         }
+        // Several fields are one list (RFC 9110 §5.3): "gzip" twice is "gzip, gzip".
+        String coding = String.join(",", head.headers().getAll(HttpHeaderNames.CONTENT_ENCODING));
         List<ZlibWrapper> codings = ContentCodings.decoders(coding);
         request = head instanceof HttpRequest;
         if (codings == null) {

@@ -160,6 +160,20 @@ class HttpContentDecompressorTest {
         twice.finishAndReleaseAll();
     }
 
+    @Test
+    void repeatedContentEncodingFieldsAreOneStackedList() {
+        byte[] small = text(3000);
+        byte[] twice = gzip(gzip(small));
+        String head = "POST /up HTTP/1.1\r\nHost: a\r\nContent-Encoding: gzip\r\nContent-Encoding: gzip\r\nContent-Length: "
+                + twice.length + "\r\n\r\n";
+        byte[] h = head.getBytes(StandardCharsets.ISO_8859_1);
+        byte[] input = java.util.Arrays.copyOf(h, h.length + twice.length);
+        System.arraycopy(twice, 0, input, h.length, twice.length);
+        EmbeddedChannel ch = server(1 << 20);
+        assertArrayEquals(small, feedWhole(ch, input).body());
+        ch.finish();
+    }
+
     /** C-05: a coding we cannot decode is refused, not passed on unbounded to the application. */
     @ParameterizedTest
     @ValueSource(strings = {"br", "zstd", "snappy", "gzip, br", "compress"})
