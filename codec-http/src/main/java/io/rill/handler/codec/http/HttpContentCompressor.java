@@ -1,5 +1,6 @@
 package io.rill.handler.codec.http;
 
+import java.util.List;
 import java.util.zip.Deflater;
 
 import io.rill.buffer.ByteBuf;
@@ -72,9 +73,16 @@ public class HttpContentCompressor implements ChannelHandler {
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof HttpRequest request && request.decoderResult().isSuccess()) {
             boolean head = request.method().equals(HttpMethod.HEAD);
-            pending.add(head ? null : ContentCodings.negotiate(request.headers().getCharSequence(HttpHeaderNames.ACCEPT_ENCODING)));
+            pending.add(head ? null : ContentCodings.negotiate(acceptEncoding(request.headers())));
         }
         ctx.fireChannelRead(msg);
+    }
+
+    /** Every {@code Accept-Encoding} field as one list (RFC 9110 §5.3), or null if there is none. */
+    private static CharSequence acceptEncoding(HttpHeaders h) {
+        CharSequence first = h.getCharSequence(HttpHeaderNames.ACCEPT_ENCODING);
+        List<String> all = first == null ? null : h.getAll(HttpHeaderNames.ACCEPT_ENCODING);
+        return all == null || all.size() == 1 ? first : String.join(",", all);
     }
 
     @Override

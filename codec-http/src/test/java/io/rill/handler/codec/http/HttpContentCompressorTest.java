@@ -143,6 +143,19 @@ class HttpContentCompressorTest {
     }
 
     @Test
+    void repeatedAcceptEncodingFieldsAreOneList() {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpContentCompressor());
+        HttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/");
+        req.headers().add(HttpHeaderNames.ACCEPT_ENCODING, "gzip;q=0.1").add(HttpHeaderNames.ACCEPT_ENCODING, "deflate");
+        ch.writeInbound(req);
+        ReferenceCountUtil.release(ch.readInbound());
+        FullHttpResponse out = roundTrip(ch, response(BODY));
+        assertEquals("deflate", out.headers().get(HttpHeaderNames.CONTENT_ENCODING));
+        out.release();
+        ch.finish();
+    }
+
+    @Test
     void anInterimResponseDoesNotTakeTheCodingOfItsRequest() {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpContentCompressor());
         request(ch, HttpMethod.GET, "gzip");
