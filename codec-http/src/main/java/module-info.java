@@ -5,6 +5,10 @@
  */
 module io.rill.codec.http {
     requires transitive io.rill.codec;
+    requires transitive io.rill.handler;
 
     exports io.rill.handler.codec.http;
+    exports io.rill.handler.codec.http.cookie;
+    exports io.rill.handler.codec.http.multipart;
+    exports io.rill.handler.codec.http.cors;
 }

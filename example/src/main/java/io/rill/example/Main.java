@@ -10,6 +10,9 @@ public final class Main {
 
     private static final List<Example> EXAMPLES = List.of(
             new HttpHelloServer(),
+            new HttpFileServer(),
+            new HttpEchoServer(),
+            new HttpClientExample(),
             new EchoServer(),
             new EchoClient(),
             new DiscardServer(),

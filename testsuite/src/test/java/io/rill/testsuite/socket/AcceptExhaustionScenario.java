@@ -38,6 +38,8 @@ final class AcceptExhaustionScenario {
 
     /** Descriptors left free above the count open when the limit is lowered; the fill takes them. */
     private static final int HEADROOM = 64;
+    /** Connections waiting in the backlog while descriptors run out. */
+    private static final int CONNECTIONS = 3;
     private static final long TIMEOUT_SECONDS = AbstractSocketTest.TIMEOUT_SECONDS;
 
     private AcceptExhaustionScenario() {
@@ -83,7 +85,10 @@ final class AcceptExhaustionScenario {
         ByteCollector reply = new ByteCollector();
         Bootstrap clients = new Bootstrap().group(group).channelFactory(transport.clientChannel());
         Channel client = clients.handler(reply).connect(server.localAddress()).sync().getNow();
-        clients.handler(new ByteCollector()).connect(server.localAddress()).sync();
+        for (int i = 1; i < CONNECTIONS; i++) {
+            clients.handler(new ByteCollector()).connect(server.localAddress()).sync();
+        }
+        new Echo(); // loaded now: a connection accepted while files are short must still be served
 
         // Run the idle check once too: classes load from files (test classes from a directory,
         // one open per class), so everything used while descriptors are gone must be loaded now.
@@ -93,9 +98,15 @@ final class AcceptExhaustionScenario {
         List<FileChannel> fillers = new ArrayList<>();
         try {
             setSoftNofile(openDescriptors() + HEADROOM, limits[1]);
-            exhaustDescriptors(fillers);
-            server.read();
-            Throwable error = poll(serverErrors);
+            // The JVM may close a descriptor of its own a little later (a finished process's pipes),
+            // letting one accept through; top the fill up and ask again until an accept fails.
+            Throwable error = null;
+            for (int attempt = 0; attempt < CONNECTIONS && error == null; attempt++) {
+                exhaustDescriptors(fillers);
+                server.read();
+                error = serverErrors.poll(2, TimeUnit.SECONDS);
+            }
+            assertTrue(error != null, "no accept failed while descriptors were exhausted");
             assertInstanceOf(IOException.class, error);
             assertTrue(String.valueOf(error.getMessage()).contains("Too many open files"), "got " + error);
             LoopIdleCheck.assertIdle(server.eventLoop());
@@ -107,8 +118,9 @@ final class AcceptExhaustionScenario {
         }
         assertTrue(serverErrors.isEmpty(), "one report per failed accept burst: " + serverErrors);
         server.config().setAutoRead(true);
-        assertTrue(poll(accepted).isActive());
-        poll(accepted);
+        for (int i = 0; i < CONNECTIONS; i++) {
+            assertTrue(poll(accepted).isOpen());
+        }
         client.writeAndFlush(Unpooled.copiedBuffer("still served", StandardCharsets.US_ASCII)).sync();
         assertEquals("still served", new String(reply.await(12), StandardCharsets.US_ASCII));
     }

@@ -1,0 +1,255 @@
+package io.rill.handler.codec.http;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.handler.codec.DecoderResult;
+import io.rill.handler.codec.compression.DecompressionException;
+import io.rill.handler.codec.compression.ZlibDecoder;
+import io.rill.handler.codec.compression.ZlibWrapper;
+import io.rill.util.InternalLogger;
+
+/**
+ * Decodes message bodies sent with {@code Content-Encoding} gzip, x-gzip, deflate or x-deflate,
+ * stacked codings ({@code gzip, deflate}) included, and passes the message on as if it had been
+ * sent plain: {@code Content-Encoding} and {@code Content-Length} removed, {@code Transfer-Encoding:
+ * chunked} set (an {@link HttpObjectAggregator} after this handler puts a length back).
+ *
+ * <p><b>Bounded.</b> One cap, {@code maxDecodedBytes}, applies to each message whatever its
+ * codings; with stacked codings the output of every stage counts, so {@code gzip, gzip} cannot
+ * multiply the ratio (SECURITY-CASES §2.5, C-01, C-05). Output is handed on in pieces of at most
+ * {@link ZlibDecoder#CHUNK_SIZE} bytes as it is inflated, never gathered (C-04). Passing the cap,
+ * or corrupt data, ends the message with a {@link LastHttpContent} whose {@link DecoderResult}
+ * failed; a request is also answered {@code 413} (cap) or {@code 400} (corrupt) and the connection
+ * closed, a response also fires the {@link DecompressionException} as an exception.
+ *
+ * <p>A request with a coding this handler does not know is answered {@code 415 Unsupported Media
+ * Type} and the connection closed (RFC 9110 §15.5.16); a response with one passes through as it
+ * came. Each stage is a {@link ZlibDecoder} inside an {@link EmbeddedChannel} of this handler's
+ * own, run on the calling thread.
+ */
+public class HttpContentDecompressor implements ChannelHandler {
+
+    private static final InternalLogger LOG = InternalLogger.get(HttpContentDecompressor.class);
+    /** Default cap on one message's decoded bytes, all stages together: 64 MiB. */
+    public static final long DEFAULT_MAX_DECODED_BYTES = ZlibDecoder.DEFAULT_MAX_DECOMPRESSED_BYTES;
+
+    private final long maxDecodedBytes;
+    /** The decoding stages of the current message, or null when it passes through. Loop-confined. */
+    private EmbeddedChannel stages;
+    /** The context of this handler while a message is decoded: where the last stage fires its output. */
+    private ChannelHandlerContext ctx;
+    /** Whether the current message is a request (answered on failure) rather than a response. */
+    private boolean request;
+    /** Bytes put out by every stage of the current message. */
+    private long decoded;
+    /** Set when {@link #decoded} passed the cap; the stages' later output is dropped. */
+    private boolean overCap;
+    /** True while the rest of a failed or refused message is dropped. */
+    private boolean discarding;
+
+    public HttpContentDecompressor() {
+        this(DEFAULT_MAX_DECODED_BYTES);
+    }
+
+    /** @param maxDecodedBytes most bytes one message may decode to, all codings counted */
+    public HttpContentDecompressor(long maxDecodedBytes) {
+        if (maxDecodedBytes <= 0) {
+            throw new IllegalArgumentException("maxDecodedBytes: " + maxDecodedBytes + " (expected: > 0)");
+        }
+        this.maxDecodedBytes = maxDecodedBytes;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (msg instanceof HttpMessage head) {
+            closeStages();
+            discarding = false;
+            HttpMessage passed = startMessage(ctx, head);
+            if (passed == null) {
+                return; // refused: already released and answered
+            }
+            if (!(msg instanceof FullHttpMessage full)) {
+                ctx.fireChannelRead(passed);
+            } else if (stages == null) {
+                ctx.fireChannelRead(full); // a full message with nothing to decode
+            } else {
+                ctx.fireChannelRead(passed); // its head, then its body decoded piece by piece
+                content(ctx, new DefaultLastHttpContent(full.content(), full.trailingHeaders()));
+            }
+            return;
+        }
+        if (msg instanceof HttpContent content) {
+            content(ctx, content);
+        } else {
+            ctx.fireChannelRead(msg);
+        }
+    }
+
+    /**
+     * Sets up decoding for {@code head}; returns what to fire as the head: itself, a head-only copy
+     * of a full message that will be decoded, or null when the message was refused.
+     */
+    private HttpMessage startMessage(ChannelHandlerContext ctx, HttpMessage head) {
+        if (!head.headers().contains(HttpHeaderNames.CONTENT_ENCODING) || head.decoderResult().isFailure()) {
+            return head;
+        }
+        // Several fields are one list (RFC 9110 §5.3): "gzip" twice is "gzip, gzip".
+        String coding = String.join(",", head.headers().getAll(HttpHeaderNames.CONTENT_ENCODING));
+        List<ZlibWrapper> codings = ContentCodings.decoders(coding);
+        request = head instanceof HttpRequest;
+        if (codings == null) {
+            if (!request) {
+                return head; // the application sees the coded body, which it may know how to read
+            }
+            ReferenceCountUtil.release(head);
+            discarding = !(head instanceof FullHttpMessage);
+            refuse(ctx, HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding '" + coding + "'");
+            return null;
+        }
+        head.headers().remove(HttpHeaderNames.CONTENT_ENCODING);
+        if (codings.isEmpty()) {
+            return head; // identity only
+        }
+        this.ctx = ctx;
+        decoded = 0;
+        overCap = false;
+        stages = new EmbeddedChannel();
+        // The last coding listed was applied last, so it is undone first.
+        // A stage may go one chunk past the cap, so the counter, not the stage, notices an overflow.
+        long stageCap = Math.min(maxDecodedBytes, Long.MAX_VALUE - ZlibDecoder.CHUNK_SIZE) + ZlibDecoder.CHUNK_SIZE;
+        for (int i = codings.size() - 1; i >= 0; i--) {
+            stages.pipeline().addLast(new ZlibDecoder(codings.get(i), stageCap), new Counter());
+        }
+        stages.pipeline().addLast(new Forwarder());
+        head.headers().remove(HttpHeaderNames.CONTENT_LENGTH);
+        head.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+        if (head instanceof FullHttpMessage) {
+            return head instanceof HttpRequest r
+                    ? new DefaultHttpRequest(r.protocolVersion(), r.method(), r.uri(), r.headers())
+                    : new DefaultHttpResponse(head.protocolVersion(), ((HttpResponse) head).status(), head.headers());
+        }
+        return head;
+    }
+
+    private void content(ChannelHandlerContext ctx, HttpContent content) {
+        boolean last = content instanceof LastHttpContent;
+        if (discarding) {
+            content.release();
+            discarding = !last;
+            return;
+        }
+        if (stages == null) {
+            ctx.fireChannelRead(content);
+            return;
+        }
+        Throwable failure = null;
+        try {
+            if (content.content().isReadable()) {
+                stages.writeInbound(content.content().retain());
+            }
+            if (last) {
+                stages.finish(); // a stream cut short fails here
+            }
+        } catch (Throwable cause) {
+            failure = cause;
+        }
+        if (overCap) {
+            // Past the cap a stage may also have failed on its own larger cap; the cap is the news.
+            failure = new DecompressionException("body decodes to more than " + maxDecodedBytes + " bytes");
+        }
+        if (failure != null) {
+            content.release();
+            fail(ctx, failure, last);
+            return;
+        }
+        if (last) {
+            stages = null;
+            HttpHeaders trailers = ((LastHttpContent) content).trailingHeaders();
+            ctx.fireChannelRead(trailers.isEmpty() ? LastHttpContent.EMPTY_LAST_CONTENT
+                    : new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER, trailers.copy()));
+        }
+        content.release();
+    }
+
+    /** Ends the current message as failed; a request is answered and its connection closed. */
+    private void fail(ChannelHandlerContext ctx, Throwable cause, boolean last) {
+        boolean cap = overCap;
+        closeStages();
+        discarding = !last;
+        DefaultLastHttpContent end = new DefaultLastHttpContent();
+        end.setDecoderResult(DecoderResult.failure(cause));
+        if (request) {
+            refuse(ctx, cap ? HttpResponseStatus.CONTENT_TOO_LARGE : HttpResponseStatus.BAD_REQUEST, cause.getMessage());
+            ctx.fireChannelRead(end);
+        } else {
+            ctx.fireChannelRead(end);
+            ctx.fireExceptionCaught(cause);
+        }
+    }
+
+    /** Answers a request with {@code status} and closes: the rest of its body is not worth reading. */
+    private static void refuse(ChannelHandlerContext ctx, HttpResponseStatus status, String why) {
+        LOG.debug("Refused a request from {0} with {1}: {2}", ctx.channel().remoteAddress(), status, why);
+        ByteBuf body = Unpooled.copiedBuffer(status + "\n", StandardCharsets.US_ASCII);
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=us-ascii")
+                .set(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.readableBytes()))
+                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        ctx.writeAndFlush(response).addListener(f -> ctx.close());
+    }
+
+    private void closeStages() {
+        EmbeddedChannel s = stages;
+        stages = null;
+        if (s != null) {
+            try {
+                s.finishAndReleaseAll();
+            } catch (RuntimeException ignored) {
+                // a truncated stream at teardown: nothing is waiting for its result
+            }
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        closeStages();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        closeStages();
+    }
+
+    /** Counts a stage's output against the cap; past it, drops everything. */
+    private final class Counter implements ChannelHandler {
+        @Override
+        public void channelRead(ChannelHandlerContext stageCtx, Object msg) {
+            ByteBuf buf = (ByteBuf) msg;
+            decoded += buf.readableBytes();
+            if (decoded > maxDecodedBytes) {
+                overCap = true;
+            }
+            if (overCap) {
+                buf.release();
+                return;
+            }
+            stageCtx.fireChannelRead(buf);
+        }
+    }
+
+    /** The end of the stages: hands each decoded piece to the real pipeline at once. */
+    private final class Forwarder implements ChannelHandler {
+        @Override
+        public void channelRead(ChannelHandlerContext stageCtx, Object msg) {
+            ctx.fireChannelRead(new DefaultHttpContent((ByteBuf) msg));
+        }
+    }
+}

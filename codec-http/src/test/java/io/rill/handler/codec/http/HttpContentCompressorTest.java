@@ -1,0 +1,202 @@
+package io.rill.handler.codec.http;
+
+import static io.rill.handler.codec.http.CompressionTestSupport.gunzip;
+import static io.rill.handler.codec.http.CompressionTestSupport.inflate;
+import static io.rill.handler.codec.http.CompressionTestSupport.text;
+import static io.rill.handler.codec.http.HttpCodecTestSupport.bytes;
+import static io.rill.handler.codec.http.HttpCodecTestSupport.outbound;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.embedded.EmbeddedChannel;
+
+/** Response compression: negotiation, what is skipped, streamed bodies, bounded state. */
+class HttpContentCompressorTest {
+
+    private static final byte[] BODY = text(4096);
+
+    /** Sends a request with {@code acceptEncoding} (null: none) through the compressor. */
+    private static void request(EmbeddedChannel ch, HttpMethod method, String acceptEncoding) {
+        HttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, "/");
+        if (acceptEncoding != null) {
+            req.headers().set(HttpHeaderNames.ACCEPT_ENCODING, acceptEncoding);
+        }
+        ch.writeInbound(req);
+        ReferenceCountUtil.release(ch.readInbound());
+    }
+
+    private static FullHttpResponse response(byte[] body) {
+        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+                Unpooled.wrappedBuffer(body));
+        r.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain").setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+        return r;
+    }
+
+    /** Writes {@code response} and returns the full response that came out (caller releases). */
+    private static FullHttpResponse roundTrip(EmbeddedChannel ch, FullHttpResponse response) {
+        ch.writeOutbound(response);
+        return ch.readOutbound();
+    }
+
+    private static byte[] array(ByteBuf buf) {
+        byte[] b = new byte[buf.readableBytes()];
+        buf.getBytes(buf.readerIndex(), b);
+        return b;
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "gzip|gzip", "GZIP, deflate|gzip", "deflate|deflate", "x-gzip|gzip", "gzip;q=0, deflate|deflate",
+            "deflate;q=0.5, gzip;q=0.8|gzip", "deflate;q=1, gzip;q=0.999|deflate", "*|gzip", "*;q=0.1|gzip",
+            "br, *;q=0|", "identity|", "gzip;q=0|", "gzip;q=2|", "gzip;q=abc|", "br, zstd|",
+            "gzip;q=0, *;q=0.5|deflate", "gzip;q=0.001, deflate;q=0.002|deflate", "gzip;q=1.000|gzip", "gzip;q=1.5|",
+            "gzip;q=0.1234|", "gzip;q=0.|", "gzip;q=1.|gzip", "gzip; q=0.5|gzip"})
+    void negotiatesTheCodingByQValue(String acceptEncoding, String expected) {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpContentCompressor());
+        request(ch, HttpMethod.GET, acceptEncoding);
+        FullHttpResponse out = roundTrip(ch, response(BODY));
+        assertEquals(expected, out.headers().get(HttpHeaderNames.CONTENT_ENCODING));
+        byte[] body = array(out.content());
+        byte[] plain = expected == null ? body : expected.equals("gzip") ? gunzip(body) : inflate(body);
+        assertArrayEquals(BODY, plain);
+        assertEquals(body.length, out.headers().getInt(HttpHeaderNames.CONTENT_LENGTH));
+        out.release();
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void aCompressedResponseVariesOnAcceptEncodingBesideWhatItVariedOnBeforeAndItsTagIsWeak() {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpContentCompressor());
+        request(ch, HttpMethod.GET, "gzip");
+        FullHttpResponse r = response(BODY);
+        r.headers().set(HttpHeaderNames.VARY, "Cookie").set(HttpHeaderNames.ETAG, "\"v1\"");
+        FullHttpResponse out = roundTrip(ch, r);
+        assertEquals("Cookie, accept-encoding", out.headers().get(HttpHeaderNames.VARY));
+        assertEquals("W/\"v1\"", out.headers().get(HttpHeaderNames.ETAG), "a strong tag names the identity bytes");
+        out.release();
+        ch.finish();
+    }
+
+    @Test
+    void smallHeadNoContentNotModifiedEncodedAndCompressedTypesAreLeftAlone() {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpContentCompressor());
+        for (int i = 0; i < 6; i++) {
+            request(ch, i == 1 ? HttpMethod.HEAD : HttpMethod.GET, "gzip");
+        }
+        FullHttpResponse small = response(text(1023));
+        FullHttpResponse head = response(BODY);
+        FullHttpResponse noContent = response(BODY);
+        noContent.setStatus(HttpResponseStatus.NO_CONTENT);
+        FullHttpResponse notModified = response(BODY);
+        notModified.setStatus(HttpResponseStatus.NOT_MODIFIED);
+        FullHttpResponse encoded = response(BODY);
+        encoded.headers().set(HttpHeaderNames.CONTENT_ENCODING, "br");
+        FullHttpResponse png = response(BODY);
+        png.headers().set(HttpHeaderNames.CONTENT_TYPE, "image/png");
+        for (FullHttpResponse r : new FullHttpResponse[] {small, head, noContent, notModified, encoded, png}) {
+            FullHttpResponse out = roundTrip(ch, r);
+            assertEquals(r.headers().get(HttpHeaderNames.CONTENT_ENCODING), out.headers().get(HttpHeaderNames.CONTENT_ENCODING));
+            assertNull(out.headers().get(HttpHeaderNames.VARY));
+            out.release();
+        }
+        ch.finish();
+    }
+
+    @Test
+    void aStreamedResponseBecomesChunkedAndDecompressesToTheSameBytes() {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpContentCompressor());
+        request(ch, HttpMethod.GET, "gzip, deflate");
+        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        head.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, 3 * BODY.length);
+        HttpHeaders trailers = new HttpHeaders().add("x-sum", "1");
+        ch.writeOutbound(head, new DefaultHttpContent(Unpooled.wrappedBuffer(BODY)),
+                new DefaultHttpContent(Unpooled.wrappedBuffer(BODY)),
+                new DefaultLastHttpContent(Unpooled.wrappedBuffer(BODY), trailers));
+        HttpResponse outHead = ch.readOutbound();
+        assertEquals("gzip", outHead.headers().get(HttpHeaderNames.CONTENT_ENCODING));
+        assertFalse(outHead.headers().contains(HttpHeaderNames.CONTENT_LENGTH));
+        assertTrue(HttpUtil.isTransferEncodingChunked(outHead));
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+        for (Object o; (o = ch.readOutbound()) != null; ) {
+            HttpContent c = (HttpContent) o;
+            compressed.writeBytes(array(c.content()));
+            if (c instanceof LastHttpContent last) {
+                assertEquals("1", last.trailingHeaders().get("x-sum"));
+            }
+            c.release();
+        }
+        byte[] plain = gunzip(compressed.toByteArray());
+        assertEquals(3 * BODY.length, plain.length);
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void repeatedAcceptEncodingFieldsAreOneList() {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpContentCompressor());
+        HttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/");
+        req.headers().add(HttpHeaderNames.ACCEPT_ENCODING, "gzip;q=0.1").add(HttpHeaderNames.ACCEPT_ENCODING, "deflate");
+        ch.writeInbound(req);
+        ReferenceCountUtil.release(ch.readInbound());
+        FullHttpResponse out = roundTrip(ch, response(BODY));
+        assertEquals("deflate", out.headers().get(HttpHeaderNames.CONTENT_ENCODING));
+        out.release();
+        ch.finish();
+    }
+
+    @Test
+    void anInterimResponseDoesNotTakeTheCodingOfItsRequest() {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpContentCompressor());
+        request(ch, HttpMethod.GET, "gzip");
+        ch.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+        ReferenceCountUtil.release(ch.readOutbound());
+        FullHttpResponse out = roundTrip(ch, response(BODY));
+        assertEquals("gzip", out.headers().get(HttpHeaderNames.CONTENT_ENCODING));
+        out.release();
+        ch.finish();
+    }
+
+    /**
+     * H1-17: 100 000 pipelined requests never answered cost a fixed ring; the responses still go
+     * out in order, the first {@code maxPendingRequests} compressed as asked, the rest plain.
+     */
+    @Test
+    void h1_17_pipelinedRequestsBeyondTheRingAreCountedNotQueued() {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpContentCompressor(6, 0, 16));
+        for (int i = 0; i < 100_000; i++) {
+            request(ch, HttpMethod.GET, i % 2 == 0 ? "gzip" : "deflate");
+        }
+        for (int i = 0; i < 40; i++) {
+            FullHttpResponse out = roundTrip(ch, response(BODY));
+            String expected = i >= 16 ? null : i % 2 == 0 ? "gzip" : "deflate";
+            assertEquals(expected, out.headers().get(HttpHeaderNames.CONTENT_ENCODING), "response " + i);
+            out.release();
+        }
+        ch.finish();
+    }
+
+    @Test
+    void worksBehindTheServerCodecOnTheWire() {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), new HttpContentCompressor());
+        ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: a\r\nAccept-Encoding: gzip\r\n\r\n"));
+        ReferenceCountUtil.release(ch.readInbound());
+        ReferenceCountUtil.release(ch.readInbound());
+        ch.writeOutbound(response(BODY));
+        String wire = outbound(ch);
+        assertTrue(wire.contains("\r\ncontent-encoding: gzip\r\n"), wire);
+        String body = wire.substring(wire.indexOf("\r\n\r\n") + 4);
+        assertArrayEquals(BODY, gunzip(body.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+        ch.finish();
+    }
+}

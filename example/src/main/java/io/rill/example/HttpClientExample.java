@@ -1,0 +1,146 @@
+package io.rill.example;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+import io.rill.bootstrap.Bootstrap;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelInitializer;
+import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.handler.codec.http.DefaultHttpRequest;
+import io.rill.handler.codec.http.FullHttpResponse;
+import io.rill.handler.codec.http.HttpClientCodec;
+import io.rill.handler.codec.http.HttpContentDecompressor;
+import io.rill.handler.codec.http.HttpHeaderNames;
+import io.rill.handler.codec.http.HttpMethod;
+import io.rill.handler.codec.http.HttpObjectAggregator;
+import io.rill.handler.codec.http.HttpRequest;
+import io.rill.handler.codec.http.HttpVersion;
+import io.rill.handler.codec.http.LastHttpContent;
+import io.rill.util.concurrent.DefaultPromise;
+import io.rill.util.concurrent.Promise;
+
+/**
+ * Fetches {@code --url http://host[:port]/path} with a GET (gzip accepted and decoded) and prints
+ * the status line, the header fields and the body. Bodies are capped at 16 MiB. Exits 1 if the
+ * fetch fails or takes longer than {@code --timeout SECONDS} (default 30).
+ */
+final class HttpClientExample implements Example {
+
+    static final int MAX_BODY = 16 << 20;
+
+    @Override
+    public String name() {
+        return "http-client";
+    }
+
+    @Override
+    public String description() {
+        return "fetches an http:// URL and prints status, headers and body (--url URL, --timeout SECONDS)";
+    }
+
+    @Override
+    public void run(ExampleOptions options) throws Exception {
+        options.rejectUnknown("url", "timeout");
+        String url = options.get("url", null);
+        if (url == null) {
+            throw new ExampleOptions.UsageException("--url is required");
+        }
+        int timeout = options.getInt("timeout", 30, 1, 3600);
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (java.net.URISyntaxException e) {
+            throw new ExampleOptions.UsageException("--url '" + url + "': " + e.getMessage());
+        }
+        if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+            throw new ExampleOptions.UsageException("--url must be http://host[:port]/path (no TLS yet)");
+        }
+        FullHttpResponse response = fetch(options, uri, timeout);
+        try {
+            System.out.print(render(response));
+            System.out.flush();
+        } finally {
+            response.release();
+        }
+    }
+
+    /** GETs {@code uri}; the caller releases the response. */
+    static FullHttpResponse fetch(ExampleOptions options, URI uri, int timeoutSeconds) throws Exception {
+        MultiThreadIoEventLoopGroup group = Transports.newGroup(options, "http-client");
+        try {
+            Promise<FullHttpResponse> done = new DefaultPromise<>(group.next());
+            int port = uri.getPort() < 0 ? 80 : uri.getPort();
+            Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
+                    .handler(new ChannelInitializer<>() {
+                        @Override
+                        protected void initChannel(Channel c) {
+                            c.pipeline().addLast(new HttpClientCodec(), new HttpContentDecompressor(MAX_BODY),
+                                    new HttpObjectAggregator(MAX_BODY), new Receiver(done));
+                        }
+                    })
+                    .connect(uri.getHost(), port).sync().getNow();
+            String target = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
+                    + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+            // A head and an empty end rather than a full request: a GET then carries no Content-Length: 0.
+            HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, target);
+            request.headers().set(HttpHeaderNames.HOST, uri.getPort() < 0 ? uri.getHost() : uri.getHost() + ":" + port)
+                    .set(HttpHeaderNames.ACCEPT_ENCODING, "gzip, deflate")
+                    .set(HttpHeaderNames.CONNECTION, "close")
+                    .set(HttpHeaderNames.USER_AGENT, "rill-http-client");
+            ch.write(request);
+            ch.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+            if (!done.await(timeoutSeconds, TimeUnit.SECONDS)) {
+                ch.close();
+                throw new IllegalStateException("no response within " + timeoutSeconds + " s");
+            }
+            ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+            return done.getNow();
+        } finally {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
+        }
+    }
+
+    static String render(FullHttpResponse response) {
+        StringBuilder sb = new StringBuilder().append(response.protocolVersion()).append(' ').append(response.status())
+                .append('\n');
+        for (int i = 0; i < response.headers().size(); i++) {
+            sb.append(response.headers().nameAt(i)).append(": ").append(response.headers().valueAt(i)).append('\n');
+        }
+        return sb.append('\n').append(response.content().toString(StandardCharsets.UTF_8)).toString();
+    }
+
+    /** Completes the promise with the first whole response, or fails it. */
+    private static final class Receiver implements ChannelHandler {
+        private final Promise<FullHttpResponse> done;
+
+        Receiver(Promise<FullHttpResponse> done) {
+            this.done = done;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            FullHttpResponse response = (FullHttpResponse) msg;
+            if (response.decoderResult().isFailure()) {
+                response.release();
+                done.tryFailure(response.decoderResult().cause());
+            } else if (!done.trySuccess(response)) {
+                response.release();
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            done.tryFailure(new IllegalStateException("the server closed the connection before a whole response"));
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            done.tryFailure(cause);
+            ctx.close();
+        }
+    }
+}

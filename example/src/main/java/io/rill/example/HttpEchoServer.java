@@ -1,0 +1,93 @@
+package io.rill.example;
+
+import java.nio.charset.StandardCharsets;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelInitializer;
+import io.rill.handler.codec.http.DefaultFullHttpResponse;
+import io.rill.handler.codec.http.FullHttpRequest;
+import io.rill.handler.codec.http.FullHttpResponse;
+import io.rill.handler.codec.http.HttpHeaderNames;
+import io.rill.handler.codec.http.HttpObjectAggregator;
+import io.rill.handler.codec.http.HttpResponseStatus;
+import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
+import io.rill.util.InternalLogger;
+
+/**
+ * Answers every request with what it received, as {@code text/plain}: the request line, each
+ * header field, an empty line, then the body (up to 1 MiB; 413 beyond). Try
+ * {@code curl -i --data hello http://127.0.0.1:8080/any/path}.
+ */
+final class HttpEchoServer implements Example {
+
+    static final int MAX_BODY = 1 << 20;
+
+    @Override
+    public String name() {
+        return "http-echo";
+    }
+
+    @Override
+    public String description() {
+        return "answers every HTTP request with its method, target, headers and body";
+    }
+
+    @Override
+    public void run(ExampleOptions options) throws Exception {
+        options.rejectUnknown();
+        ServerRunner.run(options, name(), initializer());
+    }
+
+    static ChannelInitializer<Channel> initializer() {
+        return new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(),
+                        new HttpObjectAggregator(MAX_BODY), new Echo());
+            }
+        };
+    }
+
+    @ChannelHandler.Sharable
+    static final class Echo implements ChannelHandler {
+        private static final InternalLogger LOG = InternalLogger.get(Echo.class);
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            FullHttpRequest request = (FullHttpRequest) msg;
+            try {
+                StringBuilder head = new StringBuilder().append(request.method()).append(' ').append(request.uri())
+                        .append(' ').append(request.protocolVersion()).append('\n');
+                for (int i = 0; i < request.headers().size(); i++) {
+                    head.append(request.headers().nameAt(i)).append(": ").append(request.headers().valueAt(i)).append('\n');
+                }
+                head.append('\n');
+                byte[] text = head.toString().getBytes(StandardCharsets.UTF_8);
+                ByteBuf body = ctx.alloc().buffer(text.length + request.content().readableBytes());
+                body.writeBytes(text).writeBytes(request.content(), request.content().readerIndex(),
+                        request.content().readableBytes());
+                FullHttpResponse response = new DefaultFullHttpResponse(request.protocolVersion(), HttpResponseStatus.OK, body);
+                response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8")
+                        .set(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.readableBytes()));
+                ctx.write(response);
+            } finally {
+                request.release();
+            }
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.debug("Closing {0} after an error: {1}", ctx.channel(), cause.toString());
+            ctx.close();
+        }
+    }
+}

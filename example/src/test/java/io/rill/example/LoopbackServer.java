@@ -1,0 +1,37 @@
+package io.rill.example;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+import io.rill.bootstrap.ServerBootstrap;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelInitializer;
+import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.channel.nio.NioIoHandler;
+import io.rill.channel.nio.NioServerSocketChannel;
+
+/** An example's pipeline served on 127.0.0.1 by one NIO loop, for tests; close() stops it. */
+final class LoopbackServer implements AutoCloseable {
+
+    private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final Channel server;
+
+    LoopbackServer(ChannelInitializer<Channel> initializer) throws Exception {
+        server = new ServerBootstrap().group(group).channelFactory(NioServerSocketChannel::new).childHandler(initializer)
+                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
+    }
+
+    int port() {
+        return ((InetSocketAddress) server.localAddress()).getPort();
+    }
+
+    String url(String path) {
+        return "http://127.0.0.1:" + port() + path;
+    }
+
+    @Override
+    public void close() {
+        server.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+}
