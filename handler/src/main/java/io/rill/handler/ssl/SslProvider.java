@@ -1,0 +1,29 @@
+package io.rill.handler.ssl;
+
+/**
+ * Which TLS implementation an {@link SslContext} uses.
+ *
+ * <p>{@link #JDK} is the {@code javax.net.ssl.SSLEngine} of the running JDK and always works.
+ * {@link #OPENSSL} (BoringSSL through netty-tcnative) is declared so configurations can name it,
+ * but this build has no OpenSSL engine yet: {@link #isAvailable} answers false with the reason
+ * and {@link SslContextBuilder#build()} refuses it.
+ */
+public enum SslProvider {
+    JDK,
+    OPENSSL;
+
+    /** Whether this provider can build contexts in this JVM. */
+    public boolean isAvailable() {
+        return this == JDK;
+    }
+
+    /** Why {@link #isAvailable()} is false, or null when it is true. */
+    public String unavailabilityCause() {
+        return this == JDK ? null : "the OPENSSL provider (netty-tcnative) is not part of this build of rill-handler";
+    }
+
+    /** The provider used when none is chosen: OPENSSL when available, JDK otherwise. */
+    public static SslProvider defaultProvider() {
+        return OPENSSL.isAvailable() ? OPENSSL : JDK;
+    }
+}
