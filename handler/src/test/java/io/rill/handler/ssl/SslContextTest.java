@@ -50,7 +50,7 @@ class SslContextTest {
         SslContext client = build(clientTrusting(OTHER_HOST));
         assertEquals("HTTPS", client.endpointIdentificationAlgorithm());
         TlsPeer[] peers = handshake(build(serverBuilder(OTHER_HOST)), client, "127.0.0.1");
-        Throwable cause = peers[1].handler.handshakeFuture().cause();
+        Throwable cause = peers[1].handler().handshakeFuture().cause();
         assertInstanceOf(SSLHandshakeException.class, cause);
         assertTrue(String.valueOf(cause.getCause()).contains("127.0.0.1"), String.valueOf(cause.getCause()));
         assertFalse(peers[1].channel.isOpen());
@@ -76,7 +76,7 @@ class SslContextTest {
     void aSelfSignedCertificateIsRefusedByTheDefaultTrustRoots() {
         // TL-07: nothing but the JDK's CA roots is trusted unless configured.
         TlsPeer[] peers = handshake(build(serverBuilder(LOCALHOST)), build(SslContextBuilder.forClient()), "localhost");
-        assertInstanceOf(SSLHandshakeException.class, peers[1].handler.handshakeFuture().cause());
+        assertInstanceOf(SSLHandshakeException.class, peers[1].handler().handshakeFuture().cause());
         dispose(peers);
     }
 
@@ -92,7 +92,7 @@ class SslContextTest {
     void requiredClientAuthRefusesAClientWithoutACertificate() {
         SslContext server = build(serverBuilder(LOCALHOST).clientAuth(ClientAuth.REQUIRE).trustManager(CLIENT.certificate()));
         TlsPeer[] peers = handshake(server, build(clientTrusting(LOCALHOST)), "localhost");
-        assertInstanceOf(SSLHandshakeException.class, peers[0].handler.handshakeFuture().cause());
+        assertInstanceOf(SSLHandshakeException.class, peers[0].handler().handshakeFuture().cause());
         assertFalse(peers[0].channel.isOpen());
         dispose(peers);
     }
@@ -103,7 +103,7 @@ class SslContextTest {
         SslContext client = build(clientTrusting(LOCALHOST).keyManager(CLIENT.key(), CLIENT.certificate()));
         TlsPeer[] peers = handshake(server, client, "localhost");
         assertTrue(peers[0].handshakeSucceeded());
-        X509Certificate peer = (X509Certificate) peers[0].handler.engine().getSession().getPeerCertificates()[0];
+        X509Certificate peer = (X509Certificate) peers[0].handler().engine().getSession().getPeerCertificates()[0];
         assertEquals(CLIENT.certificate(), peer);
         dispose(peers);
     }
@@ -131,11 +131,11 @@ class SslContextTest {
                 ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1));
         SslContext client = build(clientTrusting(LOCALHOST).applicationProtocols(ApplicationProtocolNames.HTTP_1_1));
         TlsPeer[] peers = handshake(server, client, "localhost");
-        assertEquals("http/1.1", peers[0].handler.applicationProtocol());
-        assertEquals("http/1.1", peers[1].handler.applicationProtocol());
+        assertEquals("http/1.1", peers[0].handler().applicationProtocol());
+        assertEquals("http/1.1", peers[1].handler().applicationProtocol());
         dispose(peers);
         peers = handshake(server, build(clientTrusting(LOCALHOST)), "localhost");
-        assertNull(peers[1].handler.applicationProtocol(), "no ALPN offered, none chosen");
+        assertNull(peers[1].handler().applicationProtocol(), "no ALPN offered, none chosen");
         dispose(peers);
     }
 
@@ -148,8 +148,8 @@ class SslContextTest {
         assertEquals(600, server.sessionContext().getSessionTimeout());
         assertEquals(List.of("TLSv1.2"), server.protocols());
         TlsPeer[] peers = handshake(server, build(clientTrusting(LOCALHOST)), "localhost");
-        assertEquals(suite, peers[1].handler.engine().getSession().getCipherSuite());
-        assertEquals("TLSv1.2", peers[1].handler.engine().getSession().getProtocol());
+        assertEquals(suite, peers[1].handler().engine().getSession().getCipherSuite());
+        assertEquals("TLSv1.2", peers[1].handler().engine().getSession().getProtocol());
         dispose(peers);
     }
 

@@ -54,7 +54,7 @@ class SslHandlerTest {
         TlsPeer.exchange(client, server);
         assertTrue(client.handshakeSucceeded());
         assertTrue(server.handshakeSucceeded());
-        assertEquals(protocol, client.handler.engine().getSession().getProtocol());
+        assertEquals(protocol, client.handler().engine().getSession().getProtocol());
         assertEquals(SslHandshakeCompletionEvent.SUCCESS, server.events.get(0));
         assertEquals(SslHandshakeCompletionEvent.SUCCESS, client.events.get(0));
 
@@ -156,7 +156,7 @@ class SslHandlerTest {
         assertInstanceOf(NotSslRecordException.class, failure);
         assertTrue(failure.getMessage().contains("|GET / HTTP/1.1.."), failure.getMessage());
         assertFalse(server.channel.isOpen());
-        assertInstanceOf(NotSslRecordException.class, server.handler.handshakeFuture().cause());
+        assertInstanceOf(NotSslRecordException.class, server.handler().handshakeFuture().cause());
         assertEquals(0, server.drainOutbound().length, "no alert for a peer that does not speak TLS");
         server.dispose();
     }
@@ -194,9 +194,9 @@ class SslHandlerTest {
         byte[] hello = client.drainOutbound();
         server.feed(Arrays.copyOf(hello, hello.length - 1));
         assertTrue(server.exceptions.isEmpty());
-        assertFalse(server.handler.handshakeFuture().isDone());
+        assertFalse(server.handler().handshakeFuture().isDone());
         server.channel.close();
-        assertInstanceOf(SSLHandshakeException.class, server.handler.handshakeFuture().cause());
+        assertInstanceOf(SSLHandshakeException.class, server.handler().handshakeFuture().cause());
         server.dispose();
         client.dispose();
     }
@@ -234,7 +234,7 @@ class SslHandlerTest {
         byte[] wire = client.drainOutbound();
         server.feed(wire);
         assertEquals("last words", server.receivedText(), "data written before close is still sent");
-        assertTrue(server.handler.sslCloseFuture().isSuccess());
+        assertTrue(server.handler().sslCloseFuture().isSuccess());
         assertTrue(server.events.contains(SslCloseCompletionEvent.SUCCESS));
         assertFalse(server.channel.isOpen(), "a close_notify closes the receiving side too");
         server.dispose();
@@ -251,7 +251,7 @@ class SslHandlerTest {
         SslCloseCompletionEvent event = (SslCloseCompletionEvent) client.events.get(client.events.size() - 1);
         assertFalse(event.isSuccess());
         assertTrue(event.cause().getMessage().contains("truncated"));
-        assertFalse(client.handler.sslCloseFuture().isSuccess());
+        assertFalse(client.handler().sslCloseFuture().isSuccess());
         server.dispose();
         client.dispose();
     }
@@ -262,9 +262,9 @@ class SslHandlerTest {
         TlsPeer[] peers = TlsFixtures.pair("TLSv1.2");
         TlsPeer server = peers[0], client = peers[1];
         TlsPeer.exchange(client, server);
-        client.handler.engine().beginHandshake();
+        client.handler().engine().beginHandshake();
         java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(32 * 1024);
-        client.handler.engine().wrap(java.nio.ByteBuffer.allocate(0), out);
+        client.handler().engine().wrap(java.nio.ByteBuffer.allocate(0), out);
         out.flip();
         byte[] hello = new byte[out.remaining()];
         out.get(hello);
@@ -334,11 +334,11 @@ class SslHandlerTest {
         TlsPeer s = new TlsPeer(server.newHandler(ByteBufAllocator.DEFAULT));
         TlsPeer c = new TlsPeer(client.newHandler(ByteBufAllocator.DEFAULT, "localhost", 443));
         TlsPeer.exchange(c, s);
-        assertInstanceOf(SSLHandshakeException.class, c.handler.handshakeFuture().cause());
+        assertInstanceOf(SSLHandshakeException.class, c.handler().handshakeFuture().cause());
         assertFalse(c.channel.isOpen());
         assertFalse(s.channel.isOpen(), "the alert reached the server");
-        assertFalse(s.handler.handshakeFuture().isSuccess());
-        assertNull(c.handler.applicationProtocol());
+        assertFalse(s.handler().handshakeFuture().isSuccess());
+        assertNull(c.handler().applicationProtocol());
         s.dispose();
         c.dispose();
     }

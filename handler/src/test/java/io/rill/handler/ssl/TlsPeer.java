@@ -20,16 +20,28 @@ import io.rill.channel.embedded.EmbeddedChannel;
 final class TlsPeer implements ChannelHandler {
 
     final EmbeddedChannel channel;
-    final SslHandler handler;
+    private SslHandler ssl;
     final ByteArrayOutputStream received = new ByteArrayOutputStream();
     final List<Object> events = new ArrayList<>();
     final List<Throwable> exceptions = new ArrayList<>();
     /** The ciphertext messages this peer wrote, as seen by {@link #exchange} (their sizes). */
     final List<Integer> writtenRecordSizes = new ArrayList<>();
 
-    TlsPeer(SslHandler handler) {
-        this.handler = handler;
-        this.channel = new EmbeddedChannel(handler, this);
+    /** @param first the SslHandler under test, or a handler that installs one (SniHandler) */
+    TlsPeer(ChannelHandler first) {
+        if (first instanceof SslHandler ssl) {
+            this.ssl = ssl;
+        }
+        this.channel = new EmbeddedChannel(first, this);
+    }
+
+    /** The SslHandler (an SniHandler replaces itself with one); remembered after the channel closes. */
+    SslHandler handler() {
+        SslHandler now = channel.pipeline().get(SslHandler.class);
+        if (now != null) {
+            ssl = now;
+        }
+        return ssl;
     }
 
     @Override
@@ -46,6 +58,7 @@ final class TlsPeer implements ChannelHandler {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        handler();
         events.add(evt);
     }
 
@@ -118,6 +131,7 @@ final class TlsPeer implements ChannelHandler {
     }
 
     boolean handshakeSucceeded() {
-        return handler.handshakeFuture().isDone() && handler.handshakeFuture().isSuccess();
+        SslHandler handler = handler();
+        return handler != null && handler.handshakeFuture().isDone() && handler.handshakeFuture().isSuccess();
     }
 }
