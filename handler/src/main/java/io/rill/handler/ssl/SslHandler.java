@@ -353,6 +353,7 @@ public class SslHandler extends ByteToMessageDecoder {
         }
         failed = true;
         handshakeFailed(ctx, cause);
+        sslClosePromise.tryFailure(cause);
         pending.failAll(cause);
         engine.closeOutbound();
         if (sendAlert) {
