@@ -8,7 +8,11 @@ import io.rill.buffer.ByteBuf;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelInitializer;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.handler.ssl.SslContext;
+import io.rill.handler.ssl.SslContextBuilder;
+import io.rill.handler.ssl.util.InsecureTrustManagerFactory;
 import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Promise;
 
@@ -25,12 +29,14 @@ final class EchoClient implements Example {
 
     @Override
     public String description() {
-        return "ping-pongs messages with echo-server and verifies them (--count N, --size P)";
+        return "ping-pongs messages with echo-server and verifies them (--count N, --size P;"
+                + " --tls for echo-server --tls: trusts ANY certificate, for trying the example only)";
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("count", "size");
+        options.rejectUnknown("count", "size", "tls");
+        boolean tls = Boolean.parseBoolean(options.get("tls", "false"));
         int count = options.getInt("count", 10_000, 1, Integer.MAX_VALUE);
         int size = options.getInt("size", 256, 1, 64 * 1024 * 1024);
         byte[] payload = new byte[size];
@@ -39,7 +45,8 @@ final class EchoClient implements Example {
         try {
             Promise<Long> done = new DefaultPromise<>(group.next());
             Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
-                    .handler(new PingPong(payload, count, done))
+                    .handler(tls ? insecureTls(options, new PingPong(payload, count, done))
+                            : new PingPong(payload, count, done))
                     .connect(options.host, options.port).sync().getNow();
             long nanos = done.sync().getNow();
             ch.close().sync();
@@ -49,6 +56,21 @@ final class EchoClient implements Example {
         } finally {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * TLS that accepts any server certificate: encrypted but not authenticated, which is all a
+     * self-signed example server allows without copying its certificate around.
+     */
+    private static ChannelHandler insecureTls(ExampleOptions options, ChannelHandler next) throws Exception {
+        System.out.println("--tls: the server's certificate is NOT verified (InsecureTrustManagerFactory)");
+        SslContext context = SslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE).build();
+        return new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(context.newHandler(ch.alloc(), options.host, options.port), next);
+            }
+        };
     }
 
     /** Sends the payload, compares the echo as it arrives, and sends again once it is complete. */
