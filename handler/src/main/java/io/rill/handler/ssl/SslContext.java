@@ -1,6 +1,7 @@
 package io.rill.handler.ssl;
 
 import java.util.List;
+import java.util.concurrent.Executor;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
@@ -102,6 +103,15 @@ public final class SslContext {
 
     public SslHandler newHandler(ByteBufAllocator alloc, String peerHost, int peerPort) {
         return new SslHandler(newEngine(alloc, peerHost, peerPort));
+    }
+
+    /** A handler whose engine runs its delegated tasks on {@code delegatedTaskExecutor}. */
+    public SslHandler newHandler(ByteBufAllocator alloc, String peerHost, int peerPort, Executor delegatedTaskExecutor) {
+        return new SslHandler(newEngine(alloc, peerHost, peerPort), false, delegatedTaskExecutor);
+    }
+
+    public SslHandler newHandler(ByteBufAllocator alloc, Executor delegatedTaskExecutor) {
+        return new SslHandler(newEngine(alloc), false, delegatedTaskExecutor);
     }
 
     /** A handler whose first write passes unencrypted: the reply that accepts a STARTTLS request. */

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 import javax.net.ssl.SSLEngine;
@@ -37,7 +38,8 @@ import io.rill.util.concurrent.ScheduledFuture;
  * {@link #handshakeFuture()} and an {@link SslHandshakeCompletionEvent} report its outcome; it
  * fails with {@link SslHandshakeTimeoutException} after {@link #setHandshakeTimeout} (10 s by
  * default). Writes made before it completes are held and encrypted after. Delegated engine
- * tasks (certificate checks) run on the event loop. Renegotiation is refused: in TLS 1.2 a
+ * tasks (key exchange, certificate checks) run on the event loop, or on an executor given to
+ * the constructor, during which the handler waits with its input unread. Renegotiation is refused: in TLS 1.2 a
  * handshake record after the handshake closes the connection (TLS 1.3 has none).
  *
  * <p><b>Closure.</b> {@code close()} sends close_notify and closes the channel once it is
@@ -61,6 +63,8 @@ public class SslHandler extends ByteToMessageDecoder {
 
     private final SSLEngine engine;
     private final boolean startTls;
+    /** Where delegated tasks run; null: inline on the event loop. */
+    private final Executor delegatedTaskExecutor;
     private final PendingPlaintext pending = new PendingPlaintext();
     /** Reused by each wrap of application data: the promises of writes a record completes. */
     private final List<Promise<Void>> completedWrites = new ArrayList<>(4);
@@ -84,6 +88,8 @@ public class SslHandler extends ByteToMessageDecoder {
     private boolean failed;
     /** Records were written since the last flush. */
     private boolean needsFlush;
+    /** Delegated tasks are running on {@link #delegatedTaskExecutor}: the engine must wait. */
+    private boolean tasksRunning;
     private ScheduledFuture<?> handshakeTimer;
 
     /** A handler over {@code engine}, configured for client or server mode already. */
@@ -96,11 +102,21 @@ public class SslHandler extends ByteToMessageDecoder {
      *                 STARTTLS command adds this handler, then writes its reply in the clear.
      */
     public SslHandler(SSLEngine engine, boolean startTls) {
+        this(engine, startTls, null);
+    }
+
+    /**
+     * @param delegatedTaskExecutor where the engine's delegated tasks run (they can take
+     *                              milliseconds: RSA signatures, certificate path checks), so the
+     *                              event loop serves other channels meanwhile; null runs them inline
+     */
+    public SslHandler(SSLEngine engine, boolean startTls, Executor delegatedTaskExecutor) {
         if (engine == null) {
             throw new NullPointerException("engine");
         }
         this.engine = engine;
         this.startTls = startTls;
+        this.delegatedTaskExecutor = delegatedTaskExecutor;
     }
 
     public SSLEngine engine() {
@@ -222,7 +238,7 @@ public class SslHandler extends ByteToMessageDecoder {
 
     @Override
     public void flush(ChannelHandlerContext ctx) throws Exception {
-        if (handshakeDone && handshakePromise.isSuccess() && !pending.isEmpty()) {
+        if (handshakeDone && handshakePromise.isSuccess() && !pending.isEmpty() && !tasksRunning) {
             try {
                 wrapApplicationData(ctx);
             } catch (SSLException e) {
@@ -376,6 +392,9 @@ public class SslHandler extends ByteToMessageDecoder {
             in.skipBytes(in.readableBytes());
             return;
         }
+        if (tasksRunning) {
+            return; // the input waits in the cumulation; resumeAfterTasks decodes it
+        }
         try {
             unwrapRecords(ctx, in, out);
         } catch (SSLException e) {
@@ -392,7 +411,7 @@ public class SslHandler extends ByteToMessageDecoder {
         ByteBuf plain = null;
         boolean ok = true;
         try {
-            while (!failed && !ctx.isRemoved()) {
+            while (!failed && !tasksRunning && !ctx.isRemoved()) {
                 int length = SslRecords.checkedRecordLength(in, in.readerIndex());
                 if (length == SslRecords.NOT_ENOUGH_DATA || length > in.readableBytes()) {
                     return; // a partial record waits for the rest (T-07)
@@ -463,7 +482,10 @@ public class SslHandler extends ByteToMessageDecoder {
 
     private void handleHandshakeStatus(ChannelHandlerContext ctx, HandshakeStatus status) throws SSLException {
         if (status == HandshakeStatus.NEED_TASK) {
-            status = runDelegatedTasks();
+            status = runDelegatedTasks(ctx);
+        }
+        if (status == null) {
+            return; // tasks went to the executor
         }
         switch (status) {
             case FINISHED -> handshakeSucceeded(ctx);
@@ -474,12 +496,62 @@ public class SslHandler extends ByteToMessageDecoder {
         }
     }
 
-    private HandshakeStatus runDelegatedTasks() {
-        Runnable task;
-        while ((task = engine.getDelegatedTask()) != null) {
-            task.run();
+    /** Runs the engine's tasks inline and returns the status after them, or null if they went to the executor. */
+    private HandshakeStatus runDelegatedTasks(ChannelHandlerContext ctx) throws SSLException {
+        List<Runnable> tasks = new ArrayList<>(2);
+        for (Runnable task; (task = engine.getDelegatedTask()) != null; ) {
+            tasks.add(task);
         }
-        return engine.getHandshakeStatus();
+        if (delegatedTaskExecutor == null) {
+            tasks.forEach(Runnable::run);
+            return engine.getHandshakeStatus();
+        }
+        tasksRunning = true;
+        try {
+            delegatedTaskExecutor.execute(() -> {
+                Throwable failure = null;
+                try {
+                    tasks.forEach(Runnable::run);
+                } catch (Throwable t) {
+                    failure = t;
+                }
+                Throwable cause = failure;
+                ctx.executor().execute(() -> resumeAfterTasks(ctx, cause));
+            });
+        } catch (RuntimeException e) {
+            tasksRunning = false;
+            throw new SSLException("the delegated task executor refused the engine's tasks", e);
+        }
+        return null;
+    }
+
+    /** Back on the event loop after delegated tasks: continue the handshake, then the waiting input. */
+    private void resumeAfterTasks(ChannelHandlerContext ctx, Throwable taskFailure) {
+        tasksRunning = false;
+        if (failed || ctx.isRemoved()) {
+            return;
+        }
+        try {
+            if (taskFailure != null) {
+                throw new SSLHandshakeException("a delegated task failed: " + taskFailure);
+            }
+            handleHandshakeStatus(ctx, engine.getHandshakeStatus());
+            if (handshakeDone && !pending.isEmpty() && !tasksRunning) {
+                wrapApplicationData(ctx);
+            }
+        } catch (SSLException e) {
+            fail(ctx, e, true);
+            ctx.fireExceptionCaught(e);
+            return;
+        }
+        flushIfNeeded(ctx);
+        try {
+            // An empty read makes the decoder loop over what arrived while the tasks ran.
+            channelRead(ctx, ctx.alloc().heapBuffer(0));
+            channelReadComplete(ctx);
+        } catch (Exception e) {
+            ctx.fireExceptionCaught(e);
+        }
     }
 
     private void closeNotifyReceived(ChannelHandlerContext ctx) {
@@ -528,7 +600,10 @@ public class SslHandler extends ByteToMessageDecoder {
             }
             HandshakeStatus status = result.getHandshakeStatus();
             if (status == HandshakeStatus.NEED_TASK) {
-                status = runDelegatedTasks();
+                status = runDelegatedTasks(ctx);
+                if (status == null) {
+                    return lastWrite; // resumeAfterTasks goes on
+                }
             }
             if (status == HandshakeStatus.FINISHED) {
                 handshakeSucceeded(ctx);

@@ -1,5 +1,7 @@
 package io.rill.handler.ssl;
 
+import io.rill.util.InternalLogger;
+
 /**
  * Which TLS implementation an {@link SslContext} uses.
  *
@@ -22,8 +24,21 @@ public enum SslProvider {
         return this == JDK ? null : "the OPENSSL provider (netty-tcnative) is not part of this build of rill-handler";
     }
 
-    /** The provider used when none is chosen: OPENSSL when available, JDK otherwise. */
+    /** The provider used when none is chosen: OPENSSL when available, JDK otherwise (logged once, with why). */
     public static SslProvider defaultProvider() {
-        return OPENSSL.isAvailable() ? OPENSSL : JDK;
+        return DefaultChoice.PROVIDER;
+    }
+
+    /** Decided and logged once, on first use. */
+    private static final class DefaultChoice {
+        static final SslProvider PROVIDER;
+
+        static {
+            PROVIDER = OPENSSL.isAvailable() ? OPENSSL : JDK;
+            if (PROVIDER == JDK) {
+                InternalLogger.get(SslProvider.class).debug("default SslProvider: JDK, because {}",
+                        OPENSSL.unavailabilityCause());
+            }
+        }
     }
 }

@@ -147,6 +147,32 @@ class SslHandlerTest {
         client.dispose();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"TLSv1.2", "TLSv1.3"})
+    void delegatedTasksCanRunOnAnExecutorWhileTheHandlerWaits(String protocol) {
+        java.util.ArrayDeque<Runnable> executor = new java.util.ArrayDeque<>();
+        SslContext serverContext = build(serverBuilder(LOCALHOST).protocols(protocol));
+        SslContext clientContext = build(clientTrusting(LOCALHOST).protocols(protocol));
+        TlsPeer server = new TlsPeer(serverContext.newHandler(ByteBufAllocator.DEFAULT, executor::add));
+        TlsPeer client = new TlsPeer(clientContext.newHandler(ByteBufAllocator.DEFAULT, "localhost", 443, executor::add));
+        client.write("sent before the handshake");
+        int tasks = 0;
+        for (int round = 0; round < 20 && !(client.handshakeSucceeded() && server.handshakeSucceeded()); round++) {
+            TlsPeer.exchange(client, server);
+            for (Runnable task; (task = executor.poll()) != null; tasks++) {
+                task.run();
+            }
+            client.channel.runPendingTasks();
+            server.channel.runPendingTasks();
+        }
+        TlsPeer.exchange(client, server);
+        assertTrue(tasks > 0, "some tasks went to the executor");
+        assertTrue(client.handshakeSucceeded() && server.handshakeSucceeded());
+        assertEquals("sent before the handshake", server.receivedText());
+        server.dispose();
+        client.dispose();
+    }
+
     @Test
     void plaintextWhereAClientHelloIsExpectedIsRejectedAndCloses() {
         // TL-03
