@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLHandshakeException;
 
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -135,6 +136,7 @@ class OpenSslInteropTest {
     }
 
     @Test
+    @DisplayName("TL-01: renegotiation requested by s client is refused")
     void renegotiationRequestedBySClientIsRefused() throws Exception {
         // TL-01: "R" asks s_client to renegotiate a TLS 1.2 session.
         OpenSslTool.assumeAvailable();

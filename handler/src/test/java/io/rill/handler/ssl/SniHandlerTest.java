@@ -15,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.security.cert.X509Certificate;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -105,6 +106,7 @@ class SniHandlerTest {
     }
 
     @Test
+    @DisplayName("T-06: a client hello split after ten bytes still routes by its server name")
     void aClientHelloSplitAfterTenBytesStillRoutesByItsServerName() throws Exception {
         // T-06: the protected host's context, never the default, for a fragmented hello.
         TlsPeer server = new TlsPeer(new SniHandler(MAPPING));
@@ -129,6 +131,7 @@ class SniHandlerTest {
     }
 
     @Test
+    @DisplayName("TL-05, T-05: every handshake record in one byte records and one byte writes completes")
     void everyHandshakeRecordInOneByteRecordsAndOneByteWritesCompletes() throws Exception {
         // TL-05 / T-05: the ClientHello in 1-byte records (later flights are encrypted and cannot be
         // re-cut), every flight in 1-byte writes.
@@ -152,6 +155,7 @@ class SniHandlerTest {
 
     @Test
     @Timeout(20)
+    @DisplayName("T-05: a large hello in one byte records is reassembled in linear time")
     void aLargeHelloInOneByteRecordsIsReassembledInLinearTime() {
         // T-05: 60 000 body bytes in 60 004 one-byte records (360 KB), read 600 bytes at a time.
         int body = 60_000;
@@ -175,6 +179,7 @@ class SniHandlerTest {
     }
 
     @Test
+    @DisplayName("T-03, T-04: a huge declared hello is refused at once by the default constructor")
     void aHugeDeclaredHelloIsRefusedAtOnceByTheDefaultConstructor() {
         // T-03 / T-04: 16 03 01 00 04 01 FF FF FF declares a 16 MiB ClientHello.
         TlsPeer server = new TlsPeer(new SniHandler(MAPPING));
@@ -186,6 +191,7 @@ class SniHandlerTest {
     }
 
     @Test
+    @DisplayName("T-03, T-04: a partial hello then silence times out with the default constructor")
     void aPartialHelloThenSilenceTimesOutWithTheDefaultConstructor() {
         // T-03 / T-04: the timeout applies even to the default constructor.
         SniHandler sni = new SniHandler(MAPPING);

@@ -21,6 +21,7 @@ import java.util.List;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import io.rill.buffer.ByteBufAllocator;
@@ -45,6 +46,7 @@ class SslContextTest {
     }
 
     @Test
+    @DisplayName("T-08, TL-07: clients verify the host name by default")
     void clientsVerifyTheHostNameByDefault() {
         // T-08 / TL-07: trusted certificate for other.test, connection to 127.0.0.1: refused.
         SslContext client = build(clientTrusting(OTHER_HOST));
@@ -73,6 +75,7 @@ class SslContextTest {
     }
 
     @Test
+    @DisplayName("TL-07: a self signed certificate is refused by the default trust roots")
     void aSelfSignedCertificateIsRefusedByTheDefaultTrustRoots() {
         // TL-07: nothing but the JDK's CA roots is trusted unless configured.
         TlsPeer[] peers = handshake(build(serverBuilder(LOCALHOST)), build(SslContextBuilder.forClient()), "localhost");

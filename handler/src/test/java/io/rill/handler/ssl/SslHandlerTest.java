@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -125,6 +126,7 @@ class SslHandlerTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"TLSv1.2", "TLSv1.3"})
+    @DisplayName("T-07: records delivered byte by byte complete the handshake")
     void recordsDeliveredByteByByteCompleteTheHandshake(String protocol) {
         // T-07: a partial record is never handed to the engine; every record arrives in pieces.
         TlsPeer[] peers = TlsFixtures.pair(protocol);
@@ -174,6 +176,7 @@ class SslHandlerTest {
     }
 
     @Test
+    @DisplayName("TL-03: plaintext where a client hello is expected is rejected and closes")
     void plaintextWhereAClientHelloIsExpectedIsRejectedAndCloses() {
         // TL-03
         TlsPeer server = new TlsPeer(build(serverBuilder(LOCALHOST)).newHandler(ByteBufAllocator.DEFAULT));
@@ -189,6 +192,7 @@ class SslHandlerTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"17 03 03 48 01", "16 03 03 ff ff", "16 03 01 ff ff 01"})
+    @DisplayName("TL-04, T-07: a record longer than tls allows closes before it is buffered")
     void aRecordLongerThanTlsAllowsClosesBeforeItIsBuffered(String header) {
         // TL-04, T-07: 18433 and 65535 bytes claimed; nothing waits for them.
         TlsPeer server = new TlsPeer(build(serverBuilder(LOCALHOST)).newHandler(ByteBufAllocator.DEFAULT));
@@ -201,6 +205,7 @@ class SslHandlerTest {
     }
 
     @Test
+    @DisplayName("T-01: an ssl v 2 hello with inconsistent lengths is refused without spinning")
     void anSslV2HelloWithInconsistentLengthsIsRefusedWithoutSpinning() {
         // T-01: 80 xx 01 03 01 ... with lengths that do not add up.
         TlsPeer server = new TlsPeer(build(serverBuilder(LOCALHOST)).newHandler(ByteBufAllocator.DEFAULT));
@@ -213,6 +218,7 @@ class SslHandlerTest {
     }
 
     @Test
+    @DisplayName("T-07: a truncated record waits then ends the handshake when the connection closes")
     void aTruncatedRecordWaitsThenEndsTheHandshakeWhenTheConnectionCloses() {
         // T-07: a record cut short is never passed to the engine.
         TlsPeer[] peers = TlsFixtures.pair("TLSv1.3");
@@ -245,6 +251,42 @@ class SslHandlerTest {
     }
 
     @Test
+    void closeGivesUpWaitingForCloseNotifyToFlushAfterTheTimeout() {
+        TlsPeer[] peers = TlsFixtures.pair("TLSv1.3");
+        TlsPeer server = peers[0], client = peers[1];
+        TlsPeer.exchange(client, server);
+        // A peer that reads nothing: from now on no write of the client completes.
+        client.channel.pipeline().addFirst("stuck", new io.rill.channel.ChannelHandler() {
+            @Override
+            public void write(io.rill.channel.ChannelHandlerContext ctx, Object msg,
+                    io.rill.util.concurrent.Promise<Void> promise) {
+                io.rill.buffer.ReferenceCountUtil.release(msg);
+            }
+        });
+        client.handler().setCloseNotifyFlushTimeout(500, TimeUnit.MILLISECONDS);
+        Future<Void> closed = client.channel.pipeline().context(client).close(); // through SslHandler
+        assertTrue(client.channel.isOpen(), "waits for close_notify to be flushed");
+        client.channel.advanceTimeBy(500, TimeUnit.MILLISECONDS);
+        client.channel.runPendingTasks();
+        assertFalse(client.channel.isOpen());
+        assertTrue(closed.isSuccess());
+        server.dispose();
+        client.dispose();
+    }
+
+    @Test
+    void removingTheHandlerFailsAndReleasesItsPendingWrites() {
+        TlsPeer[] peers = TlsFixtures.pair("TLSv1.3");
+        TlsPeer server = peers[0], client = peers[1];
+        Future<Void> pendingWrite = client.channel.writeAndFlush(Unpooled.copiedBuffer(new byte[100]));
+        client.channel.pipeline().remove(client.handler());
+        assertInstanceOf(SSLException.class, pendingWrite.cause());
+        assertFalse(client.handler().handshakeFuture().isSuccess());
+        server.dispose();
+        client.dispose();
+    }
+
+    @Test
     void theDefaultHandshakeTimeoutIsTenSeconds() {
         assertEquals(10_000, new SslHandler(build(serverBuilder(LOCALHOST)).newEngine(null)).getHandshakeTimeoutMillis());
     }
@@ -268,6 +310,7 @@ class SslHandlerTest {
     }
 
     @Test
+    @DisplayName("TL-06: a connection ending without close notify is reported as possible truncation")
     void aConnectionEndingWithoutCloseNotifyIsReportedAsPossibleTruncation() {
         // TL-06
         TlsPeer[] peers = TlsFixtures.pair("TLSv1.2");
@@ -283,6 +326,7 @@ class SslHandlerTest {
     }
 
     @Test
+    @DisplayName("TL-01: renegotiation is refused in tls 1 2")
     void renegotiationIsRefusedInTls12() throws Exception {
         // TL-01: a ClientHello after the handshake closes the connection.
         TlsPeer[] peers = TlsFixtures.pair("TLSv1.2");

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import io.rill.buffer.ByteBufAllocator;
@@ -180,6 +181,7 @@ abstract class SocketTlsTests extends AbstractSocketTest {
     }
 
     @Test
+    @DisplayName("T-08: a client refuses a certificate for another host by default")
     void aClientRefusesACertificateForAnotherHostByDefault() throws Exception {
         // T-08: trusted certificate for other.test, connection to 127.0.0.1.
         startTlsServer(server(OTHER_HOST));
