@@ -74,7 +74,6 @@ public class SslHandler extends ByteToMessageDecoder {
     private long handshakeTimeoutMillis = 10_000;
     private long closeNotifyFlushTimeoutMillis = 3_000;
 
-    private ChannelHandlerContext ctx;
     /** The first write went out in the clear (startTls). */
     private boolean sentFirstMessage;
     private boolean handshakeStarted;
@@ -141,10 +140,7 @@ public class SslHandler extends ByteToMessageDecoder {
 
     /** How long the handshake may take; 0 disables the timeout. Set before the channel is active. */
     public void setHandshakeTimeout(long timeout, TimeUnit unit) {
-        if (timeout < 0) {
-            throw new IllegalArgumentException("timeout: " + timeout + " (expected: >= 0)");
-        }
-        handshakeTimeoutMillis = unit.toMillis(timeout);
+        handshakeTimeoutMillis = nonNegativeMillis(timeout, unit);
     }
 
     public long getHandshakeTimeoutMillis() {
@@ -153,14 +149,18 @@ public class SslHandler extends ByteToMessageDecoder {
 
     /** How long close() waits for close_notify to be flushed before closing anyway. */
     public void setCloseNotifyFlushTimeout(long timeout, TimeUnit unit) {
-        if (timeout < 0) {
-            throw new IllegalArgumentException("timeout: " + timeout + " (expected: >= 0)");
-        }
-        closeNotifyFlushTimeoutMillis = unit.toMillis(timeout);
+        closeNotifyFlushTimeoutMillis = nonNegativeMillis(timeout, unit);
     }
 
     public long getCloseNotifyFlushTimeoutMillis() {
         return closeNotifyFlushTimeoutMillis;
+    }
+
+    private static long nonNegativeMillis(long timeout, TimeUnit unit) {
+        if (timeout < 0) {
+            throw new IllegalArgumentException("timeout: " + timeout + " (expected: >= 0)");
+        }
+        return unit.toMillis(timeout);
     }
 
     /**
@@ -179,7 +179,6 @@ public class SslHandler extends ByteToMessageDecoder {
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
-        this.ctx = ctx;
         if (ctx.channel().isActive()) {
             startHandshake(ctx);
         }
