@@ -43,8 +43,8 @@ import io.rill.handler.internal.DerWriter;
 
 /**
  * FOR TESTS AND EXAMPLES ONLY: a freshly generated key pair and an X.509 v3 certificate signed
- * by its own key, written to PEM files (mode 0600 in a private temp directory) for APIs that take
- * files. Nobody trusts it unless told to, so clients need it as their trust root (or an insecure
+ * by its own key, written to PEM files (mode 0600 in a private temp directory, removed by
+ * {@link #delete()} or when the JVM exits) for APIs that take files. Nobody trusts it unless told to, so clients need it as their trust root (or an insecure
  * trust manager).
  *
  * <p>The certificate is built here in DER (RFC 5280 §4.1) and signed with
@@ -88,6 +88,8 @@ public final class SelfSignedCertificate {
             this.certificate = sign(tbsCertificate(b, pair), pair.getPrivate(), b.algorithm);
             certificate.verify(pair.getPublic());
             this.directory = privateTempDirectory();
+            // Registered directory first: deleteOnExit runs in reverse order, files before their directory.
+            directory.toFile().deleteOnExit();
             this.certificateFile = writePrivately(directory.resolve("cert.pem"), certificatePem());
             this.privateKeyFile = writePrivately(directory.resolve("key.pem"), privateKeyPem());
         } catch (GeneralSecurityException e) {
@@ -214,6 +216,7 @@ public final class SelfSignedCertificate {
             Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         }
         Files.writeString(path, content, StandardCharsets.US_ASCII);
+        path.toFile().deleteOnExit();
         return path.toFile();
     }
 
