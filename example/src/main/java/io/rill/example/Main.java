@@ -10,6 +10,7 @@ public final class Main {
 
     private static final List<Example> EXAMPLES = List.of(
             new EchoServer(),
+            new PortUnificationServer(),
             new EchoClient(),
             new DiscardServer(),
             new LineChatServer(),
