@@ -7,6 +7,8 @@ module io.rill.handler {
     // Not needed at run time: lets LoggingHandlerTest (compiled into this module) listen to
     // System.Logger's default backend.
     requires static java.logging;
+    // SslProvider.OPENSSL, only when netty-tcnative-boringssl-static is present.
+    requires static io.netty.tcnative.classes.openssl;
 
     exports io.rill.handler.logging;
     exports io.rill.handler.timeout;

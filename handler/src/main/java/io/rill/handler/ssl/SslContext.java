@@ -20,9 +20,12 @@ import io.rill.buffer.ByteBufAllocator;
  * RFC 6125) unless the builder turned it off; they must then be made with the peer's host, as
  * {@link #newHandler(ByteBufAllocator, String, int)} does, or the handshake fails.
  */
-public final class SslContext {
+public final class SslContext implements AutoCloseable {
 
+    /** The JDK's context, or null for OPENSSL. */
     private final SSLContext context;
+    /** BoringSSL's context, or null for JDK. */
+    private final OpenSslNativeContext openssl;
     private final boolean client;
     private final SslProvider provider;
     private final String[] protocols;
@@ -32,9 +35,11 @@ public final class SslContext {
     /** "HTTPS" by default for clients; null when the builder turned verification off. */
     private final String endpointIdentification;
 
-    SslContext(SSLContext context, boolean client, SslProvider provider, String[] protocols, String[] cipherSuites,
-            List<String> applicationProtocols, ClientAuth clientAuth, String endpointIdentification) {
+    SslContext(SSLContext context, OpenSslNativeContext openssl, boolean client, SslProvider provider,
+            String[] protocols, String[] cipherSuites, List<String> applicationProtocols, ClientAuth clientAuth,
+            String endpointIdentification) {
         this.context = context;
+        this.openssl = openssl;
         this.client = client;
         this.provider = provider;
         this.protocols = protocols;
@@ -81,11 +86,29 @@ public final class SslContext {
 
     /** The session cache: its size and timeout, and the sessions it holds. */
     public SSLSessionContext sessionContext() {
+        if (openssl != null) {
+            return openssl.sessionContext();
+        }
         return client ? context.getClientSessionContext() : context.getServerSessionContext();
+    }
+
+    /**
+     * Frees the native context of the OPENSSL provider once the engines made from it are gone
+     * too (they hold references of their own); nothing to do for JDK. Engines cannot be made
+     * afterwards.
+     */
+    @Override
+    public void close() {
+        if (openssl != null) {
+            openssl.closeOnce();
+        }
     }
 
     /** A new engine with no peer information (servers; clients then cannot verify a host name). */
     public SSLEngine newEngine(ByteBufAllocator alloc) {
+        if (openssl != null) {
+            return openssl.newEngine(null, -1, endpointIdentification);
+        }
         return configure(context.createSSLEngine());
     }
 
@@ -94,6 +117,9 @@ public final class SslContext {
      * DNS name), check the server's certificate against it, and resume sessions by it.
      */
     public SSLEngine newEngine(ByteBufAllocator alloc, String peerHost, int peerPort) {
+        if (openssl != null) {
+            return openssl.newEngine(peerHost, peerPort, endpointIdentification);
+        }
         return configure(context.createSSLEngine(peerHost, peerPort));
     }
 

@@ -21,6 +21,8 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+import javax.net.ssl.X509KeyManager;
 
 /**
  * Builds an {@link SslContext}. Start with {@link #forServer} (a certificate chain and its key are
@@ -218,6 +220,9 @@ public final class SslContextBuilder {
             throw new SSLException("SslProvider." + chosen + " is not available: " + chosen.unavailabilityCause());
         }
         try {
+            if (chosen == SslProvider.OPENSSL) {
+                return buildOpenSsl();
+            }
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(keyManagers(), trustManagers(), null);
             var sessions = server ? context.getServerSessionContext() : context.getClientSessionContext();
@@ -232,11 +237,66 @@ public final class SslContextBuilder {
             String[] suites = cipherSuites == null ? probe.getEnabledCipherSuites()
                     : checkSupported("cipher suite", cipherSuites.toArray(new String[0]),
                             probe.getSupportedCipherSuites());
-            return new SslContext(context, !server, chosen, enabledProtocols, suites, applicationProtocols,
+            return new SslContext(context, null, !server, chosen, enabledProtocols, suites, applicationProtocols,
                     clientAuth, server ? null : endpointIdentification);
         } catch (GeneralSecurityException | IOException e) {
             throw new SSLException("cannot build the SslContext: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * BoringSSL: the key and chain go to the native context; trust decisions stay with a Java
+     * {@link X509ExtendedTrustManager} (the JDK's by default), which also checks the host name.
+     */
+    private SslContext buildOpenSsl() throws GeneralSecurityException, IOException {
+        PrivateKey pk = key;
+        X509Certificate[] chain = keyCertChain;
+        if (keyManagerFactory != null) {
+            X509KeyManager km = first(X509KeyManager.class, keyManagerFactory.getKeyManagers());
+            String alias = null;
+            for (String type : new String[] {"EC", "RSA", "Ed25519"}) {
+                String[] aliases = server ? km.getServerAliases(type, null) : km.getClientAliases(type, null);
+                if (aliases != null && aliases.length > 0) {
+                    alias = aliases[0];
+                    break;
+                }
+            }
+            if (alias == null) {
+                throw new SSLException("the KeyManagerFactory holds no EC, RSA or Ed25519 key");
+            }
+            pk = km.getPrivateKey(alias);
+            chain = km.getCertificateChain(alias);
+        }
+        TrustManager[] tms = trustManagers();
+        if (tms == null) {
+            TrustManagerFactory defaults = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            defaults.init((KeyStore) null);
+            tms = defaults.getTrustManagers();
+        }
+        X509ExtendedTrustManager tm = first(X509ExtendedTrustManager.class, tms);
+        List<String> suites = new ArrayList<>();
+        if (cipherSuites != null) {
+            for (String suite : cipherSuites) {
+                if (!suite.startsWith("TLS_AES_") && !suite.startsWith("TLS_CHACHA20_")) {
+                    suites.add(suite); // BoringSSL's TLS 1.3 suites are fixed
+                }
+            }
+        }
+        OpenSslNativeContext nativeContext = new OpenSslNativeContext(server, protocols,
+                cipherSuites == null ? null : String.join(":", suites), pk, chain, tm, clientAuth,
+                applicationProtocols, sessionCacheSize, sessionTimeoutSeconds);
+        return new SslContext(null, nativeContext, !server, SslProvider.OPENSSL, protocols.clone(),
+                cipherSuites == null ? new String[0] : cipherSuites.toArray(new String[0]), applicationProtocols,
+                clientAuth, server ? null : endpointIdentification);
+    }
+
+    private static <T> T first(Class<T> type, Object[] managers) throws SSLException {
+        for (Object m : managers) {
+            if (type.isInstance(m)) {
+                return type.cast(m);
+            }
+        }
+        throw new SSLException("the OPENSSL provider needs an " + type.getSimpleName());
     }
 
     private KeyManager[] keyManagers() throws GeneralSecurityException, IOException {

@@ -210,6 +210,9 @@ public class SslHandler extends ByteToMessageDecoder {
         pending.failAll(new SSLException("SslHandler removed before the write was encrypted"));
         handshakeFailed(ctx, new SSLHandshakeException("SslHandler removed during the handshake"));
         sslClosePromise.tryFailure(new SSLException("SslHandler removed"));
+        if (engine instanceof NativeEngine nativeEngine) {
+            nativeEngine.free(); // the engine goes with the handler: nobody else can use it
+        }
     }
 
     // ---------------------------------------------------------------- outbound
@@ -336,6 +339,9 @@ public class SslHandler extends ByteToMessageDecoder {
         refuseHandshakeRecords = !"TLSv1.3".equals(engine.getSession().getProtocol());
         handshakePromise.trySuccess(ctx.channel());
         ctx.fireUserEventTriggered(SslHandshakeCompletionEvent.SUCCESS);
+        if (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && !ctx.isRemoved()) {
+            wrapHandshakeData(ctx); // e.g. TLS 1.3 session tickets an engine queues after finishing
+        }
         if (!pending.isEmpty() && !ctx.isRemoved()) {
             wrapApplicationData(ctx); // writes made during the handshake
         }
@@ -643,8 +649,9 @@ public class SslHandler extends ByteToMessageDecoder {
                 case BUFFER_OVERFLOW -> out.ensureWritable(engine.getSession().getPacketBufferSize());
                 case CLOSED -> throw new SSLException("SSLEngine closed: the write was not encrypted");
                 default -> {
-                    if (result.bytesConsumed() == 0) {
-                        throw new SSLException("SSLEngine consumed nothing while wrapping: " + result);
+                    // Producing without consuming is progress: queued handshake bytes went out first.
+                    if (result.bytesConsumed() == 0 && result.bytesProduced() == 0) {
+                        throw new SSLException("SSLEngine made no progress wrapping: " + result);
                     }
                 }
             }

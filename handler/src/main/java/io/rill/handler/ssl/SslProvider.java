@@ -16,12 +16,16 @@ public enum SslProvider {
 
     /** Whether this provider can build contexts in this JVM. */
     public boolean isAvailable() {
-        return this == JDK;
+        return this == JDK || OpenSsl.isAvailable();
     }
 
     /** Why {@link #isAvailable()} is false, or null when it is true. */
     public String unavailabilityCause() {
-        return this == JDK ? null : "the OPENSSL provider (netty-tcnative) is not part of this build of rill-handler";
+        if (isAvailable()) {
+            return null;
+        }
+        Throwable cause = OpenSsl.unavailabilityCause();
+        return cause.getClass().getSimpleName() + ": " + cause.getMessage();
     }
 
     /** The provider used when none is chosen: OPENSSL when available, JDK otherwise (logged once, with why). */

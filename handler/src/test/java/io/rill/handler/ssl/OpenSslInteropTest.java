@@ -48,6 +48,16 @@ import io.rill.handler.ssl.util.SelfSignedCertificate;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OpenSslInteropTest {
+    /** The provider of the Rill side; a subclass reruns every test with another. */
+    SslProvider provider() {
+        return SslProvider.JDK;
+    }
+
+    @org.junit.jupiter.api.BeforeEach
+    void selectProvider() {
+        TlsFixtures.provider = provider();
+    }
+
 
     private static final SelfSignedCertificate SNI_HOST = new SelfSignedCertificate("sni.test");
 

@@ -28,6 +28,16 @@ import io.rill.handler.ssl.util.SelfSignedCertificate;
 
 /** SNI routing and the ClientHello parser's bounds (SECURITY-CASES T-03..T-06, TL-05). */
 class SniHandlerTest {
+    /** The provider under test; a subclass reruns every test with another. */
+    SslProvider provider() {
+        return SslProvider.JDK;
+    }
+
+    @org.junit.jupiter.api.BeforeEach
+    void selectProvider() {
+        TlsFixtures.provider = provider();
+    }
+
 
     private static final SelfSignedCertificate PROTECTED = SelfSignedCertificate.builder()
             .dnsNames("protected.test").ipAddresses().build();

@@ -32,6 +32,16 @@ import io.rill.buffer.Unpooled;
 import io.rill.util.concurrent.Future;
 
 class SslHandlerTest {
+    /** The provider under test; a subclass reruns every test with another. */
+    SslProvider provider() {
+        return SslProvider.JDK;
+    }
+
+    @org.junit.jupiter.api.BeforeEach
+    void selectProvider() {
+        TlsFixtures.provider = provider();
+    }
+
 
     private static Throwable rootCause(Throwable t) {
         while (t.getCause() != null && t.getCause() != t) {
@@ -168,7 +178,9 @@ class SslHandlerTest {
             server.channel.runPendingTasks();
         }
         TlsPeer.exchange(client, server);
-        assertTrue(tasks > 0, "some tasks went to the executor");
+        if (provider() == SslProvider.JDK) {
+            assertTrue(tasks > 0, "some tasks went to the executor"); // BoringSSL's engine has none to give
+        }
         assertTrue(client.handshakeSucceeded() && server.handshakeSucceeded());
         assertEquals("sent before the handshake", server.receivedText());
         server.dispose();
@@ -288,7 +300,11 @@ class SslHandlerTest {
 
     @Test
     void theDefaultHandshakeTimeoutIsTenSeconds() {
-        assertEquals(10_000, new SslHandler(build(serverBuilder(LOCALHOST)).newEngine(null)).getHandshakeTimeoutMillis());
+        SslHandler handler = new SslHandler(build(serverBuilder(LOCALHOST)).newEngine(null));
+        assertEquals(10_000, handler.getHandshakeTimeoutMillis());
+        if (handler.engine() instanceof NativeEngine engine) {
+            engine.free(); // never in a pipeline: nothing else would free it
+        }
     }
 
     @Test
@@ -329,6 +345,8 @@ class SslHandlerTest {
     @DisplayName("TL-01: renegotiation is refused in tls 1 2")
     void renegotiationIsRefusedInTls12() throws Exception {
         // TL-01: a ClientHello after the handshake closes the connection.
+        org.junit.jupiter.api.Assumptions.assumeTrue(provider() == SslProvider.JDK,
+                "only the JDK engine can be made to renegotiate; BoringSSL's refusal is tested with s_client");
         TlsPeer[] peers = TlsFixtures.pair("TLSv1.2");
         TlsPeer server = peers[0], client = peers[1];
         TlsPeer.exchange(client, server);

@@ -17,15 +17,18 @@ final class TlsFixtures {
     static final SelfSignedCertificate CLIENT = SelfSignedCertificate.builder()
             .dnsNames("client.test").ipAddresses().build();
 
+    /** The provider the builders below use; a test class for another provider sets it before each test. */
+    static volatile SslProvider provider = SslProvider.JDK;
+
     private TlsFixtures() {
     }
 
     static SslContextBuilder serverBuilder(SelfSignedCertificate cert) {
-        return SslContextBuilder.forServer(cert.key(), cert.certificate());
+        return SslContextBuilder.forServer(cert.key(), cert.certificate()).sslProvider(provider);
     }
 
     static SslContextBuilder clientTrusting(SelfSignedCertificate cert) {
-        return SslContextBuilder.forClient().trustManager(cert.certificate());
+        return SslContextBuilder.forClient().trustManager(cert.certificate()).sslProvider(provider);
     }
 
     static SslContext build(SslContextBuilder builder) {
