@@ -28,10 +28,16 @@ import javax.net.ssl.X509KeyManager;
  * Builds an {@link SslContext}. Start with {@link #forServer} (a certificate chain and its key are
  * required) or {@link #forClient()}, set what differs from the defaults, then {@link #build()}.
  *
- * <p>Defaults: TLS 1.3 and 1.2 only; the JDK's default cipher suites for those; trust in the
- * JDK's CA roots; no client authentication; no ALPN; and, for clients, host name verification
- * (endpoint identification {@code HTTPS}). Key material is read from PEM (PKCS#8, PKCS#1 RSA,
- * SEC1 EC, encrypted PKCS#8) or taken from a {@link KeyManagerFactory}.
+ * <p>Defaults: TLS 1.3 and 1.2 only; the provider's default cipher suites for those; trust in
+ * the JDK's CA roots; no client authentication; no ALPN; for clients, host name verification
+ * (endpoint identification {@code HTTPS}); and {@link SslProvider#defaultProvider()} (OPENSSL
+ * when netty-tcnative-boringssl-static is present, JDK otherwise). Key material is read from PEM
+ * (PKCS#8, PKCS#1 RSA, SEC1 EC, encrypted PKCS#8) or taken from a {@link KeyManagerFactory}.
+ *
+ * <p>With OPENSSL, trust decisions are still made by a Java {@code X509ExtendedTrustManager}
+ * (so roots, expiry and host names are checked exactly as with JDK); TLS 1.3 cipher suites are
+ * BoringSSL's fixed set; a context holds native memory, freed by {@link SslContext#close()} once
+ * its engines are gone.
  */
 public final class SslContextBuilder {
 

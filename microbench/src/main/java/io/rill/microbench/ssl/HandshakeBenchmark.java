@@ -16,10 +16,11 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.rill.buffer.ByteBufAllocator;
 import io.rill.handler.ssl.SslContext;
+import io.rill.handler.ssl.SslProvider;
 import io.rill.handler.ssl.SslContextBuilder;
 
 /**
- * Full TLS handshakes per second through two {@code SslHandler}s (JDK provider, EC P-256
+ * Full TLS handshakes per second through two {@code SslHandler}s (JDK and OPENSSL providers, EC P-256
  * certificate), no socket. Client engines are made without a peer host, which is what the JDK
  * keys resumption on, so every handshake is a full one (and host name checks are off here).
  */
@@ -34,14 +35,18 @@ public class HandshakeBenchmark {
     @Param({"TLSv1.3", "TLSv1.2"})
     public String protocol;
 
+    /** OPENSSL needs tcnative on the class path (see {@link TlsPair}). */
+    @Param({"JDK", "OPENSSL"})
+    public SslProvider provider;
+
     private SslContext server;
     private SslContext client;
 
     @Setup
     public void setUp() throws Exception {
-        server = TlsPair.serverContext(protocol);
+        server = TlsPair.serverContext(protocol, provider);
         client = SslContextBuilder.forClient().trustManager(TlsPair.CERT.certificate()).protocols(protocol)
-                .endpointIdentificationAlgorithm(null).build();
+                .sslProvider(provider).endpointIdentificationAlgorithm(null).build();
     }
 
     @Benchmark

@@ -18,9 +18,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufAllocator;
 import io.rill.handler.ssl.SslContext;
+import io.rill.handler.ssl.SslProvider;
 
 /**
- * Bulk TLS through {@code SslHandler} (JDK provider), no socket: one record of {@code size}
+ * Bulk TLS through {@code SslHandler} (JDK and OPENSSL providers), no socket: one record of {@code size}
  * plaintext bytes per operation. {@code wrap} encrypts it on the client; {@code wrapAndUnwrap}
  * also decrypts it on the server (records cannot be replayed, so unwrap alone is the
  * difference). Throughput in MiB/s is ops/s × size / 2^20.
@@ -39,13 +40,17 @@ public class SslHandlerBenchmark {
     @Param({"TLSv1.3", "TLSv1.2"})
     public String protocol;
 
+    /** OPENSSL needs tcnative on the class path (see {@link TlsPair}). */
+    @Param({"JDK", "OPENSSL"})
+    public SslProvider provider;
+
     private TlsPair pair;
     private ByteBuf payload;
 
     @Setup
     public void setUp() throws Exception {
-        SslContext server = TlsPair.serverContext(protocol);
-        SslContext client = TlsPair.clientContext(protocol);
+        SslContext server = TlsPair.serverContext(protocol, provider);
+        SslContext client = TlsPair.clientContext(protocol, provider);
         pair = new TlsPair(server, client);
         pair.exchange();
         if (!pair.handshaken()) {

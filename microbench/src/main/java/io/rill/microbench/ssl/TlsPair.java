@@ -11,12 +11,18 @@ import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.handler.ssl.SslContext;
 import io.rill.handler.ssl.SslContextBuilder;
 import io.rill.handler.ssl.SslHandler;
+import io.rill.handler.ssl.SslProvider;
 import io.rill.handler.ssl.util.SelfSignedCertificate;
 
 /**
  * A TLS client and server in two {@link EmbeddedChannel}s, ciphertext moved between them by
  * hand: the cost of TLS itself with no socket. Plaintext reaching either end is counted and
  * released.
+ *
+ * <p>The OPENSSL provider needs netty-tcnative-boringssl-static on the class path, which
+ * rill-handler declares optional: run the jar with it, e.g.
+ * {@code java -cp benchmarks.jar:netty-tcnative-classes.jar:netty-tcnative-boringssl-static-linux-x86_64.jar
+ * org.openjdk.jmh.Main 'ssl.*'} (the forked JVMs inherit the class path).
  */
 final class TlsPair {
 
@@ -41,12 +47,14 @@ final class TlsPair {
         server = new EmbeddedChannel(serverSsl, new Sink(this));
     }
 
-    static SslContext serverContext(String protocol) throws SSLException {
-        return SslContextBuilder.forServer(CERT.key(), CERT.certificate()).protocols(protocol).build();
+    static SslContext serverContext(String protocol, SslProvider provider) throws SSLException {
+        return SslContextBuilder.forServer(CERT.key(), CERT.certificate()).protocols(protocol).sslProvider(provider)
+                .build();
     }
 
-    static SslContext clientContext(String protocol) throws SSLException {
-        return SslContextBuilder.forClient().trustManager(CERT.certificate()).protocols(protocol).build();
+    static SslContext clientContext(String protocol, SslProvider provider) throws SSLException {
+        return SslContextBuilder.forClient().trustManager(CERT.certificate()).protocols(protocol).sslProvider(provider)
+                .build();
     }
 
     /** Moves ciphertext both ways until both sides are quiet; returns how many buffers moved. */
