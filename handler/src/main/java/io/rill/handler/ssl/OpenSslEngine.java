@@ -222,12 +222,14 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
             return new SSLEngineResult(Status.BUFFER_OVERFLOW, getHandshakeStatus(), 0, 0);
         }
         ByteBuffer[] scratch = SCRATCH.get();
-        ByteBuffer out = scratch[1];
-        int capacity = Math.min(out.capacity(), dst.remaining());
+        // A direct destination is written in place; a heap one through the scratch buffer.
+        ByteBuffer out = dst.isDirect() ? null : scratch[1];
+        int capacity = out == null ? dst.remaining() : Math.min(out.capacity(), dst.remaining());
+        long sink = out == null ? Buffer.address(dst) + dst.position() : Buffer.address(out);
         int consumed = 0;
         int produced;
         SSLException failure = null;
-        SSL.bioSetByteBuffer(state.bio, Buffer.address(out), capacity, true);
+        SSL.bioSetByteBuffer(state.bio, sink, capacity, true);
         try {
             if (SSL.bioLengthNonApplication(state.bio) > 0) {
                 SSL.bioFlushByteBuffer(state.bio);
@@ -239,9 +241,13 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
             produced = capacity - SSL.bioLengthByteBuffer(state.bio);
             SSL.bioClearByteBuffer(state.bio);
         }
-        out.clear().limit(produced);
-        dst.put(out);
-        out.clear();
+        if (out == null) {
+            dst.position(dst.position() + produced);
+        } else {
+            out.clear().limit(produced);
+            dst.put(out);
+            out.clear();
+        }
         if (failure != null) {
             throw failure;
         }
@@ -274,6 +280,15 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
                 || SSL.bioLengthByteBuffer(state.bio) < plaintext + SSL.getMaxWrapOverhead(state.ssl)) {
             return 0; // nothing to send, or queued handshake bytes (session tickets) go first
         }
+        ByteBuffer first = srcs[offset];
+        if (first.isDirect() && first.remaining() >= plaintext) {
+            int written = SSL.writeToSSL(state.ssl, Buffer.address(first) + first.position(), plaintext);
+            if (written <= 0) {
+                return writeFailed(written);
+            }
+            first.position(first.position() + written);
+            return written;
+        }
         in.clear();
         for (int i = offset; i < offset + length && in.hasRemaining(); i++) {
             ByteBuffer src = srcs[i];
@@ -286,16 +301,21 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
         int written = SSL.writeToSSL(state.ssl, Buffer.address(in), in.position());
         if (written <= 0) {
             rewind(srcs, offset, length, in.position());
-            int error = SSL.getError(state.ssl, written);
-            if (error == SSL.SSL_ERROR_WANT_WRITE || error == SSL.SSL_ERROR_WANT_READ) {
-                // BoringSSL sent what it owed first (TLS 1.3 session tickets) and ran out of room.
-                wantRoom = true;
-                return 0;
-            }
-            throw new SSLException("SSL_write failed: " + SSL.getErrorString(SSL.getLastErrorNumber()));
+            return writeFailed(written);
         }
         rewind(srcs, offset, length, in.position() - written);
         return written;
+    }
+
+    /** SSL_write returned {@code result} <= 0: wait for room (returns 0) or fail. */
+    private int writeFailed(int result) throws SSLException {
+        int error = SSL.getError(state.ssl, result);
+        if (error == SSL.SSL_ERROR_WANT_WRITE || error == SSL.SSL_ERROR_WANT_READ) {
+            // BoringSSL sent what it owed first (TLS 1.3 session tickets) and ran out of room.
+            wantRoom = true;
+            return 0;
+        }
+        throw new SSLException("SSL_write failed: " + SSL.getErrorString(SSL.getLastErrorNumber()));
     }
 
     /** A peer that broke the handshake gets no close_notify after the alert. */
@@ -347,27 +367,39 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
             return new SSLEngineResult(Status.BUFFER_OVERFLOW, getHandshakeStatus(), 0, 0);
         }
         ByteBuffer[] scratch = SCRATCH.get();
-        ByteBuffer in = scratch[1];
+        long source;
+        if (src.isDirect()) {
+            source = Buffer.address(src) + p; // read in place
+        } else {
+            ByteBuffer in = scratch[1].clear();
+            int limit = src.limit();
+            src.limit(p + record);
+            in.put(src);
+            src.limit(limit).position(p);
+            source = Buffer.address(in);
+        }
+        ByteBuffer direct = length == 1 && dsts[offset].isDirect() ? dsts[offset] : null;
         ByteBuffer out = scratch[0];
-        in.clear();
-        int limit = src.limit();
-        src.limit(p + record);
-        in.put(src);
-        src.limit(limit).position(p);
         int produced = 0;
         int consumed;
-        SSL.bioSetByteBuffer(state.bio, Buffer.address(in), record, false);
+        SSL.bioSetByteBuffer(state.bio, source, record, false);
         try {
             if (!handshakeFinished) {
                 doHandshake();
             }
             if (handshakeFinished) {
-                produced = read(out, (int) Math.min(out.capacity(), remaining(dsts, offset, length)));
+                produced = direct != null
+                        ? read(Buffer.address(direct) + direct.position(), direct.remaining())
+                        : read(Buffer.address(out), (int) Math.min(out.capacity(), remaining(dsts, offset, length)));
             }
         } finally {
             consumed = record - SSL.bioLengthByteBuffer(state.bio);
             SSL.bioClearByteBuffer(state.bio);
             src.position(p + consumed);
+        }
+        if (direct != null) {
+            direct.position(direct.position() + produced);
+            return new SSLEngineResult(inboundDone ? Status.CLOSED : Status.OK, resultStatus(), consumed, produced);
         }
         out.clear().limit(produced);
         for (int i = offset; i < offset + length && out.hasRemaining(); i++) {
@@ -381,12 +413,12 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
         return new SSLEngineResult(inboundDone ? Status.CLOSED : Status.OK, resultStatus(), consumed, produced);
     }
 
-    /** SSL_read into {@code out}: the plaintext length, 0 for a record without any. */
-    private int read(ByteBuffer out, int max) throws SSLException {
+    /** SSL_read into {@code max} bytes at {@code address}: the plaintext length, 0 for a record without any. */
+    private int read(long address, int max) throws SSLException {
         if (max == 0) {
             return 0;
         }
-        int r = SSL.readFromSSL(state.ssl, Buffer.address(out), max);
+        int r = SSL.readFromSSL(state.ssl, address, max);
         if (r > 0) {
             return r;
         }

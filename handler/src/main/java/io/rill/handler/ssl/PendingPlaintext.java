@@ -39,9 +39,10 @@ final class PendingPlaintext {
 
     /**
      * Up to {@code max} bytes from the head of the queue as one buffer the caller releases; the
-     * promises of writes it completes are added to {@code completed}. Null when empty.
+     * promises of writes it completes are added to {@code completed}. Null when empty. Gathered
+     * writes are copied into a direct buffer when {@code direct}, a heap one otherwise.
      */
-    ByteBuf removeRecord(ByteBufAllocator alloc, int max, List<Promise<Void>> completed) {
+    ByteBuf removeRecord(ByteBufAllocator alloc, boolean direct, int max, List<Promise<Void>> completed) {
         ByteBuf head = buffers.peek();
         if (head == null) {
             return null;
@@ -51,7 +52,7 @@ final class PendingPlaintext {
             return takeFromHead(Math.min(max, headBytes), completed);
         }
         int size = (int) Math.min(max, readableBytes);
-        ByteBuf record = alloc.heapBuffer(size);
+        ByteBuf record = direct ? alloc.directBuffer(size) : alloc.heapBuffer(size);
         while (record.isWritable() && !buffers.isEmpty()) {
             ByteBuf next = buffers.peek();
             int n = Math.min(record.writableBytes(), next.readableBytes());

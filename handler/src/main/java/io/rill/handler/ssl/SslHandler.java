@@ -63,6 +63,8 @@ public class SslHandler extends ByteToMessageDecoder {
 
     private final SSLEngine engine;
     private final boolean startTls;
+    /** The engine works on native memory: give it direct buffers. */
+    private final boolean nativeEngine;
     /** Where delegated tasks run; null: inline on the event loop. */
     private final Executor delegatedTaskExecutor;
     private final PendingPlaintext pending = new PendingPlaintext();
@@ -114,6 +116,7 @@ public class SslHandler extends ByteToMessageDecoder {
             throw new NullPointerException("engine");
         }
         this.engine = engine;
+        this.nativeEngine = engine instanceof NativeEngine;
         this.startTls = startTls;
         this.delegatedTaskExecutor = delegatedTaskExecutor;
     }
@@ -426,7 +429,7 @@ public class SslHandler extends ByteToMessageDecoder {
                             + "after the handshake");
                 }
                 if (plain == null) {
-                    plain = ctx.alloc().heapBuffer(Math.max(length, 1024));
+                    plain = allocate(ctx, Math.max(length, 1024));
                 }
                 if (!unwrapRecord(ctx, in, length, plain)) {
                     return; // close_notify: anything after it is ignored
@@ -581,7 +584,7 @@ public class SslHandler extends ByteToMessageDecoder {
         Future<Void> lastWrite = null;
         int idle = 0;
         for (;;) {
-            ByteBuf out = ctx.alloc().heapBuffer(engine.getSession().getPacketBufferSize());
+            ByteBuf out = allocate(ctx, engine.getSession().getPacketBufferSize());
             SSLEngineResult result;
             try {
                 result = engine.wrap(EMPTY, out.nioBuffer(0, out.capacity()));
@@ -623,8 +626,9 @@ public class SslHandler extends ByteToMessageDecoder {
     /** Encrypts the pending writes into records of up to 16 KiB and writes them (no flush). */
     private void wrapApplicationData(ChannelHandlerContext ctx) throws SSLException {
         ByteBuf plain;
-        while ((plain = pending.removeRecord(ctx.alloc(), SslRecords.MAX_PLAINTEXT_LENGTH, completedWrites)) != null) {
-            ByteBuf out = ctx.alloc().heapBuffer(plain.readableBytes() + 1024);
+        while ((plain = pending.removeRecord(ctx.alloc(), nativeEngine, SslRecords.MAX_PLAINTEXT_LENGTH,
+                completedWrites)) != null) {
+            ByteBuf out = allocate(ctx, plain.readableBytes() + 1024);
             try {
                 wrapRecord(plain, out);
             } catch (SSLException e) {
@@ -688,6 +692,14 @@ public class SslHandler extends ByteToMessageDecoder {
             p.tryFailure(cause);
         }
         completedWrites.clear();
+    }
+
+    /**
+     * Buffers the engine reads and writes: heap for the JDK's engine (it works on arrays), direct
+     * for a native one, which can then use them in place instead of copying.
+     */
+    private ByteBuf allocate(ChannelHandlerContext ctx, int capacity) {
+        return nativeEngine ? ctx.alloc().directBuffer(capacity) : ctx.alloc().heapBuffer(capacity);
     }
 
     private void flushIfNeeded(ChannelHandlerContext ctx) {
