@@ -1,24 +1,10 @@
 package io.rill.handler.ssl;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-
-/** Every test of {@link OpenSslInteropTest} (real peers over loopback) with Rill on the OPENSSL provider. */
-class BoringSslInteropTest extends OpenSslInteropTest {
-
-    @BeforeAll
-    static void openSslAvailable() {
-        OpenSslProvider.assumeAvailable();
-    }
+/** Every test of {@link OpenSslInteropTest} with the OPENSSL provider (BoringSSL through netty-tcnative). */
+class BoringSslInteropTest extends OpenSslInteropTest implements OpenSslProvider {
 
     @Override
     SslProvider provider() {
         return SslProvider.OPENSSL;
-    }
-
-    @AfterEach
-    void nativeEnginesFreed() {
-        TlsFixtures.provider = SslProvider.JDK;
-        OpenSslProvider.assertNoEngineAlive();
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import javax.net.ssl.SSLEngine;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ class OpenSslNativeResourcesTest {
 
     @BeforeAll
     static void openSslAvailable() {
-        OpenSslProvider.assumeAvailable();
+        Assumptions.assumeTrue(SslProvider.OPENSSL.isAvailable());
     }
 
     @Test

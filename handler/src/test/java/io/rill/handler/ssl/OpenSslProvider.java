@@ -2,22 +2,26 @@ package io.rill.handler.ssl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 
-/** For the test classes that rerun a JDK test class with the OPENSSL provider. */
-final class OpenSslProvider {
+/**
+ * Mixed into a subclass of a JDK test class to rerun it with the OPENSSL provider: skips the
+ * class when BoringSSL cannot load here (the jar is an optional dependency), and checks after
+ * each test that every native engine it made was freed.
+ */
+interface OpenSslProvider {
 
-    private OpenSslProvider() {
-    }
-
-    /** Skips the class when BoringSSL cannot load here (the jar is an optional dependency). */
+    @BeforeAll
     static void assumeAvailable() {
-        Assumptions.assumeTrue(SslProvider.OPENSSL.isAvailable(), () -> String.valueOf(SslProvider.OPENSSL.unavailabilityCause()));
+        Assumptions.assumeTrue(SslProvider.OPENSSL.isAvailable(),
+                () -> String.valueOf(SslProvider.OPENSSL.unavailabilityCause()));
     }
 
-    /** Every engine a test made was freed with its channel. */
-    static void assertNoEngineAlive() {
-        System.gc(); // engines dropped without a handler are freed by their Cleaner, not counted here as live
+    @AfterEach
+    default void everyNativeEngineWasFreed() {
+        TlsFixtures.provider = SslProvider.JDK;
         assertEquals(0, OpenSsl.ENGINES_ALIVE.get(), "native SSL objects still alive");
     }
 }

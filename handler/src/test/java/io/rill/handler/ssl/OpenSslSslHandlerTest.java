@@ -1,24 +1,10 @@
 package io.rill.handler.ssl;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-
 /** Every test of {@link SslHandlerTest} with the OPENSSL provider (BoringSSL through netty-tcnative). */
-class OpenSslSslHandlerTest extends SslHandlerTest {
-
-    @BeforeAll
-    static void openSslAvailable() {
-        OpenSslProvider.assumeAvailable();
-    }
+class OpenSslSslHandlerTest extends SslHandlerTest implements OpenSslProvider {
 
     @Override
     SslProvider provider() {
         return SslProvider.OPENSSL;
-    }
-
-    @AfterEach
-    void nativeEnginesFreed() {
-        TlsFixtures.provider = SslProvider.JDK;
-        OpenSslProvider.assertNoEngineAlive();
     }
 }
