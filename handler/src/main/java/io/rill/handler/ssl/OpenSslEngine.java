@@ -1,7 +1,9 @@
 package io.rill.handler.ssl;
 
 import java.lang.ref.Cleaner;
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
+import java.security.cert.X509Certificate;
 import java.util.List;
 
 import javax.net.ssl.SSLEngine;
@@ -43,7 +45,6 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
     private static final ThreadLocal<ByteBuffer[]> SCRATCH = ThreadLocal.withInitial(() -> new ByteBuffer[] {
         ByteBuffer.allocateDirect(MAX_PLAINTEXT), ByteBuffer.allocateDirect(MAX_RECORD + NON_RECORD_SLACK)});
 
-    private final OpenSslNativeContext context;
     private final boolean client;
     private final NativeState state;
     private final Cleaner.Cleanable cleanable;
@@ -92,7 +93,6 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
 
     OpenSslEngine(OpenSslNativeContext context, String peerHost, int peerPort, String endpointIdentification) {
         super(peerHost, peerPort);
-        this.context = context;
         this.client = !context.server;
         context.retain();
         long ssl = SSL.newSSL(context.ctx, context.server);
@@ -100,7 +100,7 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
         OpenSsl.ENGINES_ALIVE.incrementAndGet();
         this.state = new NativeState(context, ssl, bio);
         this.cleanable = CLEANER.register(this, state);
-        context.engines.put(ssl, new java.lang.ref.WeakReference<>(this));
+        context.engines.put(ssl, new WeakReference<>(this));
         try {
             context.applyKeyMaterial(ssl);
         } catch (Exception e) {
@@ -201,7 +201,7 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
         return e;
     }
 
-    void beforeVerify(java.security.cert.X509Certificate[] chain) {
+    void beforeVerify(X509Certificate[] chain) {
         session.peerChainForVerification(chain);
     }
 

@@ -1,5 +1,6 @@
 package io.rill.handler.ssl;
 
+import java.io.ByteArrayInputStream;
 import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -9,14 +10,19 @@ import java.security.cert.CertificateExpiredException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.CertificateNotYetValidException;
 import java.security.cert.X509Certificate;
-import java.io.ByteArrayInputStream;
 import java.util.Base64;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSessionContext;
 import javax.net.ssl.X509ExtendedTrustManager;
 
 import io.netty.internal.tcnative.Buffer;
@@ -51,7 +57,7 @@ final class OpenSslNativeContext {
     /** Engines by their {@code SSL*}, for the verifier callback; weakly, so a dropped engine can be cleaned. */
     final Map<Long, WeakReference<OpenSslEngine>> engines = new ConcurrentHashMap<>();
     private final AtomicInteger refCnt = new AtomicInteger(1);
-    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     OpenSslNativeContext(boolean server, String[] protocolNames, String cipherSuites, PrivateKey key,
             X509Certificate[] keyCertChain, X509ExtendedTrustManager trustManager, ClientAuth clientAuth,
@@ -185,7 +191,7 @@ final class OpenSslNativeContext {
     }
 
     /** A new engine holding a reference to this context until it is freed. */
-    javax.net.ssl.SSLEngine newEngine(String peerHost, int peerPort, String endpointIdentification) {
+    SSLEngine newEngine(String peerHost, int peerPort, String endpointIdentification) {
         return new OpenSslEngine(this, peerHost, peerPort, endpointIdentification);
     }
 
@@ -197,16 +203,16 @@ final class OpenSslNativeContext {
     }
 
     /** The session cache settings, as the JDK's interface shows them. */
-    javax.net.ssl.SSLSessionContext sessionContext() {
-        return new javax.net.ssl.SSLSessionContext() {
+    SSLSessionContext sessionContext() {
+        return new SSLSessionContext() {
             @Override
-            public javax.net.ssl.SSLSession getSession(byte[] sessionId) {
+            public SSLSession getSession(byte[] sessionId) {
                 return null;
             }
 
             @Override
-            public java.util.Enumeration<byte[]> getIds() {
-                return java.util.Collections.emptyEnumeration();
+            public Enumeration<byte[]> getIds() {
+                return Collections.emptyEnumeration();
             }
 
             @Override
