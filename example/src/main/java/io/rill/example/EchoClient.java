@@ -11,7 +11,11 @@ import io.rill.buffer.ByteBuf;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelInitializer;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.handler.ssl.SslContext;
+import io.rill.handler.ssl.SslContextBuilder;
+import io.rill.handler.ssl.util.InsecureTrustManagerFactory;
 import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Promise;
 
@@ -31,12 +35,14 @@ final class EchoClient implements Example {
 
     @Override
     public String description() {
-        return "ping-pongs messages with echo-server and verifies them (--count N, --size P, --connections C)";
+        return "ping-pongs messages with echo-server and verifies them (--count N, --size P, --connections C;"
+                + " --tls for echo-server --tls: trusts ANY certificate, for trying the example only)";
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("count", "size", "connections");
+        options.rejectUnknown("count", "size", "connections", "tls");
+        boolean tls = Boolean.parseBoolean(options.get("tls", "false"));
         int count = options.getInt("count", 10_000, 1, Integer.MAX_VALUE);
         int size = options.getInt("size", 256, 1, 64 * 1024 * 1024);
         int connections = options.getInt("connections", 1, 1, Math.min(count, 10_000));
@@ -54,7 +60,8 @@ final class EchoClient implements Example {
                 Promise<Long> finished = new DefaultPromise<>(group.next());
                 done.add(finished);
                 channels.add(new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
-                        .handler(new PingPong(payload, share, finished))
+                        .handler(tls ? insecureTls(options, new PingPong(payload, share, finished))
+                                : new PingPong(payload, share, finished))
                         .connect(options.host, options.port).sync().getNow());
             }
             for (Promise<Long> finished : done) {
@@ -77,6 +84,21 @@ final class EchoClient implements Example {
     private static long processCpuNanos() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? Math.max(0, os.getProcessCpuTime()) : 0;
+    }
+
+    /**
+     * TLS that accepts any server certificate: encrypted but not authenticated, which is all a
+     * self-signed example server allows without copying its certificate around.
+     */
+    private static ChannelHandler insecureTls(ExampleOptions options, ChannelHandler next) throws Exception {
+        System.out.println("--tls: the server's certificate is NOT verified (InsecureTrustManagerFactory)");
+        SslContext context = SslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE).build();
+        return new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(context.newHandler(ch.alloc(), options.host, options.port), next);
+            }
+        };
     }
 
     /** Sends the payload, compares the echo as it arrives, and sends again once it is complete. */

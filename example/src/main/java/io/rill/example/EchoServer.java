@@ -1,7 +1,12 @@
 package io.rill.example;
 
+import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelInitializer;
+import io.rill.handler.ssl.SslContext;
+import io.rill.handler.ssl.SslContextBuilder;
+import io.rill.handler.ssl.util.SelfSignedCertificate;
 import io.rill.util.InternalLogger;
 
 /** Writes back every byte it receives; the smallest useful server, and Rill's main example. */
@@ -14,13 +19,29 @@ final class EchoServer implements Example {
 
     @Override
     public String description() {
-        return "echoes every byte back to its sender (try: echo-client, or nc HOST PORT)";
+        return "echoes every byte back to its sender (try: echo-client, or nc HOST PORT);"
+                + " --tls: over TLS with a fresh self-signed certificate (try: openssl s_client -connect HOST:PORT)";
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown();
-        ServerRunner.run(options, name(), new EchoHandler());
+        options.rejectUnknown("tls");
+        if (!Boolean.parseBoolean(options.get("tls", "false"))) {
+            ServerRunner.run(options, name(), new EchoHandler());
+            return;
+        }
+        // A certificate for localhost and the loopback addresses, made for this run only.
+        SelfSignedCertificate cert = new SelfSignedCertificate();
+        Runtime.getRuntime().addShutdownHook(new Thread(cert::delete, name() + "-delete-certificate"));
+        SslContext tls = SslContextBuilder.forServer(cert.key(), cert.certificate()).build();
+        System.out.println("TLS with a self-signed certificate: " + cert.certificateFile());
+        EchoHandler echo = new EchoHandler();
+        ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(tls.newHandler(ch.alloc()), echo);
+            }
+        });
     }
 
     /** The buffer read is the buffer written: no copy; one flush per read burst, not per read. */

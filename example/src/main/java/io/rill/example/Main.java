@@ -14,6 +14,7 @@ public final class Main {
             new HttpEchoServer(),
             new HttpClientExample(),
             new EchoServer(),
+            new PortUnificationServer(),
             new EchoClient(),
             new DiscardServer(),
             new LineChatServer(),

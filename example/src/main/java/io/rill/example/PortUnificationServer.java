@@ -16,14 +16,19 @@ import io.rill.handler.codec.compression.ZlibWrapper;
 import io.rill.handler.codec.string.LineEncoder;
 import io.rill.handler.codec.string.LineSeparator;
 import io.rill.handler.codec.string.StringDecoder;
-import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.handler.ssl.SslContext;
+import io.rill.handler.ssl.SslContextBuilder;
+import io.rill.handler.ssl.SslHandler;
+import io.rill.handler.ssl.util.SelfSignedCertificate;
 
 /**
- * Several protocols on one port: the first bytes of a connection say which. An HTTP request line
- * gets the {@code http-hello} pipeline; a gzip stream (magic {@code 1f 8b}) is inflated (and the
- * answers deflated) and then detected again; anything else is a line protocol that echoes each
- * line back. Try {@code curl http://HOST:PORT/}, {@code nc HOST PORT}, or
- * {@code (echo hi | gzip; sleep 1) | nc HOST PORT | gunzip}.
+ * Several protocols on one port, told apart by the first bytes of a connection (seed 000's
+ * port unification): a TLS record header gets TLS (a self-signed certificate) and then detection
+ * again inside it; an HTTP request line gets the {@code http-hello} pipeline; a gzip stream (magic
+ * {@code 1f 8b}) is inflated (and the answers deflated) and then detected again; anything else is
+ * a line protocol that echoes each line back. Try {@code curl http://HOST:PORT/},
+ * {@code curl -k https://HOST:PORT/}, {@code nc HOST PORT}, {@code openssl s_client -connect HOST:PORT},
+ * or {@code (echo hi | gzip; sleep 1) | nc HOST PORT | gunzip}.
  */
 final class PortUnificationServer implements Example {
 
@@ -34,16 +39,20 @@ final class PortUnificationServer implements Example {
 
     @Override
     public String description() {
-        return "HTTP, gzip-wrapped and plain-text line echo on one port, told apart by the first bytes";
+        return "TLS, HTTP, gzip-wrapped and plain-text line echo on one port, told apart by the first bytes"
+                + " (try: curl -k https://HOST:PORT/, nc HOST PORT)";
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
         options.rejectUnknown();
+        SelfSignedCertificate cert = new SelfSignedCertificate();
+        Runtime.getRuntime().addShutdownHook(new Thread(cert::delete, name() + "-delete-certificate"));
+        SslContext tls = SslContextBuilder.forServer(cert.key(), cert.certificate()).build();
         ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new ProtocolDetector(true));
+                ch.pipeline().addLast(new ProtocolDetector(tls, true));
             }
         });
     }
@@ -54,9 +63,12 @@ final class PortUnificationServer implements Example {
      */
     static final class ProtocolDetector extends ByteToMessageDecoder {
         private static final int MAX_LINE = 8192;
+        /** The context for TLS connections, or null once inside TLS (no TLS in TLS). */
+        private final SslContext tls;
         private final boolean detectGzip;
 
-        ProtocolDetector(boolean detectGzip) {
+        ProtocolDetector(SslContext tls, boolean detectGzip) {
+            this.tls = tls;
             this.detectGzip = detectGzip;
         }
 
@@ -68,10 +80,21 @@ final class PortUnificationServer implements Example {
             ChannelPipeline p = ctx.pipeline();
             int b0 = in.getUnsignedByte(in.readerIndex());
             int b1 = in.getUnsignedByte(in.readerIndex() + 1);
+            if (tls != null && b0 == 0x16) { // a TLS handshake record, if the next bytes agree
+                if (in.readableBytes() < 5) {
+                    return;
+                }
+                if (SslHandler.isEncrypted(in)) {
+                    p.addAfter(ctx.name(), "tls", tls.newHandler(ctx.alloc()));
+                    p.addAfter("tls", "detector", new ProtocolDetector(null, detectGzip));
+                    p.remove(this);
+                    return;
+                }
+            }
             if (detectGzip && b0 == 0x1f && b1 == 0x8b) {
                 p.addAfter(ctx.name(), "gzip-decoder", new ZlibDecoder(ZlibWrapper.GZIP));
                 p.addAfter("gzip-decoder", "gzip-encoder", new ZlibEncoder(ZlibWrapper.GZIP));
-                p.addAfter("gzip-encoder", "detector", new ProtocolDetector(false));
+                p.addAfter("gzip-encoder", "detector", new ProtocolDetector(null, false));
             } else if (looksLikeHttp(in)) {
                 p.addAfter(ctx.name(), "http", HttpHelloServer.initializer(30));
             } else if (in.readableBytes() < 8 && in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n') < 0) {

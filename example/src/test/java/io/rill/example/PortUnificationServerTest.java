@@ -32,7 +32,7 @@ class PortUnificationServerTest {
 
     @Test
     void anHttpRequestGetsHello() {
-        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(true));
+        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(null, true));
         ch.writeInbound(Unpooled.copiedBuffer("GE", StandardCharsets.US_ASCII));
         ch.writeInbound(Unpooled.copiedBuffer("T /plaintext HTTP/1.1\r\nHost: a\r\n\r\n", StandardCharsets.US_ASCII));
         String response = written(ch);
@@ -43,7 +43,7 @@ class PortUnificationServerTest {
 
     @Test
     void plainLinesAreEchoed() {
-        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(true));
+        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(null, true));
         ch.writeInbound(Unpooled.copiedBuffer("hi\nthere\n", StandardCharsets.US_ASCII));
         assertEquals("hi\nthere\n", written(ch));
         ch.finishAndReleaseAll();
@@ -55,7 +55,7 @@ class PortUnificationServerTest {
         try (GZIPOutputStream gz = new GZIPOutputStream(zipped)) {
             gz.write("hello gzip\n".getBytes(StandardCharsets.US_ASCII));
         }
-        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(true));
+        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(null, true));
         ch.writeInbound(Unpooled.wrappedBuffer(zipped.toByteArray()));
         byte[] answer = written(ch).getBytes(StandardCharsets.ISO_8859_1);
         ByteArrayOutputStream plain = new ByteArrayOutputStream();

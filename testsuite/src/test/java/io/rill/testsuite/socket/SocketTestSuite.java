@@ -93,6 +93,14 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class Tls extends SocketTlsTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class AcceptExhaustion extends SocketAcceptExhaustionTests {
         @Override
         protected SocketTransport transport() {

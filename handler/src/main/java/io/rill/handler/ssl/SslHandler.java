@@ -1,0 +1,711 @@
+package io.rill.handler.ssl;
+
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.handler.codec.ByteToMessageDecoder;
+import io.rill.util.concurrent.Future;
+import io.rill.util.concurrent.ImmediateEventExecutor;
+import io.rill.util.concurrent.Promise;
+import io.rill.util.concurrent.ScheduledFuture;
+
+/**
+ * TLS for a channel over a {@link SSLEngine}: the first handler of the pipeline, it decrypts
+ * what is read and encrypts what is written.
+ *
+ * <pre>
+ *   read:  bytes ─► cumulation ─► whole, checked records ─► engine.unwrap ─► plaintext downstream
+ *                                 (SslRecords: partial records wait, bad headers close)
+ *   write: plaintext ─► PendingPlaintext ─(flush, after the handshake)─► records ≤ 16 KiB
+ *                       (small writes gathered) ─► engine.wrap ─► ciphertext to the socket
+ * </pre>
+ *
+ * <p><b>Handshake.</b> Starts when the channel is active (a client sends its hello at once).
+ * {@link #handshakeFuture()} and an {@link SslHandshakeCompletionEvent} report its outcome; it
+ * fails with {@link SslHandshakeTimeoutException} after {@link #setHandshakeTimeout} (10 s by
+ * default). Writes made before it completes are held and encrypted after. Delegated engine
+ * tasks (key exchange, certificate checks) run on the event loop, or on an executor given to
+ * the constructor, during which the handler waits with its input unread. Renegotiation is refused: in TLS 1.2 a
+ * handshake record after the handshake closes the connection (TLS 1.3 has none).
+ *
+ * <p><b>Closure.</b> {@code close()} sends close_notify and closes the channel once it is
+ * flushed, or after {@link #setCloseNotifyFlushTimeout} at the latest. A close_notify from the
+ * peer completes {@link #sslCloseFuture()}, fires {@link SslCloseCompletionEvent#SUCCESS} and
+ * closes the channel; a connection that ends without one fires the event with a cause, since
+ * the data may have been truncated.
+ *
+ * <p><b>Bad input</b> never reaches the engine: plaintext, garbage or an oversized record
+ * raise {@link NotSslRecordException} and close. Engine failures (bad certificate, bad MAC)
+ * send the engine's alert and close. Either way the failure also goes to
+ * {@code exceptionCaught} and no buffer is leaked.
+ *
+ * <p>{@link #isEncrypted} tells whether bytes start a TLS record, for port unification.
+ */
+public class SslHandler extends ByteToMessageDecoder {
+
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+    /** Decrypted bytes are passed on in buffers of about this size, not one per record. */
+    private static final int MAX_PLAINTEXT_CHUNK = 64 * 1024;
+
+    private final SSLEngine engine;
+    private final boolean startTls;
+    /** The engine works on native memory: give it direct buffers. */
+    private final boolean nativeEngine;
+    /** Where delegated tasks run; null: inline on the event loop. */
+    private final Executor delegatedTaskExecutor;
+    private final PendingPlaintext pending = new PendingPlaintext();
+    /** Reused by each wrap of application data: the promises of writes a record completes. */
+    private final List<Promise<Void>> completedWrites = new ArrayList<>(4);
+    private final Promise<Channel> handshakePromise = ImmediateEventExecutor.INSTANCE.newPromise();
+    private final Promise<Channel> sslClosePromise = ImmediateEventExecutor.INSTANCE.newPromise();
+
+    private long handshakeTimeoutMillis = 10_000;
+    private long closeNotifyFlushTimeoutMillis = 3_000;
+
+    /** The first write went out in the clear (startTls). */
+    private boolean sentFirstMessage;
+    private boolean handshakeStarted;
+    /** The handshake ended, well or badly; {@link #handshakePromise} is done. */
+    private boolean handshakeDone;
+    /** TLS 1.2 or older was negotiated: a later handshake record is a renegotiation. */
+    private boolean refuseHandshakeRecords;
+    /** close() ran: close_notify is queued, writes are refused. */
+    private boolean outboundClosed;
+    /** A fatal error closed the connection: remaining input is dropped unread. */
+    private boolean failed;
+    /** Records were written since the last flush. */
+    private boolean needsFlush;
+    /** Delegated tasks are running on {@link #delegatedTaskExecutor}: the engine must wait. */
+    private boolean tasksRunning;
+    private ScheduledFuture<?> handshakeTimer;
+
+    /** A handler over {@code engine}, configured for client or server mode already. */
+    public SslHandler(SSLEngine engine) {
+        this(engine, false);
+    }
+
+    /**
+     * @param startTls whether the first write passes unencrypted: a server that accepted a
+     *                 STARTTLS command adds this handler, then writes its reply in the clear.
+     */
+    public SslHandler(SSLEngine engine, boolean startTls) {
+        this(engine, startTls, null);
+    }
+
+    /**
+     * @param delegatedTaskExecutor where the engine's delegated tasks run (they can take
+     *                              milliseconds: RSA signatures, certificate path checks), so the
+     *                              event loop serves other channels meanwhile; null runs them inline
+     */
+    public SslHandler(SSLEngine engine, boolean startTls, Executor delegatedTaskExecutor) {
+        if (engine == null) {
+            throw new NullPointerException("engine");
+        }
+        this.engine = engine;
+        this.nativeEngine = engine instanceof NativeEngine;
+        this.startTls = startTls;
+        this.delegatedTaskExecutor = delegatedTaskExecutor;
+    }
+
+    public SSLEngine engine() {
+        return engine;
+    }
+
+    /** The protocol ALPN chose, or null if none was negotiated (or the handshake is not done). */
+    public String applicationProtocol() {
+        String protocol = engine.getApplicationProtocol();
+        return protocol == null || protocol.isEmpty() ? null : protocol;
+    }
+
+    /** Completes with the channel when the handshake succeeds; fails with its cause otherwise. */
+    public Future<Channel> handshakeFuture() {
+        return handshakePromise;
+    }
+
+    /** Completes when the peer's close_notify arrives; fails if the connection ends without one. */
+    public Future<Channel> sslCloseFuture() {
+        return sslClosePromise;
+    }
+
+    /** How long the handshake may take; 0 disables the timeout. Set before the channel is active. */
+    public void setHandshakeTimeout(long timeout, TimeUnit unit) {
+        handshakeTimeoutMillis = nonNegativeMillis(timeout, unit);
+    }
+
+    public long getHandshakeTimeoutMillis() {
+        return handshakeTimeoutMillis;
+    }
+
+    /** How long close() waits for close_notify to be flushed before closing anyway. */
+    public void setCloseNotifyFlushTimeout(long timeout, TimeUnit unit) {
+        closeNotifyFlushTimeoutMillis = nonNegativeMillis(timeout, unit);
+    }
+
+    public long getCloseNotifyFlushTimeoutMillis() {
+        return closeNotifyFlushTimeoutMillis;
+    }
+
+    private static long nonNegativeMillis(long timeout, TimeUnit unit) {
+        if (timeout < 0) {
+            throw new IllegalArgumentException("timeout: " + timeout + " (expected: >= 0)");
+        }
+        return unit.toMillis(timeout);
+    }
+
+    /**
+     * Whether {@code buf}'s readable bytes start with a TLS record header this handler accepts,
+     * for port unification. Needs at least 5 readable bytes; does not move any index.
+     */
+    public static boolean isEncrypted(ByteBuf buf) {
+        if (buf.readableBytes() < SslRecords.HEADER_LENGTH) {
+            throw new IllegalArgumentException("need " + SslRecords.HEADER_LENGTH + " readable bytes, have "
+                    + buf.readableBytes());
+        }
+        return SslRecords.recordLength(buf, buf.readerIndex()) != SslRecords.NOT_ENCRYPTED;
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        if (ctx.channel().isActive()) {
+            startHandshake(ctx);
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        startHandshake(ctx);
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        ClosedChannelException closed = new ClosedChannelException();
+        boolean hadHandshake = handshakeDone && handshakePromise.isSuccess();
+        handshakeFailed(ctx, new SSLHandshakeException("connection closed during the TLS handshake"));
+        pending.failAll(closed);
+        engine.closeOutbound();
+        if (hadHandshake && !sslClosePromise.isDone()) {
+            SSLException truncated = new SSLException("connection closed without close_notify: data may be truncated");
+            sslClosePromise.tryFailure(truncated);
+            ctx.fireUserEventTriggered(new SslCloseCompletionEvent(truncated));
+        }
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {
+        pending.failAll(new SSLException("SslHandler removed before the write was encrypted"));
+        handshakeFailed(ctx, new SSLHandshakeException("SslHandler removed during the handshake"));
+        sslClosePromise.tryFailure(new SSLException("SslHandler removed"));
+        if (engine instanceof NativeEngine nativeEngine) {
+            nativeEngine.free(); // the engine goes with the handler: nobody else can use it
+        }
+    }
+
+    // ---------------------------------------------------------------- outbound
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+        if (!(msg instanceof ByteBuf buf)) {
+            ReferenceCountUtil.release(msg);
+            promise.tryFailure(new IllegalArgumentException("SslHandler encrypts ByteBufs only, not "
+                    + (msg == null ? "null" : msg.getClass().getName())));
+            return;
+        }
+        if (startTls && !sentFirstMessage) {
+            sentFirstMessage = true;
+            ctx.write(buf, promise);
+            return;
+        }
+        if (outboundClosed || failed) {
+            buf.release();
+            promise.tryFailure(new SSLException("SslHandler is closed: the write was not encrypted"));
+            return;
+        }
+        pending.add(buf, promise);
+    }
+
+    @Override
+    public void flush(ChannelHandlerContext ctx) throws Exception {
+        if (handshakeDone && handshakePromise.isSuccess() && !pending.isEmpty() && !tasksRunning) {
+            try {
+                wrapApplicationData(ctx);
+            } catch (SSLException e) {
+                fail(ctx, e, true);
+                ctx.fireExceptionCaught(e);
+                return;
+            }
+        }
+        needsFlush = false;
+        ctx.flush();
+    }
+
+    /** Sends close_notify, then closes the channel once it is flushed (or after the flush timeout). */
+    @Override
+    public void close(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
+        if (outboundClosed || failed || !ctx.channel().isActive()) {
+            ctx.close(promise);
+            return;
+        }
+        outboundClosed = true;
+        Future<Void> lastWrite = null;
+        try {
+            if (handshakeDone && handshakePromise.isSuccess()) {
+                wrapApplicationData(ctx); // what was written before close() still goes out
+            }
+            engine.closeOutbound();
+            lastWrite = wrapHandshakeData(ctx);
+        } catch (SSLException e) {
+            // The engine is unusable; closing without close_notify is all that is left.
+        }
+        pending.failAll(new SSLException("SslHandler closed before the write was encrypted"));
+        needsFlush = false;
+        ctx.flush();
+        closeAfter(ctx, lastWrite, promise);
+    }
+
+    private void closeAfter(ChannelHandlerContext ctx, Future<Void> write, Promise<Void> promise) {
+        if (write == null || write.isDone() || closeNotifyFlushTimeoutMillis == 0) {
+            ctx.close(promise);
+            return;
+        }
+        boolean[] closed = new boolean[1];
+        Runnable closeOnce = () -> {
+            if (!closed[0]) {
+                closed[0] = true;
+                ctx.close(promise);
+            }
+        };
+        ScheduledFuture<?> timer = ctx.executor().schedule(closeOnce, closeNotifyFlushTimeoutMillis,
+                TimeUnit.MILLISECONDS);
+        write.addListener(f -> {
+            timer.cancel(false);
+            closeOnce.run();
+        });
+    }
+
+    // ---------------------------------------------------------------- handshake
+
+    private void startHandshake(ChannelHandlerContext ctx) {
+        if (handshakeStarted) {
+            return;
+        }
+        handshakeStarted = true;
+        if (handshakeTimeoutMillis > 0) {
+            handshakeTimer = ctx.executor().schedule(() -> handshakeTimedOut(ctx), handshakeTimeoutMillis,
+                    TimeUnit.MILLISECONDS);
+        }
+        try {
+            engine.beginHandshake();
+            if (engine.getUseClientMode()) {
+                wrapHandshakeData(ctx);
+                flushIfNeeded(ctx);
+            }
+        } catch (SSLException e) {
+            fail(ctx, e, true);
+            ctx.fireExceptionCaught(e);
+        }
+    }
+
+    private void handshakeTimedOut(ChannelHandlerContext ctx) {
+        if (handshakeDone) {
+            return;
+        }
+        SslHandshakeTimeoutException e = new SslHandshakeTimeoutException(
+                "the TLS handshake did not complete within " + handshakeTimeoutMillis + " ms");
+        fail(ctx, e, true);
+        ctx.fireExceptionCaught(e);
+    }
+
+    private void handshakeSucceeded(ChannelHandlerContext ctx) throws SSLException {
+        if (handshakeDone) {
+            return;
+        }
+        handshakeDone = true;
+        cancelHandshakeTimer();
+        refuseHandshakeRecords = !"TLSv1.3".equals(engine.getSession().getProtocol());
+        handshakePromise.trySuccess(ctx.channel());
+        ctx.fireUserEventTriggered(SslHandshakeCompletionEvent.SUCCESS);
+        if (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && !ctx.isRemoved()) {
+            wrapHandshakeData(ctx); // e.g. TLS 1.3 session tickets an engine queues after finishing
+        }
+        if (!pending.isEmpty() && !ctx.isRemoved()) {
+            wrapApplicationData(ctx); // writes made during the handshake
+        }
+    }
+
+    private void handshakeFailed(ChannelHandlerContext ctx, Throwable cause) {
+        if (handshakeDone) {
+            return;
+        }
+        handshakeDone = true;
+        cancelHandshakeTimer();
+        handshakePromise.tryFailure(cause);
+        ctx.fireUserEventTriggered(new SslHandshakeCompletionEvent(cause));
+    }
+
+    private void cancelHandshakeTimer() {
+        if (handshakeTimer != null) {
+            handshakeTimer.cancel(false);
+            handshakeTimer = null;
+        }
+    }
+
+    /**
+     * A fatal error: the handshake (if running) fails, queued writes fail, the engine's alert is
+     * sent when {@code sendAlert} (not for peers that do not speak TLS), and the channel closes.
+     */
+    private void fail(ChannelHandlerContext ctx, Throwable cause, boolean sendAlert) {
+        if (failed) {
+            return;
+        }
+        failed = true;
+        handshakeFailed(ctx, cause);
+        sslClosePromise.tryFailure(cause);
+        pending.failAll(cause);
+        engine.closeOutbound();
+        if (sendAlert) {
+            try {
+                wrapHandshakeData(ctx);
+            } catch (SSLException ignored) {
+                // The alert could not be produced; the connection closes all the same.
+            }
+        }
+        needsFlush = false;
+        ctx.flush();
+        ctx.close();
+    }
+
+    // ---------------------------------------------------------------- inbound
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        if (tasksRunning) {
+            return; // the input waits in the cumulation; resumeAfterTasks decodes it
+        }
+        try {
+            unwrapRecords(ctx, in, out);
+        } catch (SSLException e) {
+            in.skipBytes(in.readableBytes());
+            fail(ctx, e, !(e instanceof NotSslRecordException));
+            throw e;
+        } finally {
+            flushIfNeeded(ctx);
+        }
+    }
+
+    /** Unwraps every whole record readable in {@code in}, adding plaintext to {@code out}. */
+    private void unwrapRecords(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws SSLException {
+        ByteBuf plain = null;
+        boolean ok = true;
+        try {
+            while (!failed && !tasksRunning && !ctx.isRemoved()) {
+                int length = SslRecords.checkedRecordLength(in, in.readerIndex());
+                if (length == SslRecords.NOT_ENOUGH_DATA || length > in.readableBytes()) {
+                    return; // a partial record waits for the rest (T-07)
+                }
+                if (refuseHandshakeRecords && in.getUnsignedByte(in.readerIndex()) == SslRecords.HANDSHAKE) {
+                    throw new SSLHandshakeException("renegotiation refused: the peer sent a handshake record "
+                            + "after the handshake");
+                }
+                if (plain == null) {
+                    plain = allocate(ctx, Math.max(length, 1024));
+                }
+                if (!unwrapRecord(ctx, in, length, plain)) {
+                    return; // close_notify: anything after it is ignored
+                }
+                if (plain.readableBytes() >= MAX_PLAINTEXT_CHUNK) {
+                    out.add(plain);
+                    plain = null;
+                }
+            }
+        } catch (SSLException | RuntimeException e) {
+            ok = false;
+            throw e;
+        } finally {
+            if (plain != null) {
+                // After a failure the channel is closing: what was decrypted with it is dropped.
+                if (ok && plain.isReadable()) {
+                    out.add(plain);
+                } else {
+                    plain.release();
+                }
+            }
+        }
+    }
+
+    /** Unwraps the one record of {@code length} bytes at {@code in}'s reader index; false once closed. */
+    private boolean unwrapRecord(ChannelHandlerContext ctx, ByteBuf in, int length, ByteBuf plain)
+            throws SSLException {
+        for (;;) {
+            plain.ensureWritable(length);
+            SSLEngineResult result = engine.unwrap(in.nioBuffer(in.readerIndex(), length),
+                    plain.nioBuffer(plain.writerIndex(), plain.writableBytes()));
+            in.skipBytes(result.bytesConsumed());
+            plain.writerIndex(plain.writerIndex() + result.bytesProduced());
+            switch (result.getStatus()) {
+                case BUFFER_OVERFLOW -> {
+                    int needed = engine.getSession().getApplicationBufferSize();
+                    if (plain.writableBytes() >= needed) {
+                        throw new SSLException("SSLEngine asked for more than " + needed + " bytes of room");
+                    }
+                    plain.ensureWritable(needed);
+                    continue;
+                }
+                case CLOSED -> {
+                    closeNotifyReceived(ctx);
+                    return false;
+                }
+                case BUFFER_UNDERFLOW -> throw new SSLException("SSLEngine found a whole record incomplete");
+                default -> {
+                    if (result.bytesConsumed() == 0) {
+                        throw new SSLException("SSLEngine made no progress on a " + length + "-byte record");
+                    }
+                }
+            }
+            handleHandshakeStatus(ctx, result.getHandshakeStatus());
+            return true;
+        }
+    }
+
+    private void handleHandshakeStatus(ChannelHandlerContext ctx, HandshakeStatus status) throws SSLException {
+        if (status == HandshakeStatus.NEED_TASK) {
+            status = runDelegatedTasks(ctx);
+        }
+        if (status == null) {
+            return; // tasks went to the executor
+        }
+        switch (status) {
+            case FINISHED -> handshakeSucceeded(ctx);
+            case NEED_WRAP -> wrapHandshakeData(ctx);
+            default -> {
+                // NEED_UNWRAP: the next record continues; NOT_HANDSHAKING: application data.
+            }
+        }
+    }
+
+    /** Runs the engine's tasks inline and returns the status after them, or null if they went to the executor. */
+    private HandshakeStatus runDelegatedTasks(ChannelHandlerContext ctx) throws SSLException {
+        List<Runnable> tasks = new ArrayList<>(2);
+        for (Runnable task; (task = engine.getDelegatedTask()) != null; ) {
+            tasks.add(task);
+        }
+        if (delegatedTaskExecutor == null) {
+            tasks.forEach(Runnable::run);
+            return engine.getHandshakeStatus();
+        }
+        tasksRunning = true;
+        try {
+            delegatedTaskExecutor.execute(() -> {
+                Throwable failure = null;
+                try {
+                    tasks.forEach(Runnable::run);
+                } catch (Throwable t) {
+                    failure = t;
+                }
+                Throwable cause = failure;
+                ctx.executor().execute(() -> resumeAfterTasks(ctx, cause));
+            });
+        } catch (RuntimeException e) {
+            tasksRunning = false;
+            throw new SSLException("the delegated task executor refused the engine's tasks", e);
+        }
+        return null;
+    }
+
+    /** Back on the event loop after delegated tasks: continue the handshake, then the waiting input. */
+    private void resumeAfterTasks(ChannelHandlerContext ctx, Throwable taskFailure) {
+        tasksRunning = false;
+        if (failed || ctx.isRemoved()) {
+            return;
+        }
+        try {
+            if (taskFailure != null) {
+                throw new SSLHandshakeException("a delegated task failed: " + taskFailure);
+            }
+            handleHandshakeStatus(ctx, engine.getHandshakeStatus());
+            if (handshakeDone && !pending.isEmpty() && !tasksRunning) {
+                wrapApplicationData(ctx);
+            }
+        } catch (SSLException e) {
+            fail(ctx, e, true);
+            ctx.fireExceptionCaught(e);
+            return;
+        }
+        flushIfNeeded(ctx);
+        try {
+            // An empty read makes the decoder loop over what arrived while the tasks ran.
+            channelRead(ctx, ctx.alloc().heapBuffer(0));
+            channelReadComplete(ctx);
+        } catch (Exception e) {
+            ctx.fireExceptionCaught(e);
+        }
+    }
+
+    private void closeNotifyReceived(ChannelHandlerContext ctx) {
+        if (!handshakeDone) {
+            handshakeFailed(ctx, new SSLHandshakeException("the peer closed the TLS session during the handshake"));
+        }
+        if (sslClosePromise.trySuccess(ctx.channel())) {
+            ctx.fireUserEventTriggered(SslCloseCompletionEvent.SUCCESS);
+        }
+        // Answer with our close_notify (through this handler's close) and end the connection,
+        // once the plaintext decoded before the close_notify has been passed on.
+        ctx.executor().execute(() -> ctx.channel().close());
+    }
+
+    // ---------------------------------------------------------------- wrapping
+
+    /**
+     * Wraps handshake messages (or alerts, or close_notify) until the engine needs input;
+     * returns the future of the last record written, or null if none was.
+     */
+    private Future<Void> wrapHandshakeData(ChannelHandlerContext ctx) throws SSLException {
+        Future<Void> lastWrite = null;
+        int idle = 0;
+        for (;;) {
+            ByteBuf out = allocate(ctx, engine.getSession().getPacketBufferSize());
+            SSLEngineResult result;
+            try {
+                result = engine.wrap(EMPTY, out.nioBuffer(0, out.capacity()));
+            } catch (SSLException e) {
+                out.release();
+                throw e;
+            }
+            if (result.bytesProduced() > 0) {
+                out.writerIndex(result.bytesProduced());
+                lastWrite = ctx.write(out);
+                needsFlush = true;
+                idle = 0;
+            } else {
+                out.release();
+                if (++idle > 2) {
+                    throw new SSLException("SSLEngine made no progress wrapping: " + result);
+                }
+            }
+            if (result.getStatus() == SSLEngineResult.Status.CLOSED) {
+                return lastWrite;
+            }
+            HandshakeStatus status = result.getHandshakeStatus();
+            if (status == HandshakeStatus.NEED_TASK) {
+                status = runDelegatedTasks(ctx);
+                if (status == null) {
+                    return lastWrite; // resumeAfterTasks goes on
+                }
+            }
+            if (status == HandshakeStatus.FINISHED) {
+                handshakeSucceeded(ctx);
+                return lastWrite;
+            }
+            if (status != HandshakeStatus.NEED_WRAP && result.getStatus() != SSLEngineResult.Status.BUFFER_OVERFLOW) {
+                return lastWrite;
+            }
+        }
+    }
+
+    /** Encrypts the pending writes into records of up to 16 KiB and writes them (no flush). */
+    private void wrapApplicationData(ChannelHandlerContext ctx) throws SSLException {
+        ByteBuf plain;
+        while ((plain = pending.removeRecord(ctx.alloc(), nativeEngine, SslRecords.MAX_PLAINTEXT_LENGTH,
+                completedWrites)) != null) {
+            ByteBuf out = allocate(ctx, plain.readableBytes() + 1024);
+            try {
+                wrapRecord(plain, out);
+            } catch (SSLException e) {
+                out.release();
+                failCompleted(e);
+                throw e;
+            } finally {
+                plain.release();
+            }
+            ctx.write(out, promiseForCompleted(ctx));
+            needsFlush = true;
+        }
+    }
+
+    private void wrapRecord(ByteBuf plain, ByteBuf out) throws SSLException {
+        while (plain.isReadable()) {
+            SSLEngineResult result = engine.wrap(plain.nioBuffers(),
+                    out.nioBuffer(out.writerIndex(), out.writableBytes()));
+            plain.skipBytes(result.bytesConsumed());
+            out.writerIndex(out.writerIndex() + result.bytesProduced());
+            switch (result.getStatus()) {
+                case BUFFER_OVERFLOW -> out.ensureWritable(engine.getSession().getPacketBufferSize());
+                case CLOSED -> throw new SSLException("SSLEngine closed: the write was not encrypted");
+                default -> {
+                    // Producing without consuming is progress: queued handshake bytes went out first.
+                    if (result.bytesConsumed() == 0 && result.bytesProduced() == 0) {
+                        throw new SSLException("SSLEngine made no progress wrapping: " + result);
+                    }
+                }
+            }
+        }
+    }
+
+    /** One promise for the record just written, completing every write it finished. */
+    private Promise<Void> promiseForCompleted(ChannelHandlerContext ctx) {
+        int n = completedWrites.size();
+        if (n == 1) {
+            Promise<Void> only = completedWrites.get(0);
+            completedWrites.clear();
+            return only;
+        }
+        Promise<Void> record = ctx.newPromise();
+        if (n > 1) {
+            List<Promise<Void>> writes = new ArrayList<>(completedWrites);
+            record.addListener(f -> {
+                for (Promise<Void> p : writes) {
+                    if (f.isSuccess()) {
+                        p.trySuccess(null);
+                    } else {
+                        p.tryFailure(f.cause());
+                    }
+                }
+            });
+        }
+        completedWrites.clear();
+        return record;
+    }
+
+    private void failCompleted(Throwable cause) {
+        for (Promise<Void> p : completedWrites) {
+            p.tryFailure(cause);
+        }
+        completedWrites.clear();
+    }
+
+    /**
+     * Buffers the engine reads and writes: heap for the JDK's engine (it works on arrays), direct
+     * for a native one, which can then use them in place instead of copying.
+     */
+    private ByteBuf allocate(ChannelHandlerContext ctx, int capacity) {
+        return nativeEngine ? ctx.alloc().directBuffer(capacity) : ctx.alloc().heapBuffer(capacity);
+    }
+
+    private void flushIfNeeded(ChannelHandlerContext ctx) {
+        if (needsFlush) {
+            needsFlush = false;
+            ctx.flush();
+        }
+    }
+}

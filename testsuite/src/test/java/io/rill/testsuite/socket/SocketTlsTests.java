@@ -1,0 +1,192 @@
+package io.rill.testsuite.socket;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import io.rill.buffer.ByteBufAllocator;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelInitializer;
+import io.rill.handler.ssl.ClientAuth;
+import io.rill.handler.ssl.SslContext;
+import io.rill.handler.ssl.SslContextBuilder;
+import io.rill.handler.ssl.SslHandler;
+import io.rill.handler.ssl.SslHandshakeTimeoutException;
+import io.rill.handler.ssl.util.SelfSignedCertificate;
+
+/**
+ * TLS over real connections of every transport: echo in both directions with random write
+ * sizes, handshake timeout, a peer vanishing mid-handshake, mutual TLS accepted and refused,
+ * and the client's default host name check (SECURITY-CASES T-08). Certificates are generated
+ * once per JVM.
+ */
+abstract class SocketTlsTests extends AbstractSocketTest {
+
+    private static final SelfSignedCertificate SERVER_CERT = new SelfSignedCertificate();
+    private static final SelfSignedCertificate OTHER_HOST = new SelfSignedCertificate("other.test");
+    private static final SelfSignedCertificate CLIENT_CERT = new SelfSignedCertificate("client.test");
+
+    /** The channel of the last {@link #connectTls}. */
+    private Channel lastClient;
+
+    private static SslContext build(SslContextBuilder builder) {
+        try {
+            return builder.build();
+        } catch (SSLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static SslContext server(SelfSignedCertificate cert) {
+        return build(SslContextBuilder.forServer(cert.key(), cert.certificate()));
+    }
+
+    private static SslContextBuilder clientTrusting(SelfSignedCertificate cert) {
+        return SslContextBuilder.forClient().trustManager(cert.certificate());
+    }
+
+    /** A TLS server whose children get an SslHandler from {@code context}, then {@code handlers}. */
+    private BlockingQueue<SslHandler> startTlsServer(SslContext context, ChannelHandler... handlers) {
+        BlockingQueue<SslHandler> accepted = new LinkedBlockingQueue<>();
+        startServer(serverBootstrap().childHandler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                SslHandler ssl = context.newHandler(ch.alloc());
+                ssl.setHandshakeTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                ch.pipeline().addLast(ssl);
+                ch.pipeline().addLast(handlers);
+                accepted.add(ssl);
+                track(ch);
+            }
+        }));
+        return accepted;
+    }
+
+    /** A TLS client (checking host "127.0.0.1" unless the context says not to) with {@code handler} after it. */
+    private SslHandler connectTls(SslContext context, ChannelHandler handler) {
+        SslHandler ssl = context.newHandler(ByteBufAllocator.DEFAULT, "127.0.0.1", 0);
+        lastClient = track(await(clientBootstrap().handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(ssl, handler);
+            }
+        }).connect(startedServer.localAddress())));
+        return ssl;
+    }
+
+    @Test
+    void echoesRandomWriteSizesBothWays() throws Exception {
+        startTlsServer(server(SERVER_CERT), new EchoHandler());
+        ByteCollector received = new ByteCollector();
+        SslHandler client = connectTls(build(clientTrusting(SERVER_CERT)), received);
+        Channel channel = await(client.handshakeFuture());
+
+        Random random = new Random(42);
+        ByteArrayOutputStream sent = new ByteArrayOutputStream();
+        for (int total = 0; total < 300_000; ) {
+            int size = 1 + random.nextInt(random.nextBoolean() ? 64 : 40_000);
+            byte[] chunk = new byte[size];
+            random.nextBytes(chunk);
+            sent.writeBytes(chunk);
+            total += size;
+            if (random.nextInt(4) == 0) {
+                channel.writeAndFlush(Unpooled.copiedBuffer(chunk));
+            } else {
+                channel.write(Unpooled.copiedBuffer(chunk));
+            }
+        }
+        channel.flush();
+        byte[] expected = sent.toByteArray();
+        assertArrayEquals(expected, received.await(expected.length));
+        await(channel.close());
+    }
+
+    @Test
+    void aClientThatSendsNothingIsClosedAtTheHandshakeTimeout() throws Exception {
+        BlockingQueue<Throwable> errors = new LinkedBlockingQueue<>();
+        SslContext context = server(SERVER_CERT);
+        startServer(serverBootstrap().childHandler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                SslHandler ssl = context.newHandler(ch.alloc());
+                ssl.setHandshakeTimeout(100, TimeUnit.MILLISECONDS);
+                ch.pipeline().addLast(ssl, new ChannelHandler() {
+                    @Override
+                    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                        errors.add(cause);
+                    }
+                });
+                track(ch);
+            }
+        }));
+        Channel client = connect(startedServer, new ByteCollector());
+        assertInstanceOf(SslHandshakeTimeoutException.class, take(errors));
+        await(client.closeFuture());
+    }
+
+    @Test
+    void aPeerVanishingMidHandshakeFailsTheHandshake() throws Exception {
+        BlockingQueue<SslHandler> accepted = startTlsServer(server(SERVER_CERT));
+        Channel raw = connect(startedServer, new ByteCollector());
+        // The start of a ClientHello record, then the connection ends.
+        await(raw.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {0x16, 3, 1, 0, (byte) 0xC8, 1, 0, 0})));
+        SslHandler server = take(accepted);
+        await(raw.close());
+        Throwable cause = awaitFailure(server.handshakeFuture());
+        assertInstanceOf(SSLHandshakeException.class, cause);
+        assertTrue(cause.getMessage().contains("closed during the TLS handshake"), cause.getMessage());
+    }
+
+    @Test
+    void mutualTlsAcceptsATrustedClientCertificate() throws Exception {
+        BlockingQueue<SslHandler> accepted = startTlsServer(build(SslContextBuilder
+                .forServer(SERVER_CERT.key(), SERVER_CERT.certificate())
+                .clientAuth(ClientAuth.REQUIRE).trustManager(CLIENT_CERT.certificate())));
+        SslHandler client = connectTls(build(clientTrusting(SERVER_CERT)
+                .keyManager(CLIENT_CERT.key(), CLIENT_CERT.certificate())), new ByteCollector());
+        await(client.handshakeFuture());
+        SslHandler server = take(accepted);
+        await(server.handshakeFuture());
+        assertEquals(CLIENT_CERT.certificate(), server.engine().getSession().getPeerCertificates()[0]);
+    }
+
+    @Test
+    void mutualTlsRefusesAClientWithoutACertificate() throws Exception {
+        BlockingQueue<SslHandler> accepted = startTlsServer(build(SslContextBuilder
+                .forServer(SERVER_CERT.key(), SERVER_CERT.certificate())
+                .clientAuth(ClientAuth.REQUIRE).trustManager(CLIENT_CERT.certificate())));
+        SslHandler client = connectTls(build(clientTrusting(SERVER_CERT)), new ByteCollector());
+        SslHandler server = take(accepted);
+        assertInstanceOf(SSLHandshakeException.class, awaitFailure(server.handshakeFuture()));
+        // A TLS 1.3 client may finish its side first: it learns of the refusal by the alert, and
+        // either way its TLS session never ends cleanly.
+        await(lastClient.closeFuture());
+        awaitFailure(client.sslCloseFuture());
+    }
+
+    @Test
+    @DisplayName("T-08: a client refuses a certificate for another host by default")
+    void aClientRefusesACertificateForAnotherHostByDefault() throws Exception {
+        // T-08: trusted certificate for other.test, connection to 127.0.0.1.
+        startTlsServer(server(OTHER_HOST));
+        SslHandler client = connectTls(build(clientTrusting(OTHER_HOST)), new ByteCollector());
+        Throwable cause = awaitFailure(client.handshakeFuture());
+        assertInstanceOf(SSLHandshakeException.class, cause);
+    }
+}
