@@ -8,9 +8,10 @@ import java.nio.ByteOrder;
 /**
  * A buffer backed by a {@code byte[]}: its own array (unpooled) or a region of a pooled heap
  * chunk. Multi-byte values go through byte-array view {@link VarHandle}s, which compile to
- * single (possibly unaligned) loads and stores, as fast as the JDK can access an array.
+ * single (possibly unaligned) loads and stores, as fast as the JDK can access an array. Not final
+ * only for {@link Unpooled#EMPTY_BUFFER}, whose reference count is a constant.
  */
-final class HeapByteBuf extends AbstractMemoryByteBuf<byte[]> {
+class HeapByteBuf extends AbstractMemoryByteBuf<byte[]> {
 
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);

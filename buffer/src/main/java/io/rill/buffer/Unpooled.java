@@ -13,10 +13,12 @@ public final class Unpooled {
     private static final UnpooledByteBufAllocator ALLOC = UnpooledByteBufAllocator.DEFAULT;
 
     /**
-     * A shared empty buffer with capacity 0. Its count is pinned so high that stray releases
-     * never free it, so it can be returned wherever an empty buffer is due.
+     * A shared empty buffer with capacity 0, returned wherever an empty buffer is due. Retaining
+     * and releasing it do nothing, so any number of holders may release it any number of times:
+     * a counted one would be freed after 2^30 releases, about a quarter of an hour of a busy HTTP
+     * server answering with empty bodies.
      */
-    public static final ByteBuf EMPTY_BUFFER = new HeapByteBuf(ALLOC, new byte[0], 0).retain(Integer.MAX_VALUE >> 2);
+    public static final ByteBuf EMPTY_BUFFER = new EmptyByteBuf();
 
     private Unpooled() {
     }
@@ -139,5 +141,37 @@ public final class Unpooled {
         ByteBuf buf = buffer(text.length());
         buf.writeCharSequence(text, charset);
         return buf;
+    }
+
+    /** See {@link #EMPTY_BUFFER}. */
+    private static final class EmptyByteBuf extends HeapByteBuf {
+        EmptyByteBuf() {
+            super(ALLOC, new byte[0], 0);
+        }
+
+        @Override
+        public int refCnt() {
+            return 1;
+        }
+
+        @Override
+        public ByteBuf retain() {
+            return this;
+        }
+
+        @Override
+        public ByteBuf retain(int increment) {
+            return this;
+        }
+
+        @Override
+        public boolean release() {
+            return false;
+        }
+
+        @Override
+        public boolean release(int decrement) {
+            return false;
+        }
     }
 }

@@ -22,6 +22,19 @@ class CompositeAndUtilTest {
     }
 
     @Test
+    void theEmptyBufferSurvivesAnyNumberOfReleases() {
+        for (int i = 0; i < 3_000_000; i++) {
+            Unpooled.EMPTY_BUFFER.release();
+        }
+        Unpooled.EMPTY_BUFFER.retain().release(5);
+        assertEquals(1, Unpooled.EMPTY_BUFFER.refCnt());
+        assertEquals(0, Unpooled.EMPTY_BUFFER.readableBytes());
+        ByteBuf copy = Unpooled.EMPTY_BUFFER.copy();
+        assertEquals(0, copy.capacity());
+        assertTrue(copy.release());
+    }
+
+    @Test
     void valuesSpanningComponentEdgesReadAndWriteCorrectly() {
         CompositeByteBuf c = abc();
         assertEquals(3, c.numComponents());

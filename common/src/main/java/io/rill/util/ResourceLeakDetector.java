@@ -96,6 +96,14 @@ public class ResourceLeakDetector<T> {
         return level;
     }
 
+    /**
+     * Whether tracked objects record their accesses at the current level (ADVANCED or PARANOID):
+     * callers skip building touch hints otherwise, which on a hot path costs a call per message.
+     */
+    public static boolean recordsAccesses() {
+        return level.compareTo(Level.ADVANCED) >= 0;
+    }
+
     /** Changes the level for objects tracked from now on; already tracked objects keep theirs. */
     public static void setLevel(Level newLevel) {
         level = Objects.requireNonNull(newLevel, "newLevel");

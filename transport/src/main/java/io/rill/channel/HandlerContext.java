@@ -6,6 +6,7 @@ import java.util.Objects;
 import io.rill.buffer.ByteBufAllocator;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.util.InternalLogger;
+import io.rill.util.ResourceLeakDetector;
 import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.EventExecutor;
 import io.rill.util.concurrent.Future;
@@ -276,7 +277,9 @@ final class HandlerContext implements ChannelHandlerContext {
 
     static void invokeChannelRead(HandlerContext ctx, Object msg) {
         Objects.requireNonNull(msg, "msg");
-        ReferenceCountUtil.touch(msg, ctx);
+        if (ResourceLeakDetector.recordsAccesses()) {
+            ReferenceCountUtil.touch(msg, ctx); // each hop is one access record of a tracked buffer
+        }
         if (ctx.executor.inEventLoop()) {
             ctx.invokeChannelRead(msg);
         } else {

@@ -2,6 +2,10 @@ package io.rill.handler.codec.http;
 
 import static io.rill.handler.codec.http.HttpHeaderValidation.describe;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteProcessor;
 import io.rill.util.AsciiString;
@@ -21,6 +25,12 @@ import io.rill.util.AsciiString;
 final class HttpHeadParser {
 
     private static final byte CR = '\r';
+
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    /** Continues over the visible ASCII of a request target (RFC 3986 characters and more, never space or controls). */
+    private static final ByteProcessor TARGET_CHAR = b -> b > 0x20 && b < 0x7f;
+    private static final ByteProcessor TOKEN_CHAR = b -> HttpHeaderValidation.isTokenChar(b & 0xff);
+    private static final ByteProcessor FIELD_VALUE_CHAR = b -> HttpHeaderValidation.isFieldValueChar(b & 0xff);
 
     /** Fields remembered per position; later ones are always new objects. */
     private static final int REMEMBERED_FIELDS = 16;
@@ -107,11 +117,9 @@ final class HttpHeadParser {
         if (length == 0) {
             throw bad("empty request target", in, lineAt, lineLength);
         }
-        for (int i = at; i < at + length; i++) {
-            int b = in.getByte(i) & 0xff;
-            if (b <= 0x20 || b >= 0x7f) {
-                throw bad("request target with " + describe(b), in, lineAt, lineLength);
-            }
+        int badAt = find(in, at, at + length, TARGET_CHAR);
+        if (badAt >= 0) {
+            throw bad("request target with " + describe(in.getByte(badAt) & 0xff), in, lineAt, lineLength);
         }
         if (!sameBytes(in, at, length, lastTarget)) {
             lastTarget = in.toString(at, length, java.nio.charset.StandardCharsets.US_ASCII);
@@ -172,11 +180,8 @@ final class HttpHeadParser {
             throw bad("obsolete line folding (a field line starting with whitespace)", in, at, length);
         }
         int end = at + length;
-        int colon = at;
-        while (colon < end && HttpHeaderValidation.isTokenChar(in.getByte(colon) & 0xff)) {
-            colon++;
-        }
-        if (colon == end) {
+        int colon = find(in, at, end, TOKEN_CHAR);
+        if (colon < 0) {
             throw bad("field line without a colon", in, at, length);
         }
         int stop = in.getByte(colon) & 0xff;
@@ -195,11 +200,9 @@ final class HttpHeadParser {
         while (valueEnd > valueStart && isOws(in.getByte(valueEnd - 1))) {
             valueEnd--;
         }
-        for (int i = valueStart; i < valueEnd; i++) {
-            int b = in.getByte(i) & 0xff;
-            if (!HttpHeaderValidation.isFieldValueChar(b)) {
-                throw bad("field value with " + describe(b), in, at, length);
-            }
+        int badAt = find(in, valueStart, valueEnd, FIELD_VALUE_CHAR);
+        if (badAt >= 0) {
+            throw bad("field value with " + describe(in.getByte(badAt) & 0xff), in, at, length);
         }
         int position = fieldIndex++;
         AsciiString name = HttpHeaderNames.lookup(in, at, colon - at);
@@ -228,7 +231,18 @@ final class HttpHeadParser {
         if (text.length() != length) {
             return false;
         }
-        for (int i = 0; i < length; i++) {
+        int i = 0;
+        if (text instanceof AsciiString ascii) {
+            // Eight bytes a compare: the common case, a value seen on the previous request.
+            byte[] array = ascii.array();
+            int offset = ascii.arrayOffset();
+            for (; i + 8 <= length; i += 8) {
+                if (in.getLong(at + i) != (long) LONG.get(array, offset + i)) {
+                    return false;
+                }
+            }
+        }
+        for (; i < length; i++) {
             if (in.getByte(at + i) != (byte) text.charAt(i)) {
                 return false;
             }
