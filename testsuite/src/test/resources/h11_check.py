@@ -21,11 +21,18 @@ def connect(argv):
     return s, host
 
 
+def send(sock, data):
+    # Never send zero bytes: once a server has answered "Connection: close" and closed, even an
+    # empty send on a Unix-domain socket fails with EPIPE.
+    if data:
+        sock.sendall(data)
+
+
 def exchange(sock, conn, request, body=b""):
-    sock.sendall(conn.send(request))
+    send(sock, conn.send(request))
     if body:
-        sock.sendall(conn.send(h11.Data(data=body)))
-    sock.sendall(conn.send(h11.EndOfMessage()))
+        send(sock, conn.send(h11.Data(data=body)))
+    send(sock, conn.send(h11.EndOfMessage()))
     status, received = None, b""
     while True:
         event = conn.next_event()
