@@ -100,13 +100,18 @@ class SingleThreadEventExecutorTest {
     void scheduledTasksRunInDeadlineOrderThenSubmissionOrder() throws Exception {
         DefaultEventExecutor e = newExecutor();
         List<String> order = new ArrayList<>();
-        e.schedule(() -> order.add("c@30"), 30, TimeUnit.MILLISECONDS);
-        e.schedule(() -> order.add("a@10"), 10, TimeUnit.MILLISECONDS);
-        e.schedule(() -> order.add("b1@20"), 20, TimeUnit.MILLISECONDS);
-        e.schedule(() -> order.add("b2@20"), 20, TimeUnit.MILLISECONDS);
+        List<ScheduledFuture<?>> all = List.of(
+                e.schedule(() -> order.add("c@30"), 30, TimeUnit.MILLISECONDS),
+                e.schedule(() -> order.add("a@10"), 10, TimeUnit.MILLISECONDS),
+                e.schedule(() -> order.add("b1@20"), 20, TimeUnit.MILLISECONDS),
+                e.schedule(() -> order.add("b2@20"), 20, TimeUnit.MILLISECONDS));
         flush(e);
         ticker.advance(30, TimeUnit.MILLISECONDS);
-        flush(e);
+        // Await the tasks themselves: a no-op submitted now may run in the loop's current turn,
+        // before the turn that picks up the tasks whose deadline the advance just passed.
+        for (ScheduledFuture<?> f : all) {
+            f.get(5, TimeUnit.SECONDS);
+        }
         assertEquals(List.of("a@10", "b1@20", "b2@20", "c@30"), e.submit(() -> List.copyOf(order)).get());
     }
 
