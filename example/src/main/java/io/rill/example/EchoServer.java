@@ -5,8 +5,6 @@ import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
 import io.rill.handler.ssl.SslContext;
-import io.rill.handler.ssl.SslContextBuilder;
-import io.rill.handler.ssl.util.SelfSignedCertificate;
 import io.rill.util.InternalLogger;
 
 /** Writes back every byte it receives; the smallest useful server, and Rill's main example. */
@@ -30,11 +28,7 @@ final class EchoServer implements Example {
             ServerRunner.run(options, name(), new EchoHandler());
             return;
         }
-        // A certificate for localhost and the loopback addresses, made for this run only.
-        SelfSignedCertificate cert = new SelfSignedCertificate();
-        Runtime.getRuntime().addShutdownHook(new Thread(cert::delete, name() + "-delete-certificate"));
-        SslContext tls = SslContextBuilder.forServer(cert.key(), cert.certificate()).build();
-        System.out.println("TLS with a self-signed certificate: " + cert.certificateFile());
+        SslContext tls = ExampleTls.selfSignedServerContext(name());
         EchoHandler echo = new EchoHandler();
         ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
             @Override

@@ -24,6 +24,7 @@ import io.rill.handler.codec.http.HttpServerCodec;
 import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
 import io.rill.handler.codec.http.HttpVersion;
 import io.rill.handler.codec.http.LastHttpContent;
+import io.rill.handler.ssl.SslContext;
 import io.rill.util.AsciiString;
 import io.rill.util.InternalLogger;
 
@@ -45,22 +46,27 @@ final class HttpHelloServer implements Example {
 
     @Override
     public String description() {
-        return "HTTP/1.1 hello world and POST /echo (try: curl -i http://HOST:PORT/plaintext; --idle-timeout SECONDS)";
+        return "HTTP/1.1 hello world and POST /echo (try: curl -i http://HOST:PORT/plaintext; --idle-timeout SECONDS;"
+                + " --tls: HTTPS with a self-signed certificate, try curl -k https://HOST:PORT/)";
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("idle-timeout");
+        options.rejectUnknown("idle-timeout", "tls");
         int idleSeconds = options.getInt("idle-timeout", 30, 1, 86_400);
-        ServerRunner.run(options, name(), initializer(idleSeconds));
+        SslContext tls = Boolean.parseBoolean(options.get("tls", "false")) ? ExampleTls.selfSignedServerContext(name()) : null;
+        ServerRunner.run(options, name(), initializer(idleSeconds, tls));
     }
 
-    /** The pipeline of one connection; shared with the tests. */
-    static ChannelInitializer<Channel> initializer(int idleSeconds) {
+    /** The pipeline of one connection, behind TLS when {@code tls} is not null; shared with port-unification. */
+    static ChannelInitializer<Channel> initializer(int idleSeconds, SslContext tls) {
         HelloHandler hello = new HelloHandler();
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
+                if (tls != null) {
+                    ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                }
                 ch.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(),
                         new RequestHeadTimeout(idleSeconds), new EchoAggregator(), hello);
             }

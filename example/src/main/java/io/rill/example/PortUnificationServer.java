@@ -17,9 +17,7 @@ import io.rill.handler.codec.string.LineEncoder;
 import io.rill.handler.codec.string.LineSeparator;
 import io.rill.handler.codec.string.StringDecoder;
 import io.rill.handler.ssl.SslContext;
-import io.rill.handler.ssl.SslContextBuilder;
 import io.rill.handler.ssl.SslHandler;
-import io.rill.handler.ssl.util.SelfSignedCertificate;
 
 /**
  * Several protocols on one port, told apart by the first bytes of a connection (seed 000's
@@ -46,9 +44,7 @@ final class PortUnificationServer implements Example {
     @Override
     public void run(ExampleOptions options) throws Exception {
         options.rejectUnknown();
-        SelfSignedCertificate cert = new SelfSignedCertificate();
-        Runtime.getRuntime().addShutdownHook(new Thread(cert::delete, name() + "-delete-certificate"));
-        SslContext tls = SslContextBuilder.forServer(cert.key(), cert.certificate()).build();
+        SslContext tls = ExampleTls.selfSignedServerContext(name());
         ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
@@ -96,7 +92,7 @@ final class PortUnificationServer implements Example {
                 p.addAfter("gzip-decoder", "gzip-encoder", new ZlibEncoder(ZlibWrapper.GZIP));
                 p.addAfter("gzip-encoder", "detector", new ProtocolDetector(null, false));
             } else if (looksLikeHttp(in)) {
-                p.addAfter(ctx.name(), "http", HttpHelloServer.initializer(30));
+                p.addAfter(ctx.name(), "http", HttpHelloServer.initializer(30, null));
             } else if (in.readableBytes() < 8 && in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n') < 0) {
                 return; // too short to rule HTTP out yet
             } else {

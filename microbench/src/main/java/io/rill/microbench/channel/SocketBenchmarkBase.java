@@ -2,7 +2,6 @@ package io.rill.microbench.channel;
 
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -62,7 +61,7 @@ public abstract class SocketBenchmarkBase {
     private Channel client;
     private EventLoop clientLoop;
     private ByteBuf message;
-    private final Waiter waiter = new Waiter();
+    private final ReceiveWaiter waiter = new ReceiveWaiter();
     private final Runnable noop = () -> { };
 
     /** The transport under test; called once per trial, at setup. */
@@ -92,7 +91,8 @@ public abstract class SocketBenchmarkBase {
     public int pingPong() {
         waiter.expect(MESSAGE_SIZE);
         client.writeAndFlush(message.retainedDuplicate());
-        return waiter.await();
+        waiter.await();
+        return MESSAGE_SIZE;
     }
 
     @Benchmark
@@ -119,35 +119,6 @@ public abstract class SocketBenchmarkBase {
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
             ctx.flush();
-        }
-    }
-
-    /** Counts echoed bytes on the loop and unparks the benchmark thread once the expected count arrived. */
-    private static final class Waiter implements ChannelHandler {
-        private volatile Thread waiting;
-        private volatile int remaining;
-
-        void expect(int bytes) {
-            waiting = Thread.currentThread();
-            remaining = bytes;
-        }
-
-        int await() {
-            while (remaining > 0) {
-                LockSupport.park(this);
-            }
-            return MESSAGE_SIZE;
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf buf = (ByteBuf) msg;
-            int left = remaining - buf.readableBytes();
-            buf.release();
-            remaining = left;
-            if (left <= 0) {
-                LockSupport.unpark(waiting);
-            }
         }
     }
 }

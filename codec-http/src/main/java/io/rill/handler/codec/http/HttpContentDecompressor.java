@@ -1,6 +1,5 @@
 package io.rill.handler.codec.http;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import io.rill.buffer.ByteBuf;
@@ -13,7 +12,6 @@ import io.rill.handler.codec.DecoderResult;
 import io.rill.handler.codec.compression.DecompressionException;
 import io.rill.handler.codec.compression.ZlibDecoder;
 import io.rill.handler.codec.compression.ZlibWrapper;
-import io.rill.util.InternalLogger;
 
 /**
  * Decodes message bodies sent with {@code Content-Encoding} gzip, x-gzip, deflate or x-deflate,
@@ -36,7 +34,6 @@ import io.rill.util.InternalLogger;
  */
 public class HttpContentDecompressor implements ChannelHandler {
 
-    private static final InternalLogger LOG = InternalLogger.get(HttpContentDecompressor.class);
     /** Default cap on one message's decoded bytes, all stages together: 64 MiB. */
     public static final long DEFAULT_MAX_DECODED_BYTES = ZlibDecoder.DEFAULT_MAX_DECOMPRESSED_BYTES;
 
@@ -110,7 +107,7 @@ public class HttpContentDecompressor implements ChannelHandler {
             }
             ReferenceCountUtil.release(head);
             discarding = !(head instanceof FullHttpMessage);
-            refuse(ctx, HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding '" + coding + "'");
+            HttpRefusal.refuseAndClose(ctx, HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding '" + coding + "'");
             return null;
         }
         head.headers().remove(HttpHeaderNames.CONTENT_ENCODING);
@@ -186,23 +183,12 @@ public class HttpContentDecompressor implements ChannelHandler {
         DefaultLastHttpContent end = new DefaultLastHttpContent();
         end.setDecoderResult(DecoderResult.failure(cause));
         if (request) {
-            refuse(ctx, cap ? HttpResponseStatus.CONTENT_TOO_LARGE : HttpResponseStatus.BAD_REQUEST, cause.getMessage());
+            HttpRefusal.refuseAndClose(ctx, cap ? HttpResponseStatus.CONTENT_TOO_LARGE : HttpResponseStatus.BAD_REQUEST, cause.getMessage());
             ctx.fireChannelRead(end);
         } else {
             ctx.fireChannelRead(end);
             ctx.fireExceptionCaught(cause);
         }
-    }
-
-    /** Answers a request with {@code status} and closes: the rest of its body is not worth reading. */
-    private static void refuse(ChannelHandlerContext ctx, HttpResponseStatus status, String why) {
-        LOG.debug("Refused a request from {0} with {1}: {2}", ctx.channel().remoteAddress(), status, why);
-        ByteBuf body = Unpooled.copiedBuffer(status + "\n", StandardCharsets.US_ASCII);
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
-        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=us-ascii")
-                .set(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.readableBytes()))
-                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        ctx.writeAndFlush(response).addListener(f -> ctx.close());
     }
 
     private void closeStages() {

@@ -1,15 +1,11 @@
 package io.rill.handler.codec.http;
 
-import java.nio.charset.StandardCharsets;
-
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.CompositeByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
-import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.DecoderResult;
-import io.rill.util.InternalLogger;
 
 /**
  * Joins a message head and its body pieces into one {@link FullHttpRequest} or
@@ -26,7 +22,6 @@ import io.rill.util.InternalLogger;
  */
 public class HttpObjectAggregator implements ChannelHandler {
 
-    private static final InternalLogger LOG = InternalLogger.get(HttpObjectAggregator.class);
     private static final int MAX_COMPONENTS = 1024;
 
     private final int maxContentLength;
@@ -92,11 +87,11 @@ public class HttpObjectAggregator implements ChannelHandler {
         if (head instanceof HttpRequest) {
             CharSequence expect = head.headers().getCharSequence(HttpHeaderNames.EXPECT);
             if (expect != null && !(HttpUtil.is100ContinueExpected(head))) {
-                refuse(ctx, HttpResponseStatus.EXPECTATION_FAILED, "unsupported expectation " + expect);
+                HttpRefusal.refuseAndClose(ctx, HttpResponseStatus.EXPECTATION_FAILED, "unsupported expectation " + expect);
                 return false;
             }
             if (length > maxContentLength) {
-                refuse(ctx, HttpResponseStatus.CONTENT_TOO_LARGE, "Content-Length " + length + " over " + maxContentLength);
+                HttpRefusal.refuseAndClose(ctx, HttpResponseStatus.CONTENT_TOO_LARGE, "Content-Length " + length + " over " + maxContentLength);
                 return false;
             }
             if (expect != null) {
@@ -142,7 +137,7 @@ public class HttpObjectAggregator implements ChannelHandler {
             if (!request) {
                 throw new TooLongHttpContentException("response body over " + maxContentLength + " bytes");
             }
-            refuse(ctx, HttpResponseStatus.CONTENT_TOO_LARGE, "body over " + maxContentLength + " bytes");
+            HttpRefusal.refuseAndClose(ctx, HttpResponseStatus.CONTENT_TOO_LARGE, "body over " + maxContentLength + " bytes");
             return;
         }
         body.addComponent(true, piece.retain());
@@ -163,17 +158,6 @@ public class HttpObjectAggregator implements ChannelHandler {
             return;
         }
         content.release();
-    }
-
-    /** Answers a request with {@code status} and closes: what follows its head cannot be framed safely. */
-    private void refuse(ChannelHandlerContext ctx, HttpResponseStatus status, String why) {
-        LOG.debug("Refused a request from {0} with {1}: {2}", ctx.channel().remoteAddress(), status, why);
-        ByteBuf body = Unpooled.copiedBuffer(status + "\n", StandardCharsets.US_ASCII);
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
-        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=us-ascii")
-                .set(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.readableBytes()))
-                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        ctx.writeAndFlush(response).addListener(f -> ctx.close());
     }
 
     @Override

@@ -1,0 +1,31 @@
+package io.rill.handler.codec.http;
+
+import java.nio.charset.StandardCharsets;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.util.InternalLogger;
+
+/**
+ * How the server-side handlers turn a request down after its head was accepted: a short
+ * {@code text/plain} answer with the status, {@code Connection: close}, then the close, since
+ * the rest of that request's body can no longer be framed or is not worth reading.
+ */
+final class HttpRefusal {
+
+    private static final InternalLogger LOG = InternalLogger.get(HttpRefusal.class);
+
+    private HttpRefusal() {
+    }
+
+    static void refuseAndClose(ChannelHandlerContext ctx, HttpResponseStatus status, String why) {
+        LOG.debug("Refused a request from {0} with {1}: {2}", ctx.channel().remoteAddress(), status, why);
+        ByteBuf body = Unpooled.copiedBuffer(status + "\n", StandardCharsets.US_ASCII);
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=us-ascii")
+                .set(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.readableBytes()))
+                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        ctx.writeAndFlush(response).addListener(f -> ctx.close());
+    }
+}
