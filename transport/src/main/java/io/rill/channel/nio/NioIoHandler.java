@@ -109,6 +109,12 @@ public final class NioIoHandler implements IoHandler {
     }
 
     private void processReady(SelectionKey key) {
+        // The selector calls this once it has returned, before the handles run: clear the flag
+        // now, not after the last of them, or a task queued by a thread this turn unparks (the
+        // application waiting for a read) would cost a needless wake-up and another select.
+        if (sleeping) {
+            sleeping = false;
+        }
         Registration registration = (Registration) key.attachment();
         int ready;
         try {
