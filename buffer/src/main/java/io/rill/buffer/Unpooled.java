@@ -56,12 +56,17 @@ public final class Unpooled {
         return ALLOC.compositeHeapBuffer(maxNumComponents);
     }
 
-    /** A buffer over {@code array} (not copied): readable from 0 to its length. */
+    /**
+     * A buffer over {@code array} (not copied): readable from 0 to its length. Whoever owns the
+     * buffer owns those bytes: a pipeline handed it may write into it (a decoder compacts and
+     * appends in place), so wrap only an array you will not read or reuse afterwards, and copy
+     * ({@link #copiedBuffer(byte[])}) otherwise.
+     */
     public static ByteBuf wrappedBuffer(byte[] array) {
         return AbstractByteBufAllocator.toLeakAware(new HeapByteBuf(ALLOC, array, array.length).writerIndex(array.length));
     }
 
-    /** A buffer over {@code array[offset, offset + length)} (not copied). */
+    /** A buffer over {@code array[offset, offset + length)} (not copied; see {@link #wrappedBuffer(byte[])} on ownership). */
     public static ByteBuf wrappedBuffer(byte[] array, int offset, int length) {
         AbstractByteBuf.checkRange("array", offset, length, array.length);
         if (offset == 0 && length == array.length) {
