@@ -2,10 +2,8 @@ package io.rill.testsuite.socket;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -15,13 +13,11 @@ import org.junit.jupiter.api.Timeout;
 
 import io.rill.bootstrap.Bootstrap;
 import io.rill.bootstrap.ServerBootstrap;
-import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
-import io.rill.channel.EventLoop;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
 import io.rill.channel.nio.NioIoHandler;
 import io.rill.channel.nio.NioServerSocketChannel;
@@ -48,6 +44,8 @@ class HttpSteadyStateAllocationTest {
 
     private static final String REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\nAccept: text/plain\r\n\r\n";
     private static final int PIPELINE = 16;
+    private static final int RESPONSE_BYTES = ("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 13\r\n"
+            + "server: Rill\r\ndate: Mon, 23 Nov 2026 05:00:00 GMT\r\n\r\nHello, World!").length();
     private static final int WARM_UP_BATCHES = 4_000;
     private static final int MEASURED_BATCHES = 2_000;
     /**
@@ -89,30 +87,23 @@ class HttpSteadyStateAllocationTest {
                         ch.pipeline().addLast(new HttpServerCodec(), hello);
                     }
                 }).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
-        Batches batches = new Batches();
+        // 16 pipelined requests per write; the reply is 16 responses of known size.
+        LoopAllocation.RepeatedExchange batches = new LoopAllocation.RepeatedExchange(
+                REQUEST.repeat(PIPELINE).getBytes(StandardCharsets.US_ASCII), (long) RESPONSE_BYTES * PIPELINE);
         Channel client = new Bootstrap().group(clientGroup).channelFactory(NioSocketChannel::new)
                 .handler(batches).connect(server.localAddress()).sync().getNow();
         try {
             batches.run(client, WARM_UP_BATCHES).get(60, TimeUnit.SECONDS);
-            long serverThread = threadId(serverGroup.next());
-            long before = allocatedBytes(serverThread);
+            long serverThread = LoopAllocation.threadId(serverGroup.next());
+            long before = LoopAllocation.allocatedBytes(serverThread);
             batches.run(client, MEASURED_BATCHES).get(60, TimeUnit.SECONDS);
-            double perRequest = (double) (allocatedBytes(serverThread) - before) / (MEASURED_BATCHES * PIPELINE);
+            double perRequest = (double) (LoopAllocation.allocatedBytes(serverThread) - before) / (MEASURED_BATCHES * PIPELINE);
             System.out.printf("steady-state allocation per pipelined plaintext request: server loop %.1f B%n", perRequest);
             assertTrue(perRequest < MAX_BYTES_PER_REQUEST, "server loop allocated " + perRequest + " B per request");
         } finally {
             client.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
             server.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
-    }
-
-    private static long threadId(EventLoop loop) throws Exception {
-        return loop.submit(() -> Thread.currentThread().getId()).get(10, TimeUnit.SECONDS);
-    }
-
-    private static long allocatedBytes(long threadId) {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        return mx.getThreadAllocatedBytes(threadId);
     }
 
     /** http-hello's plaintext answer: four fields, a 13-byte body, written per request, flushed per read. */
@@ -139,59 +130,6 @@ class HttpSteadyStateAllocationTest {
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
             ctx.flush();
-        }
-    }
-
-    /** Writes 16 pipelined requests, waits for 16 responses (counted by their final CRLF + body), repeats. */
-    private static final class Batches implements ChannelHandler {
-        private static final byte[] BATCH = REQUEST.repeat(PIPELINE).getBytes(StandardCharsets.US_ASCII);
-        private static final int RESPONSE_BYTES = ("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 13\r\n"
-                + "server: Rill\r\ndate: Mon, 23 Nov 2026 05:00:00 GMT\r\n\r\nHello, World!").length();
-        private ChannelHandlerContext ctx;
-        private int left;
-        private long pendingBytes;
-        private CompletableFuture<Void> done;
-
-        @Override
-        public void handlerAdded(ChannelHandlerContext ctx) {
-            this.ctx = ctx;
-        }
-
-        CompletableFuture<Void> run(Channel channel, int count) {
-            CompletableFuture<Void> result = new CompletableFuture<>();
-            channel.eventLoop().execute(() -> {
-                done = result;
-                left = count;
-                sendBatch();
-            });
-            return result;
-        }
-
-        private void sendBatch() {
-            pendingBytes = (long) RESPONSE_BYTES * PIPELINE;
-            ByteBuf buf = ctx.alloc().directBuffer(BATCH.length).writeBytes(BATCH);
-            ctx.writeAndFlush(buf, ctx.voidPromise());
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf buf = (ByteBuf) msg;
-            pendingBytes -= buf.readableBytes();
-            buf.release();
-            if (pendingBytes > 0) {
-                return;
-            }
-            if (--left == 0) {
-                done.complete(null);
-            } else {
-                sendBatch();
-            }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            done.completeExceptionally(cause);
-            ctx.close();
         }
     }
 }

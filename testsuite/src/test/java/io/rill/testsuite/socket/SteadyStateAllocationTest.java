@@ -2,9 +2,7 @@ package io.rill.testsuite.socket;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -16,11 +14,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.rill.bootstrap.Bootstrap;
 import io.rill.bootstrap.ServerBootstrap;
-import io.rill.buffer.ByteBuf;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
-import io.rill.channel.EventLoop;
 import io.rill.channel.IoHandlerFactory;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
 import io.rill.channel.epoll.Epoll;
@@ -84,19 +80,19 @@ class SteadyStateAllocationTest {
         Channel server = new ServerBootstrap().group(serverGroup)
                 .channelFactory(epoll ? EpollServerSocketChannel::new : NioServerSocketChannel::new)
                 .childHandler(new VoidEcho()).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
-        PingPong pingPong = new PingPong();
+        LoopAllocation.RepeatedExchange pingPong = new LoopAllocation.RepeatedExchange(new byte[MESSAGE_SIZE], MESSAGE_SIZE);
         Channel client = new Bootstrap().group(clientGroup)
                 .channelFactory(epoll ? EpollSocketChannel::new : NioSocketChannel::new)
                 .handler(pingPong).connect(server.localAddress()).sync().getNow();
         try {
             pingPong.run(client, WARM_UP_ROUND_TRIPS).get(60, TimeUnit.SECONDS);
-            long serverThread = threadId(serverGroup.next());
-            long clientThread = threadId(clientGroup.next());
-            long serverBefore = allocatedBytes(serverThread);
-            long clientBefore = allocatedBytes(clientThread);
+            long serverThread = LoopAllocation.threadId(serverGroup.next());
+            long clientThread = LoopAllocation.threadId(clientGroup.next());
+            long serverBefore = LoopAllocation.allocatedBytes(serverThread);
+            long clientBefore = LoopAllocation.allocatedBytes(clientThread);
             pingPong.run(client, MEASURED_ROUND_TRIPS).get(60, TimeUnit.SECONDS);
-            double serverPerTrip = (double) (allocatedBytes(serverThread) - serverBefore) / MEASURED_ROUND_TRIPS;
-            double clientPerTrip = (double) (allocatedBytes(clientThread) - clientBefore) / MEASURED_ROUND_TRIPS;
+            double serverPerTrip = (double) (LoopAllocation.allocatedBytes(serverThread) - serverBefore) / MEASURED_ROUND_TRIPS;
+            double clientPerTrip = (double) (LoopAllocation.allocatedBytes(clientThread) - clientBefore) / MEASURED_ROUND_TRIPS;
             System.out.printf("steady-state allocation per 256-byte echo round trip over %s: server loop %.1f B, "
                     + "client loop %.1f B%n", transport, serverPerTrip, clientPerTrip);
             assertTrue(serverPerTrip < MAX_BYTES_PER_ROUND_TRIP,
@@ -106,17 +102,6 @@ class SteadyStateAllocationTest {
             client.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
             server.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
-    }
-
-    private static long threadId(EventLoop loop) throws Exception {
-        return loop.submit(() -> Thread.currentThread().getId()).get(10, TimeUnit.SECONDS);
-    }
-
-    private static long allocatedBytes(long threadId) {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long bytes = mx.getThreadAllocatedBytes(threadId);
-        assertTrue(bytes >= 0, "per-thread allocation counting is not supported by this JVM");
-        return bytes;
     }
 
     /** Echoes each read with the shared void promise and flushes once per read burst. */
@@ -130,57 +115,6 @@ class SteadyStateAllocationTest {
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
             ctx.flush();
-        }
-    }
-
-    /** Sends one 256-byte message, waits for all of it to come back, repeats; runs on the client loop. */
-    private static final class PingPong implements ChannelHandler {
-        private ChannelHandlerContext ctx;
-        private int left;
-        private int pendingBytes;
-        private CompletableFuture<Void> done;
-
-        @Override
-        public void handlerAdded(ChannelHandlerContext ctx) {
-            this.ctx = ctx;
-        }
-
-        CompletableFuture<Void> run(Channel channel, int roundTrips) {
-            CompletableFuture<Void> result = new CompletableFuture<>();
-            channel.eventLoop().execute(() -> {
-                done = result;
-                left = roundTrips;
-                sendOne();
-            });
-            return result;
-        }
-
-        private void sendOne() {
-            ByteBuf buf = ctx.alloc().directBuffer(MESSAGE_SIZE);
-            buf.writerIndex(MESSAGE_SIZE);
-            pendingBytes = MESSAGE_SIZE;
-            ctx.writeAndFlush(buf, ctx.voidPromise());
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf buf = (ByteBuf) msg;
-            pendingBytes -= buf.readableBytes();
-            buf.release();
-            if (pendingBytes > 0) {
-                return;
-            }
-            if (--left == 0) {
-                done.complete(null);
-            } else {
-                sendOne();
-            }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            done.completeExceptionally(cause);
-            ctx.close();
         }
     }
 }
