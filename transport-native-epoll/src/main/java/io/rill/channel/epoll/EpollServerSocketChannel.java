@@ -116,15 +116,12 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
 
     @Override
     protected void doWrite(ChannelOutboundBuffer in) {
-        UnsupportedOperationException cause = new UnsupportedOperationException("a server channel does not write");
-        while (in.remove(cause)) {
-            // fail them all
-        }
+        AcceptLoop.failWrites(in);
     }
 
     @Override
     protected Object filterOutboundMessage(Object msg) {
-        throw new UnsupportedOperationException("a server channel does not write; refused a " + msg.getClass().getName());
+        throw AcceptLoop.writeRefused(msg);
     }
 
     @Override

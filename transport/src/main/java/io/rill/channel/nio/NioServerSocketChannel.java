@@ -138,15 +138,12 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
 
     @Override
     protected void doWrite(ChannelOutboundBuffer in) {
-        UnsupportedOperationException cause = new UnsupportedOperationException("a server channel does not write");
-        while (in.remove(cause)) {
-            // fail them all
-        }
+        AcceptLoop.failWrites(in);
     }
 
     @Override
     protected Object filterOutboundMessage(Object msg) {
-        throw new UnsupportedOperationException("a server channel does not write; refused a " + msg.getClass().getName());
+        throw AcceptLoop.writeRefused(msg);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import io.rill.channel.AbstractChannel;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelConfig;
+import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.ChannelPipeline;
 import io.rill.util.InternalLogger;
 import io.rill.util.RillProperties;
@@ -84,6 +85,19 @@ public final class AcceptLoop {
             pipeline.fireExceptionCaught(failure);
         }
         return drained;
+    }
+
+    /** Fails every queued write: a listening channel writes nothing. For the transports' {@code doWrite}. */
+    public static void failWrites(ChannelOutboundBuffer in) {
+        UnsupportedOperationException cause = new UnsupportedOperationException("a server channel does not write");
+        while (in.remove(cause)) {
+            // fail them all
+        }
+    }
+
+    /** The error a listening channel's {@code filterOutboundMessage} throws for {@code msg}. */
+    public static UnsupportedOperationException writeRefused(Object msg) {
+        return new UnsupportedOperationException("a server channel does not write; refused a " + msg.getClass().getName());
     }
 
     private void pause(IOException cause) {
