@@ -347,9 +347,4 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
     final HttpHeadParser parser() {
         return lines;
     }
-
-    /** Whether the decoder has given up on this connection's input. */
-    protected final boolean isBroken() {
-        return state == State.BAD_MESSAGE;
-    }
 }

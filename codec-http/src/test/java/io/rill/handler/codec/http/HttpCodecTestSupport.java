@@ -26,14 +26,4 @@ final class HttpCodecTestSupport {
         }
         return sb.toString();
     }
-
-    /** Number of buffers written out so far, released. */
-    static int outboundCount(EmbeddedChannel ch) {
-        int n = 0;
-        for (Object o; (o = ch.readOutbound()) != null; ) {
-            ((ByteBuf) o).release();
-            n++;
-        }
-        return n;
-    }
 }
