@@ -9,7 +9,7 @@ import java.nio.ByteOrder;
  * A buffer backed by a {@code byte[]}: its own array (unpooled) or a region of a pooled heap
  * chunk. Multi-byte values go through byte-array view {@link VarHandle}s, which compile to
  * single (possibly unaligned) loads and stores, as fast as the JDK can access an array. Not final
- * only for {@link Unpooled#EMPTY_BUFFER}, whose reference count is a constant.
+ * only for {@link Unpooled#constantBuffer} (and the empty buffer), whose reference count is a constant.
  */
 class HeapByteBuf extends AbstractMemoryByteBuf<byte[]> {
 

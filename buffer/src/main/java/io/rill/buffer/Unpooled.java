@@ -18,7 +18,7 @@ public final class Unpooled {
      * a counted one would be freed after 2^30 releases, about a quarter of an hour of a busy HTTP
      * server answering with empty bodies.
      */
-    public static final ByteBuf EMPTY_BUFFER = new EmptyByteBuf();
+    public static final ByteBuf EMPTY_BUFFER = new ConstantByteBuf(new byte[0]);
 
     private Unpooled() {
     }
@@ -148,10 +148,25 @@ public final class Unpooled {
         return buf;
     }
 
-    /** See {@link #EMPTY_BUFFER}. */
-    private static final class EmptyByteBuf extends HeapByteBuf {
-        EmptyByteBuf() {
-            super(ALLOC, new byte[0], 0);
+    /**
+     * A read-only buffer holding a copy of {@code bytes} that is never freed: retain and release do
+     * nothing and it is not tracked for leaks. One such buffer can be the content of any number of
+     * messages, sent from any thread, like a fixed response body. Its reader and writer indices
+     * are shared by everyone who holds it, so code that is handed it must read at absolute indices
+     * or through its own {@link ByteBuf#slice() slice} or {@link ByteBuf#duplicate() duplicate}
+     * (Rill's encoders do); never move its indices.
+     */
+    public static ByteBuf constantBuffer(byte[] bytes) {
+        if (bytes.length == 0) {
+            return EMPTY_BUFFER;
+        }
+        return new ConstantByteBuf(bytes.clone()).writerIndex(bytes.length).asReadOnly();
+    }
+
+    /** The memory of {@link #EMPTY_BUFFER} and of {@link #constantBuffer}: its reference count is a constant. */
+    private static final class ConstantByteBuf extends HeapByteBuf {
+        ConstantByteBuf(byte[] bytes) {
+            super(ALLOC, bytes, bytes.length);
         }
 
         @Override

@@ -35,6 +35,23 @@ class CompositeAndUtilTest {
     }
 
     @Test
+    void aConstantBufferIsAReadOnlyCopyThatIsNeverFreed() {
+        byte[] bytes = "Hello".getBytes(StandardCharsets.US_ASCII);
+        ByteBuf constant = Unpooled.constantBuffer(bytes);
+        bytes[0] = 'J'; // a copy: the caller's array is not shared
+        for (int i = 0; i < 1_000; i++) {
+            assertFalse(constant.release());
+        }
+        ByteBuf slice = constant.retainedSlice(1, 3);
+        assertTrue(slice.release());
+        assertEquals(1, constant.refCnt());
+        assertTrue(constant.isReadOnly());
+        assertThrows(java.nio.ReadOnlyBufferException.class, () -> constant.setByte(0, 'X'));
+        assertEquals("Hello", constant.toString(StandardCharsets.US_ASCII));
+        assertEquals(Unpooled.EMPTY_BUFFER, Unpooled.constantBuffer(new byte[0]));
+    }
+
+    @Test
     void valuesSpanningComponentEdgesReadAndWriteCorrectly() {
         CompositeByteBuf c = abc();
         assertEquals(3, c.numComponents());

@@ -13,6 +13,9 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ByteBufUtil;
+import io.rill.buffer.Unpooled;
 import io.rill.util.AsciiString;
 
 /**
@@ -32,17 +35,24 @@ import io.rill.util.AsciiString;
  */
 public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
 
-    /** An empty set of headers that cannot be changed. */
-    public static final HttpHeaders EMPTY = new HttpHeaders(true, true);
-
     private static final int INITIAL_FIELDS = 4;
     private static final CharSequence[] NO_FIELDS = new CharSequence[0];
+    private static final short COLON_SP = (':' << 8) | ' ';
+    private static final short CRLF = ('\r' << 8) | '\n';
+
+    /** An empty set of headers that cannot be changed. */
+    public static final HttpHeaders EMPTY = new HttpHeaders(true, true).toReadOnly();
 
     /** name0, value0, name1, value1, ...; [0, 2 * size) are in use. Allocated on the first add. */
     private CharSequence[] fields = NO_FIELDS;
     private int size;
     private final boolean validate;
     private final boolean readOnly;
+    /**
+     * The fields as the encoder writes them ({@code name: value CRLF} each), for read-only headers;
+     * null otherwise. Final, so a set shared between threads is seen whole.
+     */
+    private final byte[] encoded;
 
     /** Empty headers that validate what is added. */
     public HttpHeaders() {
@@ -57,6 +67,35 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     private HttpHeaders(boolean validate, boolean readOnly) {
         this.validate = validate;
         this.readOnly = readOnly;
+        this.encoded = null;
+    }
+
+    private HttpHeaders(HttpHeaders source) {
+        this.validate = source.validate;
+        this.readOnly = true;
+        this.size = source.size;
+        this.fields = new CharSequence[size << 1];
+        System.arraycopy(source.fields, 0, fields, 0, size << 1);
+        ByteBuf buf = Unpooled.buffer(16 * size + 2);
+        encodeFields(buf);
+        this.encoded = ByteBufUtil.getBytes(buf);
+        buf.release();
+    }
+
+    /**
+     * A read-only copy of these headers (or these, if already read-only). Read-only headers can be
+     * shared by many messages and threads, for instance by one response sent over and over; the
+     * encoder writes them from an encoding made once, here, not field by field. Changing them
+     * throws {@link UnsupportedOperationException}, so a handler that would add a field to such a
+     * response (say {@code Connection: close}) fails loudly instead of changing every message.
+     */
+    public HttpHeaders toReadOnly() {
+        return readOnly && encoded != null ? this : new HttpHeaders(this);
+    }
+
+    /** Whether changing these headers throws: see {@link #toReadOnly()}. */
+    public boolean isReadOnly() {
+        return readOnly;
     }
 
     // ------------------------------------------------------------------ reading
@@ -378,6 +417,45 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         }
         copy.size = size;
         return copy;
+    }
+
+    /** Writes the fields as a message head carries them: {@code name: value CRLF} each. */
+    void encode(ByteBuf buf) {
+        if (encoded != null) {
+            buf.writeBytes(encoded);
+        } else {
+            encodeFields(buf);
+        }
+    }
+
+    private void encodeFields(ByteBuf buf) {
+        for (int i = 0, n = size << 1; i < n; i += 2) {
+            HttpObjectEncoder.writeAscii(buf, fields[i]);
+            buf.writeShort(COLON_SP);
+            HttpObjectEncoder.writeAscii(buf, fields[i + 1]);
+            buf.writeShort(CRLF);
+        }
+    }
+
+    /**
+     * Takes every field of {@code from} (which is left empty) into these empty headers, in an array
+     * of exactly their number: the decoder gathers a head's fields in a reused set, so a message
+     * costs one array of the right size however its fields arrived.
+     */
+    void moveFieldsFrom(HttpHeaders from) {
+        int n = from.size << 1;
+        if (n == 0) {
+            return;
+        }
+        checkWritable();
+        if (size != 0) {
+            throw new IllegalStateException("fields can only be moved into empty headers");
+        }
+        CharSequence[] exact = new CharSequence[n];
+        System.arraycopy(from.fields, 0, exact, 0, n);
+        fields = exact;
+        size = from.size;
+        from.clear();
     }
 
     /** Appends a field without validation: for the decoder, which checked every byte already. */

@@ -42,6 +42,8 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
     private State state = State.SKIP_EMPTY_LINES;
     /** The message whose head is being read; null between messages. */
     private HttpMessage message;
+    /** The fields of the head being read, moved into its message when the head is complete. */
+    private final HttpHeaders headFields = new HttpHeaders(false);
     /** Trailer fields of the chunked body being read; null until the last chunk. */
     private HttpHeaders trailers;
     /** Bytes of the header (or trailer) section so far, against maxHeaderSize. */
@@ -160,7 +162,6 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
     }
 
     private boolean readHeaders(ByteBuf in, List<Object> out) {
-        HttpHeaders headers = message.headers();
         while (true) {
             int length = nextFieldLine(in, "header section");
             if (length < 0) {
@@ -170,10 +171,11 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
                 in.skipBytes(2);
                 break;
             }
-            lines.parseFieldLine(in, in.readerIndex(), length, headers);
+            lines.parseFieldLine(in, in.readerIndex(), length, headFields);
             in.skipBytes(length + 2);
         }
         HttpMessage head = message;
+        head.headers().moveFieldsFrom(headFields);
         BodyFraming framing = framing(head);
         headerBytes = 0;
         switch (framing) {
@@ -323,6 +325,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
             out.add(last);
         } else {
             HttpMessage head = message != null ? message : invalidMessage();
+            head.headers().moveFieldsFrom(headFields); // what was read of the head, for whoever logs it
             head.setDecoderResult(DecoderResult.failure(cause));
             out.add(head);
             out.add(LastHttpContent.EMPTY_LAST_CONTENT);

@@ -77,7 +77,7 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
             buf = ensure(ctx, buf, headSizeEstimate);
             int start = buf.writerIndex();
             encodeStartLine(buf, head);
-            encodeHeaders(buf, head.headers());
+            head.headers().encode(buf);
             state = isContentAlwaysEmpty(head) ? State.NO_BODY
                     : HttpUtil.isTransferEncodingChunked(head) ? State.CHUNKED_BODY : State.BODY;
             if (msg instanceof FullHttpMessage full && state != State.CHUNKED_BODY && !HttpUtil.isContentLengthSet(head)
@@ -122,7 +122,7 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
                 if (content instanceof LastHttpContent last) {
                     buf = ensure(ctx, buf, 8);
                     buf.writeBytes(LAST_CHUNK);
-                    encodeHeaders(buf, last.trailingHeaders());
+                    last.trailingHeaders().encode(buf);
                     buf.writeShort(CRLF);
                 }
                 return buf;
@@ -154,15 +154,6 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
 
     private static ByteBuf ensure(ChannelHandlerContext ctx, ByteBuf buf, int size) {
         return buf != null ? buf : ctx.alloc().ioBuffer(size);
-    }
-
-    private static void encodeHeaders(ByteBuf buf, HttpHeaders headers) {
-        for (int i = 0, n = headers.size(); i < n; i++) {
-            writeAscii(buf, headers.nameAt(i));
-            buf.writeShort(COLON_SP);
-            writeAscii(buf, headers.valueAt(i));
-            buf.writeShort(CRLF);
-        }
     }
 
     /** Writes {@code text} one byte per char (ISO-8859-1; values were checked to fit). */

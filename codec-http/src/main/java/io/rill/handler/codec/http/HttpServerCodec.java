@@ -1,6 +1,7 @@
 package io.rill.handler.codec.http;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,10 @@ import io.rill.util.concurrent.Promise;
  *   <li>Responses written with the void promise (nobody waits for them) are encoded into one shared
  *       buffer until the next flush: pipelined answers then cost one buffer and one write, not one
  *       each. A write with a real promise first sends what is gathered, so order is kept.</li>
+ *   <li>Optionally, a request-head timeout: a connection that does not complete a request head
+ *       within it, from when it opens and from the end of each response it was waiting for, is
+ *       closed. That ends idle keep-alive connections and Slowloris clients (SECURITY-CASES L-06)
+ *       at no cost per request; a slow body is left to an idle-state handler.</li>
  * </ul>
  */
 public class HttpServerCodec extends DecoderDelegatingHandler {
@@ -47,17 +52,32 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
     private ByteBuf gathered;
     /** Where a large body goes when gathering; reused, empty between writes. */
     private final List<Object> gatherOut = new ArrayList<>(2);
+    /** The request-head timeout, or null without one. */
+    private final RequestHeadDeadline headDeadline;
 
     public HttpServerCodec() {
         this(HttpDecoderConfig.DEFAULT, DEFAULT_MAX_PENDING_REQUESTS);
     }
 
     public HttpServerCodec(HttpDecoderConfig config, int maxPendingRequests) {
+        this(config, maxPendingRequests, null);
+    }
+
+    /**
+     * @param requestHeadTimeout how long a connection may take to send a complete request head,
+     *                           from when it opens and from the end of each response it was
+     *                           waiting for; null for no limit
+     */
+    public HttpServerCodec(HttpDecoderConfig config, int maxPendingRequests, Duration requestHeadTimeout) {
         if (maxPendingRequests < 1) {
             throw new IllegalArgumentException("maxPendingRequests must be at least 1: " + maxPendingRequests);
         }
+        if (requestHeadTimeout != null && (requestHeadTimeout.isNegative() || requestHeadTimeout.isZero())) {
+            throw new IllegalArgumentException("requestHeadTimeout must be positive: " + requestHeadTimeout);
+        }
         this.decoder = new RequestDecoder(config);
         this.maxPendingRequests = maxPendingRequests;
+        this.headDeadline = requestHeadTimeout == null ? null : new RequestHeadDeadline(requestHeadTimeout.toNanos());
     }
 
     // ---------------------------------------------------------------- inbound: the decoder
@@ -68,15 +88,39 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
     }
 
     @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        super.handlerAdded(ctx);
+        if (headDeadline != null && ctx.channel().isActive()) {
+            headDeadline.await(ctx);
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        if (headDeadline != null) {
+            headDeadline.await(ctx);
+        }
+        ctx.fireChannelActive();
+    }
+
+    @Override
     public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
         releaseGathered();
+        stopDeadline();
         super.handlerRemoved(ctx);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         releaseGathered();
+        stopDeadline();
         super.channelInactive(ctx);
+    }
+
+    private void stopDeadline() {
+        if (headDeadline != null) {
+            headDeadline.stop();
+        }
     }
 
     private void releaseGathered() {
@@ -99,6 +143,9 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
                     return;
                 }
                 pendingHead.add(request.method().equals(HttpMethod.HEAD));
+                if (headDeadline != null) {
+                    headDeadline.headArrived();
+                }
                 if (pendingHead.size() >= maxPendingRequests && !readingPaused) {
                     readingPaused = true;
                     ctx.channel().config().setAutoRead(false);
@@ -138,12 +185,16 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
             promise.tryFailure(new ChannelClosedException("the connection is closing after a rejected request"));
             return;
         }
+        boolean ends = headDeadline != null && msg instanceof LastHttpContent;
         if (promise == ctx.voidPromise() && msg instanceof HttpObject http) {
             gather(ctx, http);
-            return;
+        } else {
+            writeGathered(ctx);
+            encoder.write(ctx, msg, promise);
         }
-        writeGathered(ctx);
-        encoder.write(ctx, msg, promise);
+        if (ends && pendingHead.isEmpty()) {
+            headDeadline.await(ctx); // every request read so far is answered: wait for the next head
+        }
     }
 
     private void gather(ChannelHandlerContext ctx, HttpObject msg) {
