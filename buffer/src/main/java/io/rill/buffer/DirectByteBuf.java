@@ -127,6 +127,9 @@ final class DirectByteBuf extends AbstractMemoryByteBuf<ByteBuffer> {
         checkRange("dst", dstIndex, length, dst.capacity());
         if (dst.hasArray()) {
             memory.get(offset + index, dst.array(), dst.arrayOffset() + dstIndex, length);
+        } else if (dst instanceof DirectByteBuf direct) {
+            direct.checkIndex(dstIndex, length);
+            direct.memory.put(direct.offset + dstIndex, memory, offset + index, length); // absolute: no slice object
         } else {
             dst.setBytes(dstIndex, memory.slice(offset + index, length));
         }
@@ -158,7 +161,9 @@ final class DirectByteBuf extends AbstractMemoryByteBuf<ByteBuffer> {
         if (src.hasArray()) {
             memory.put(offset + index, src.array(), src.arrayOffset() + srcIndex, length);
         } else {
-            src.getBytes(srcIndex, memory.slice(offset + index, length));
+            // The source copies into this buffer the way it knows best: a read-only heap view
+            // hides its array but hands over its bytes without a ByteBuffer slice per call.
+            src.getBytes(srcIndex, this, index, length);
         }
         return this;
     }

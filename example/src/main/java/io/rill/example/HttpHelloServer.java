@@ -1,9 +1,10 @@
 package io.rill.example;
 
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
@@ -12,18 +13,17 @@ import io.rill.channel.ChannelInitializer;
 import io.rill.handler.codec.http.DefaultFullHttpResponse;
 import io.rill.handler.codec.http.FullHttpRequest;
 import io.rill.handler.codec.http.FullHttpResponse;
+import io.rill.handler.codec.http.HttpDecoderConfig;
 import io.rill.handler.codec.http.HttpHeaderNames;
 import io.rill.handler.codec.http.HttpHeaderValues;
 import io.rill.handler.codec.http.HttpHeaders;
-import io.rill.handler.codec.http.HttpMessage;
 import io.rill.handler.codec.http.HttpMethod;
 import io.rill.handler.codec.http.HttpObjectAggregator;
 import io.rill.handler.codec.http.HttpRequest;
 import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpServerCodec;
-import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
+import io.rill.handler.codec.http.HttpUtil;
 import io.rill.handler.codec.http.HttpVersion;
-import io.rill.handler.codec.http.LastHttpContent;
 import io.rill.handler.ssl.SslContext;
 import io.rill.util.AsciiString;
 import io.rill.util.InternalLogger;
@@ -58,45 +58,49 @@ final class HttpHelloServer implements Example {
         ServerRunner.run(options, name(), initializer(idleSeconds, tls));
     }
 
-    /** The pipeline of one connection, behind TLS when {@code tls} is not null; shared with port-unification. */
+    /**
+     * The pipeline of one connection, behind TLS when {@code tls} is not null; shared with
+     * port-unification. Two handlers, like the leanest hello server: the codec (which also closes
+     * connections that send no complete request head within {@code idleSeconds}: idle keep-alive
+     * and Slowloris) and {@link HelloHandler}, which joins a body only for {@code POST}.
+     */
     static ChannelInitializer<Channel> initializer(int idleSeconds, SslContext tls) {
-        HelloHandler hello = new HelloHandler();
+        Duration headTimeout = Duration.ofSeconds(idleSeconds);
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
                 if (tls != null) {
                     ch.pipeline().addLast(tls.newHandler(ch.alloc()));
                 }
-                ch.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(),
-                        new RequestHeadTimeout(idleSeconds), new EchoAggregator(), hello);
+                ch.pipeline().addLast(new HttpServerCodec(HttpDecoderConfig.DEFAULT,
+                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, headTimeout), new HelloHandler());
             }
         };
     }
 
-    /** Joins only the bodies of POST requests: a GET costs no aggregation. */
-    private static final class EchoAggregator extends HttpObjectAggregator {
-        EchoAggregator() {
-            super(MAX_ECHO_BODY);
-        }
-
-        @Override
-        protected boolean shouldAggregate(HttpMessage head) {
-            return head instanceof HttpRequest r && r.method().equals(HttpMethod.POST);
-        }
-    }
-
-    /** Answers every request; writes per request, flushes once per read batch. */
-    @ChannelHandler.Sharable
+    /**
+     * Answers every request; writes per request, flushes once per read batch. A keep-alive GET or
+     * HEAD gets the response of the current second, one object shared by every connection and
+     * thread (read-only headers, a constant body): the server allocates nothing for it. A request
+     * that ends the connection ({@code Connection: close}, HTTP/1.0) gets its own response with
+     * {@code Connection: close}; the connection closes once it is sent, and requests after it are
+     * dropped. A {@code POST} body is joined by an {@link HttpObjectAggregator} that is in the
+     * pipeline only while that body arrives, so a GET never passes through it.
+     */
     static final class HelloHandler implements ChannelHandler {
         private static final InternalLogger LOG = InternalLogger.get(HelloHandler.class);
-        private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
-        private static final AsciiString SERVER = AsciiString.cached("Rill");
-        private static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain");
-        private static final AsciiString HELLO_LENGTH = AsciiString.cached("13");
+
+        /** A request asked to end the connection: what follows it is dropped. */
+        private boolean closing;
+        /** Joins the body of the POST being read; in the pipeline only meanwhile. */
+        private HttpObjectAggregator echoBody;
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof FullHttpRequest post) {
+            if (closing) {
+                ReferenceCountUtil.release(msg);
+            } else if (msg instanceof FullHttpRequest post) {
+                leaveBodyJoined(ctx);
                 try {
                     respondToPost(ctx, post);
                 } finally {
@@ -105,46 +109,66 @@ final class HttpHelloServer implements Example {
             } else if (msg instanceof HttpRequest request) {
                 HttpMethod m = request.method();
                 if (m.equals(HttpMethod.GET) || m.equals(HttpMethod.HEAD)) {
-                    ctx.write(hello(request), ctx.voidPromise());
+                    if (HttpVersion.HTTP_1_1.equals(request.protocolVersion()) && HttpUtil.isKeepAlive(request)) {
+                        ctx.write(HelloResponse.shared(), ctx.voidPromise());
+                    } else {
+                        send(ctx, HelloResponse.fresh(), request);
+                    }
+                } else if (m.equals(HttpMethod.POST)) {
+                    joinBody(ctx, request);
                 } else {
-                    FullHttpResponse refused = response(request.protocolVersion(), HttpResponseStatus.METHOD_NOT_ALLOWED,
-                            Unpooled.EMPTY_BUFFER);
+                    FullHttpResponse refused = response(HttpResponseStatus.METHOD_NOT_ALLOWED, Unpooled.EMPTY_BUFFER);
                     refused.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD, POST");
-                    ctx.write(refused, ctx.voidPromise());
+                    send(ctx, refused, request);
                 }
-            } else if (msg instanceof LastHttpContent last) {
-                last.release(); // the end of a GET: nothing to do
             } else {
-                io.rill.buffer.ReferenceCountUtil.release(msg);
+                ReferenceCountUtil.release(msg); // the end of a GET: nothing to do
             }
         }
 
-        private static FullHttpResponse hello(HttpRequest request) {
-            FullHttpResponse response = new DefaultFullHttpResponse(request.protocolVersion(), HttpResponseStatus.OK,
-                    Unpooled.wrappedBuffer(HELLO), new HttpHeaders(false), HttpHeaders.EMPTY);
-            response.headers().add(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
-                    .add(HttpHeaderNames.CONTENT_LENGTH, HELLO_LENGTH)
-                    .add(HttpHeaderNames.SERVER, SERVER)
-                    .add(HttpHeaderNames.DATE, HttpDateCache.now());
-            return response;
+        /** Puts an aggregator before this handler and passes it the head; the body follows it there. */
+        private void joinBody(ChannelHandlerContext ctx, HttpRequest post) {
+            echoBody = new HttpObjectAggregator(MAX_ECHO_BODY);
+            ctx.pipeline().addBefore(ctx.name(), null, echoBody);
+            ctx.pipeline().context(HttpServerCodec.class).fireChannelRead(post);
         }
 
-        private static void respondToPost(ChannelHandlerContext ctx, FullHttpRequest post) {
+        private void leaveBodyJoined(ChannelHandlerContext ctx) {
+            if (echoBody != null) {
+                ctx.pipeline().remove(echoBody);
+                echoBody = null;
+            }
+        }
+
+        private void respondToPost(ChannelHandlerContext ctx, FullHttpRequest post) {
             if (!post.uri().equals("/echo")) {
-                ctx.write(response(post.protocolVersion(), HttpResponseStatus.NOT_FOUND, Unpooled.EMPTY_BUFFER),
-                        ctx.voidPromise());
+                send(ctx, response(HttpResponseStatus.NOT_FOUND, Unpooled.EMPTY_BUFFER), post);
                 return;
             }
-            FullHttpResponse echo = response(post.protocolVersion(), HttpResponseStatus.OK, post.content().retain());
+            FullHttpResponse echo = response(HttpResponseStatus.OK, post.content().retain());
             CharSequence type = post.headers().getCharSequence(HttpHeaderNames.CONTENT_TYPE);
             echo.headers().set(HttpHeaderNames.CONTENT_TYPE, type != null ? type : HttpHeaderValues.APPLICATION_OCTET_STREAM);
-            ctx.write(echo, ctx.voidPromise());
+            send(ctx, echo, post);
         }
 
-        private static FullHttpResponse response(HttpVersion version, HttpResponseStatus status, ByteBuf body) {
-            FullHttpResponse response = new DefaultFullHttpResponse(version, status, body);
+        /** Sends a response of its own, saying whether the connection stays (RFC 9112 §9.3). */
+        private void send(ChannelHandlerContext ctx, FullHttpResponse response, HttpRequest request) {
+            if (HttpUtil.isKeepAlive(request)) {
+                if (HttpVersion.HTTP_1_0.equals(request.protocolVersion())) {
+                    response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+                }
+                ctx.write(response, ctx.voidPromise());
+                return;
+            }
+            closing = true;
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            ctx.writeAndFlush(response).addListener(f -> ctx.close());
+        }
+
+        private static FullHttpResponse response(HttpResponseStatus status, ByteBuf body) {
+            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
             response.headers().set(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.readableBytes()))
-                    .set(HttpHeaderNames.SERVER, SERVER).set(HttpHeaderNames.DATE, HttpDateCache.now());
+                    .set(HttpHeaderNames.SERVER, HelloResponse.SERVER).set(HttpHeaderNames.DATE, HttpDateCache.now());
             return response;
         }
 
@@ -160,75 +184,43 @@ final class HttpHelloServer implements Example {
         }
     }
 
-    /**
-     * Closes a connection that does not complete a request head within the timeout: from when it
-     * opens, and again from the end of each response. An idle keep-alive connection and a client
-     * that sends its head a byte at a time (Slowloris) are both cut off; a slow body is not timed
-     * here. One timer per connection is rescheduled lazily: answering a request only moves a
-     * deadline, so a busy connection costs no timer operation per request.
-     */
-    static final class RequestHeadTimeout implements ChannelHandler {
-        private final long timeoutNanos;
-        /** When the connection must have sent a request head, or 0 while one is being served. */
-        private long deadline;
-        private boolean timerPending;
+    /** {@code Hello, World!} with the four fields of the plaintext test. */
+    static final class HelloResponse {
+        static final AsciiString SERVER = AsciiString.cached("Rill");
+        private static final ByteBuf HELLO = Unpooled.constantBuffer("Hello, World!".getBytes(StandardCharsets.US_ASCII));
+        private static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain");
+        private static final AsciiString HELLO_LENGTH = AsciiString.cached("13");
+        private static volatile Entry current = new Entry(AsciiString.EMPTY, null);
 
-        RequestHeadTimeout(int seconds) {
-            this.timeoutNanos = TimeUnit.SECONDS.toNanos(seconds);
+        private record Entry(AsciiString date, FullHttpResponse response) {
         }
 
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            arm(ctx);
-            ctx.fireChannelActive();
+        private HelloResponse() {
         }
 
-        @Override
-        public void handlerAdded(ChannelHandlerContext ctx) {
-            if (ctx.channel().isActive()) {
-                arm(ctx);
+        /** The response of the current second, shared: read-only, never to be changed or released. */
+        static FullHttpResponse shared() {
+            AsciiString date = HttpDateCache.now();
+            Entry e = current;
+            if (e.date != date) {
+                e = new Entry(date, new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, HELLO,
+                        fields(date).toReadOnly(), HttpHeaders.EMPTY));
+                current = e;
             }
+            return e.response;
         }
 
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof HttpRequest) {
-                deadline = 0;
-            }
-            ctx.fireChannelRead(msg);
+        /** A response of its own, which the caller may change. */
+        static FullHttpResponse fresh() {
+            return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, HELLO,
+                    fields(HttpDateCache.now()), new HttpHeaders(false));
         }
 
-        @Override
-        public void write(ChannelHandlerContext ctx, Object msg, io.rill.util.concurrent.Promise<Void> promise) {
-            ctx.write(msg, promise);
-            if (msg instanceof LastHttpContent) {
-                arm(ctx);
-            }
-        }
-
-        private void arm(ChannelHandlerContext ctx) {
-            deadline = System.nanoTime() + timeoutNanos;
-            if (!timerPending) {
-                schedule(ctx, timeoutNanos);
-            }
-        }
-
-        private void schedule(ChannelHandlerContext ctx, long delayNanos) {
-            timerPending = true;
-            ctx.executor().schedule(() -> expire(ctx), delayNanos, TimeUnit.NANOSECONDS);
-        }
-
-        private void expire(ChannelHandlerContext ctx) {
-            timerPending = false;
-            if (deadline == 0 || !ctx.channel().isOpen()) {
-                return; // serving a request (the response re-arms), or gone
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                ctx.close();
-            } else {
-                schedule(ctx, left);
-            }
+        private static HttpHeaders fields(AsciiString date) {
+            return new HttpHeaders(false).add(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
+                    .add(HttpHeaderNames.CONTENT_LENGTH, HELLO_LENGTH)
+                    .add(HttpHeaderNames.SERVER, SERVER)
+                    .add(HttpHeaderNames.DATE, date);
         }
     }
 

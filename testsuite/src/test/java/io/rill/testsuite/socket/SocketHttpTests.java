@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.UnixDomainSocketAddress;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +33,7 @@ import io.rill.handler.codec.http.DefaultFullHttpResponse;
 import io.rill.handler.codec.http.FullHttpRequest;
 import io.rill.handler.codec.http.FullHttpResponse;
 import io.rill.handler.codec.http.HttpClientCodec;
+import io.rill.handler.codec.http.HttpDecoderConfig;
 import io.rill.handler.codec.http.HttpHeaderNames;
 import io.rill.handler.codec.http.HttpMethod;
 import io.rill.handler.codec.http.HttpObjectAggregator;
@@ -37,6 +41,7 @@ import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpServerCodec;
 import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
 import io.rill.handler.codec.http.HttpVersion;
+import io.rill.util.concurrent.ScheduledFuture;
 
 /**
  * HTTP/1.1 over a real transport: Rill's client and server, keep-alive and pipelining, smuggling
@@ -152,6 +157,43 @@ abstract class SocketHttpTests extends AbstractSocketTest {
                 response.release();
             }
         }
+    }
+
+    @Test
+    void l06_slowlorisConnectionsAreClosedAtTheHeadTimeoutWhileOtherClientsAreServed() throws Exception {
+        Channel server = startServer(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new HttpServerCodec(HttpDecoderConfig.DEFAULT,
+                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, Duration.ofMillis(400)),
+                        new HttpObjectAggregator(MAX_BODY), new TestApp());
+            }
+        });
+        byte[] head = ("GET / HTTP/1.1\r\nHost: a\r\n" + "X-a: b\r\n".repeat(20) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        List<Channel> slow = new ArrayList<>();
+        AtomicInteger sent = new AtomicInteger();
+        for (int i = 0; i < 10; i++) {
+            Channel ch = connect(server, new ByteCollector());
+            slow.add(ch);
+            // A byte every 50 ms, from the client's own loop: the head would take 10 s to arrive.
+            ScheduledFuture<?> trickle = ch.eventLoop().scheduleAtFixedRate(() -> {
+                int at = sent.getAndIncrement() % head.length;
+                ch.writeAndFlush(Unpooled.wrappedBuffer(head, at, 1));
+            }, 0, 50, TimeUnit.MILLISECONDS);
+            ch.closeFuture().addListener(f -> trickle.cancel(false));
+        }
+        BlockingQueue<FullHttpResponse> responses = new LinkedBlockingQueue<>();
+        Channel client = httpClient(server, responses);
+        for (int i = 0; i < 5; i++) {
+            await(client.writeAndFlush(request(HttpMethod.GET, "/", Unpooled.EMPTY_BUFFER)));
+            FullHttpResponse response = take(responses);
+            assertEquals(200, response.status().code(), "a well-behaved client is served meanwhile");
+            response.release();
+        }
+        for (Channel ch : slow) {
+            await(ch.closeFuture());
+        }
+        assertTrue(sent.get() < 10 * head.length, "cut off before any head was complete: " + sent.get() + " bytes");
     }
 
     @Test

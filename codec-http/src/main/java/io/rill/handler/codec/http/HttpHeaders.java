@@ -14,8 +14,6 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 
 import io.rill.buffer.ByteBuf;
-import io.rill.buffer.ByteBufUtil;
-import io.rill.buffer.Unpooled;
 import io.rill.util.AsciiString;
 
 /**
@@ -41,18 +39,13 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     private static final short CRLF = ('\r' << 8) | '\n';
 
     /** An empty set of headers that cannot be changed. */
-    public static final HttpHeaders EMPTY = new HttpHeaders(true, true).toReadOnly();
+    public static final HttpHeaders EMPTY = new HttpHeaders().toReadOnly();
 
     /** name0, value0, name1, value1, ...; [0, 2 * size) are in use. Allocated on the first add. */
     private CharSequence[] fields = NO_FIELDS;
     private int size;
     private final boolean validate;
     private final boolean readOnly;
-    /**
-     * The fields as the encoder writes them ({@code name: value CRLF} each), for read-only headers;
-     * null otherwise. Final, so a set shared between threads is seen whole.
-     */
-    private final byte[] encoded;
 
     /** Empty headers that validate what is added. */
     public HttpHeaders() {
@@ -67,19 +60,15 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     private HttpHeaders(boolean validate, boolean readOnly) {
         this.validate = validate;
         this.readOnly = readOnly;
-        this.encoded = null;
     }
 
-    private HttpHeaders(HttpHeaders source) {
+    /** A read-only copy of {@code source}: for {@link ReadOnlyHttpHeaders}. */
+    HttpHeaders(HttpHeaders source) {
         this.validate = source.validate;
         this.readOnly = true;
         this.size = source.size;
         this.fields = new CharSequence[size << 1];
         System.arraycopy(source.fields, 0, fields, 0, size << 1);
-        ByteBuf buf = Unpooled.buffer(16 * size + 2);
-        encodeFields(buf);
-        this.encoded = ByteBufUtil.getBytes(buf);
-        buf.release();
     }
 
     /**
@@ -90,7 +79,7 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
      * response (say {@code Connection: close}) fails loudly instead of changing every message.
      */
     public HttpHeaders toReadOnly() {
-        return readOnly && encoded != null ? this : new HttpHeaders(this);
+        return this instanceof ReadOnlyHttpHeaders ? this : new ReadOnlyHttpHeaders(this);
     }
 
     /** Whether changing these headers throws: see {@link #toReadOnly()}. */
@@ -421,14 +410,10 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
 
     /** Writes the fields as a message head carries them: {@code name: value CRLF} each. */
     void encode(ByteBuf buf) {
-        if (encoded != null) {
-            buf.writeBytes(encoded);
-        } else {
-            encodeFields(buf);
-        }
+        encodeFields(buf);
     }
 
-    private void encodeFields(ByteBuf buf) {
+    final void encodeFields(ByteBuf buf) {
         for (int i = 0, n = size << 1; i < n; i += 2) {
             HttpObjectEncoder.writeAscii(buf, fields[i]);
             buf.writeShort(COLON_SP);
