@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -14,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -28,13 +32,16 @@ import io.rill.handler.ssl.SslContext;
 import io.rill.handler.ssl.SslContextBuilder;
 import io.rill.handler.ssl.SslHandler;
 import io.rill.handler.ssl.SslHandshakeTimeoutException;
+import io.rill.handler.ssl.SslProvider;
 import io.rill.handler.ssl.util.SelfSignedCertificate;
 
 /**
- * TLS over real connections of every transport: echo in both directions with random write
- * sizes, handshake timeout, a peer vanishing mid-handshake, mutual TLS accepted and refused,
- * and the client's default host name check (SECURITY-CASES T-08). Certificates are generated
- * once per JVM.
+ * TLS over real connections of every transport, once per {@link SslProvider} (the suite has a
+ * group for each): echo in both directions with random write sizes, handshake timeout, a peer
+ * vanishing mid-handshake, mutual TLS accepted and refused, and the client's default host name
+ * check (SECURITY-CASES T-08). Certificates are generated once per JVM. Every context a test
+ * builds is closed after it, and then no native object of the provider may be left alive.
+ * OPENSSL groups skip themselves when BoringSSL cannot load.
  */
 abstract class SocketTlsTests extends AbstractSocketTest {
 
@@ -44,16 +51,38 @@ abstract class SocketTlsTests extends AbstractSocketTest {
 
     /** The channel of the last {@link #connectTls}. */
     private Channel lastClient;
+    /** Closed once the test's channels are. */
+    private final List<SslContext> contexts = new ArrayList<>();
+    private int nativeObjectsBefore;
 
-    private static SslContext build(SslContextBuilder builder) {
+    /** The TLS implementation under test. */
+    protected abstract SslProvider provider();
+
+    @BeforeEach
+    void requireProvider() {
+        assumeTrue(provider().isAvailable(), () -> provider() + " unavailable: " + provider().unavailabilityCause());
+        nativeObjectsBefore = provider().liveNativeObjects();
+    }
+
+    @Override
+    void afterGroupTerminated() {
+        contexts.forEach(SslContext::close);
+        assertEquals(nativeObjectsBefore, provider().liveNativeObjects(),
+                provider() + ": native contexts or engines left alive");
+    }
+
+    /** A context of the provider under test, closed after the test. */
+    SslContext build(SslContextBuilder builder) {
         try {
-            return builder.build();
+            SslContext context = builder.sslProvider(provider()).build();
+            contexts.add(context);
+            return context;
         } catch (SSLException e) {
             throw new AssertionError(e);
         }
     }
 
-    private static SslContext server(SelfSignedCertificate cert) {
+    private SslContext server(SelfSignedCertificate cert) {
         return build(SslContextBuilder.forServer(cert.key(), cert.certificate()));
     }
 
