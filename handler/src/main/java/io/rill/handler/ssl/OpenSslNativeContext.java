@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
@@ -29,6 +30,7 @@ import io.netty.internal.tcnative.Buffer;
 import io.netty.internal.tcnative.CertificateVerifier;
 import io.netty.internal.tcnative.SSL;
 import io.netty.internal.tcnative.SSLContext;
+import io.rill.util.InternalLogger;
 
 /**
  * One BoringSSL {@code SSL_CTX}: protocols, cipher suites, key material, ALPN, session cache and
@@ -187,6 +189,21 @@ final class OpenSslNativeContext {
     private static void freeBio(long bio) {
         if (bio != 0) {
             SSL.freeBIO(bio);
+        }
+    }
+
+    /** Sends every secret BoringSSL derives to {@code sink} as an NSS key log line (debugging). */
+    void keyLog(Consumer<String> sink) throws SSLException {
+        boolean set = SSLContext.setKeyLogCallback(ctx, (ssl, line) -> {
+            try {
+                sink.accept(new String(line, StandardCharsets.US_ASCII));
+            } catch (RuntimeException e) {
+                // Never let a debugging aid break the handshake that called it.
+                InternalLogger.get(OpenSslNativeContext.class).warn("the key log sink failed: {}", e.toString());
+            }
+        });
+        if (!set) {
+            throw new SSLException("BoringSSL refused the key log callback");
         }
     }
 
