@@ -58,6 +58,8 @@ final class OpenSslNativeContext {
     final List<String> applicationProtocols;
     /** Engines by their {@code SSL*}, for the verifier callback; weakly, so a dropped engine can be cleaned. */
     final Map<Long, WeakReference<OpenSslEngine>> engines = new ConcurrentHashMap<>();
+    /** Sessions a client resumes, by peer; null for a server (BoringSSL's own cache serves it). */
+    final OpenSslClientSessionCache clientSessions;
     private final AtomicInteger refCnt = new AtomicInteger(1);
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -67,6 +69,7 @@ final class OpenSslNativeContext {
         this.server = server;
         this.trustManager = trustManager;
         this.applicationProtocols = List.copyOf(applicationProtocols);
+        this.clientSessions = server ? null : new OpenSslClientSessionCache(this);
         int protocols = protocolFlags(protocolNames);
         try {
             ctx = SSLContext.make(protocols, server ? SSL.SSL_MODE_SERVER : SSL.SSL_MODE_CLIENT);
@@ -123,7 +126,8 @@ final class OpenSslNativeContext {
         if (server) {
             // Sessions are resumable only within one context: its identity is its address.
             SSLContext.setSessionIdContext(ctx, Long.toHexString(ctx).getBytes(StandardCharsets.US_ASCII));
-            SSLContext.setSessionCacheMode(ctx, SSL.SSL_SESS_CACHE_SERVER);
+        } else {
+            SSLContext.setSSLSessionCache(ctx, clientSessions);
         }
         if (sessionCacheSize >= 0) {
             SSLContext.setSessionCacheSize(ctx, sessionCacheSize);
@@ -131,6 +135,17 @@ final class OpenSslNativeContext {
         if (sessionTimeoutSeconds >= 0) {
             SSLContext.setSessionCacheTimeout(ctx, sessionTimeoutSeconds);
         }
+        setSessionCacheMode();
+    }
+
+    /**
+     * Servers cache in BoringSSL; clients get each new session handed to {@link #clientSessions}
+     * and BoringSSL keeps none. Called after every cache size change: tcnative's size setter
+     * also switches the mode to server caching.
+     */
+    private void setSessionCacheMode() {
+        SSLContext.setSessionCacheMode(ctx, server ? SSL.SSL_SESS_CACHE_SERVER
+                : SSL.SSL_SESS_CACHE_CLIENT | SSL.SSL_SESS_CACHE_NO_INTERNAL_STORE);
     }
 
     /**
@@ -207,6 +222,12 @@ final class OpenSslNativeContext {
         }
     }
 
+    /** The live engine of {@code ssl}, or null. */
+    OpenSslEngine engine(long ssl) {
+        WeakReference<OpenSslEngine> ref = engines.get(ssl);
+        return ref == null ? null : ref.get();
+    }
+
     /** A new engine holding a reference to this context until it is freed. */
     SSLEngine newEngine(String peerHost, int peerPort, String endpointIdentification) {
         return new OpenSslEngine(this, peerHost, peerPort, endpointIdentification);
@@ -245,6 +266,7 @@ final class OpenSslNativeContext {
             @Override
             public void setSessionCacheSize(int size) {
                 SSLContext.setSessionCacheSize(ctx, size);
+                setSessionCacheMode();
             }
 
             @Override
@@ -268,6 +290,9 @@ final class OpenSslNativeContext {
             if (nativeChain != 0) {
                 SSL.freeX509Chain(nativeChain);
             }
+            if (clientSessions != null) {
+                clientSessions.clear();
+            }
             SSLContext.free(ctx);
             OpenSsl.CONTEXTS_ALIVE.decrementAndGet();
         }
@@ -277,8 +302,7 @@ final class OpenSslNativeContext {
     private final class Verifier extends CertificateVerifier {
         @Override
         public int verify(long ssl, byte[][] chainDer, String authAlgorithm) {
-            WeakReference<OpenSslEngine> ref = engines.get(ssl);
-            OpenSslEngine engine = ref == null ? null : ref.get();
+            OpenSslEngine engine = engine(ssl);
             if (engine == null) {
                 return X509_V_ERR_UNSPECIFIED;
             }

@@ -131,6 +131,19 @@ public class SslHandler extends ByteToMessageDecoder {
         return protocol == null || protocol.isEmpty() ? null : protocol;
     }
 
+    /**
+     * Whether the handshake resumed an earlier session (RFC 8446 §2.2, RFC 5077) instead of a
+     * full one; false before it completes. Known for {@link SslProvider#OPENSSL} engines only: the
+     * JDK's {@code SSLEngine} does not say, so for any other engine this throws
+     * {@link UnsupportedOperationException}.
+     */
+    public boolean isSessionReused() {
+        if (!(engine instanceof NativeEngine nativeEngine)) {
+            throw new UnsupportedOperationException("the JDK's SSLEngine does not tell whether it resumed a session");
+        }
+        return nativeEngine.isSessionReused();
+    }
+
     /** Completes with the channel when the handshake succeeds; fails with its cause otherwise. */
     public Future<Channel> handshakeFuture() {
         return handshakePromise;
