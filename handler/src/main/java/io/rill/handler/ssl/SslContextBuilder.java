@@ -192,7 +192,12 @@ public final class SslContextBuilder {
         return this;
     }
 
-    /** How many sessions the cache keeps (0: no limit); the JDK's default when unset. */
+    /**
+     * How many sessions the cache keeps (0: no limit); the provider's default when unset. An
+     * OPENSSL client keeps one session per peer ({@code host:port} of
+     * {@link SslContext#newHandler(io.rill.buffer.ByteBufAllocator, String, int)}), so this bounds
+     * the peers it can resume with.
+     */
     public SslContextBuilder sessionCacheSize(long size) {
         this.sessionCacheSize = requireNonNegative(size, "sessionCacheSize");
         return this;
