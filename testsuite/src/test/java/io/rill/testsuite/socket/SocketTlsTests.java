@@ -109,7 +109,12 @@ abstract class SocketTlsTests extends AbstractSocketTest {
 
     /** A TLS client (checking host "127.0.0.1" unless the context says not to) with {@code handler} after it. */
     private SslHandler connectTls(SslContext context, ChannelHandler handler) {
-        SslHandler ssl = context.newHandler(ByteBufAllocator.DEFAULT, "127.0.0.1", 0);
+        return connectTls(context, handler, 0);
+    }
+
+    /** Like {@link #connectTls(SslContext, ChannelHandler)}, telling the engine the peer's port (sessions are cached by it). */
+    private SslHandler connectTls(SslContext context, ChannelHandler handler, int peerPort) {
+        SslHandler ssl = context.newHandler(ByteBufAllocator.DEFAULT, "127.0.0.1", peerPort);
         lastClient = track(await(clientBootstrap().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
@@ -144,6 +149,24 @@ abstract class SocketTlsTests extends AbstractSocketTest {
         byte[] expected = sent.toByteArray();
         assertArrayEquals(expected, received.await(expected.length));
         await(channel.close());
+    }
+
+    @Test
+    void aClientResumesItsSessionWhenItReconnects() throws Exception {
+        assumeTrue(provider() == SslProvider.OPENSSL, "the JDK's engine does not tell whether it resumed");
+        startTlsServer(server(SERVER_CERT), new EchoHandler());
+        SslContext client = build(clientTrusting(SERVER_CERT));
+        for (int i = 0; i < 3; i++) {
+            ByteCollector received = new ByteCollector();
+            // Any port will do as the session's key: Unix-domain and local peers have none.
+            SslHandler ssl = connectTls(client, received, 443);
+            Channel channel = await(ssl.handshakeFuture());
+            assertEquals(i > 0, ssl.isSessionReused(), "connection " + i);
+            // A round trip, so the TLS 1.3 session tickets sent after the handshake have arrived.
+            channel.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {(byte) i}));
+            assertArrayEquals(new byte[] {(byte) i}, received.await(1));
+            await(channel.close());
+        }
     }
 
     @Test
