@@ -506,6 +506,29 @@ public abstract class AbstractChannel implements Channel {
     }
 
     @Override
+    public void incrementPendingOutboundBytes(long bytes) {
+        ChannelOutboundBuffer buffer = outboundBuffer;
+        if (buffer != null) {
+            buffer.incrementPendingOutboundBytes(requireNonNegative(bytes));
+        }
+    }
+
+    @Override
+    public void decrementPendingOutboundBytes(long bytes) {
+        ChannelOutboundBuffer buffer = outboundBuffer;
+        if (buffer != null) {
+            buffer.decrementPendingOutboundBytes(requireNonNegative(bytes), true);
+        }
+    }
+
+    private static long requireNonNegative(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes: " + bytes + " (expected: >= 0)");
+        }
+        return bytes;
+    }
+
+    @Override
     public SocketAddress localAddress() {
         return localAddress0();
     }

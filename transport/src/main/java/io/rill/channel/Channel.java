@@ -56,6 +56,18 @@ public interface Channel extends AttributeMap, ChannelOutboundInvoker, Comparabl
     /** Bytes that must be written out before {@link #isWritable()} turns true; 0 if it is true. */
     long bytesBeforeWritable();
 
+    /**
+     * Counts {@code bytes} that a handler holds back on the way to the outbound buffer (TLS
+     * plaintext waiting for the handshake, say) toward the buffer's pending total, so that they
+     * too turn {@link #isWritable()} false past the high water mark. The handler must take them
+     * off with {@link #decrementPendingOutboundBytes} once it passes them on or drops them.
+     * Event loop only; ignored once the channel is closed.
+     */
+    void incrementPendingOutboundBytes(long bytes);
+
+    /** Takes off bytes counted by {@link #incrementPendingOutboundBytes}; writable again at the low water mark. */
+    void decrementPendingOutboundBytes(long bytes);
+
     /** The local address, or null if not bound. */
     SocketAddress localAddress();
 

@@ -403,7 +403,7 @@ public final class ChannelOutboundBuffer {
         return totalPendingSize;
     }
 
-    private void incrementPendingOutboundBytes(long size) {
+    void incrementPendingOutboundBytes(long size) {
         if (size == 0) {
             return;
         }
@@ -413,7 +413,7 @@ public final class ChannelOutboundBuffer {
         }
     }
 
-    private void decrementPendingOutboundBytes(long size, boolean notify) {
+    void decrementPendingOutboundBytes(long size, boolean notify) {
         if (size == 0) {
             return;
         }

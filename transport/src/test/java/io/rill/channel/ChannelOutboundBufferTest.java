@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -58,6 +59,31 @@ class ChannelOutboundBufferTest {
         assertTrue(ch.isWritable());
         assertEquals(2, counter.changes.get());
         assertTrue(ch.finishAndReleaseAll());
+    }
+
+    @Test
+    void bytesAHandlerHoldsBackCountTowardWritabilityUntilTakenOff() {
+        WritabilityCounter counter = new WritabilityCounter();
+        EmbeddedChannel ch = new EmbeddedChannel(counter);
+        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1000, 2000));
+
+        ch.incrementPendingOutboundBytes(2000);
+        assertTrue(ch.isWritable());
+        ch.incrementPendingOutboundBytes(1);
+        assertFalse(ch.isWritable());
+        assertEquals(1, counter.changes.get());
+        ch.decrementPendingOutboundBytes(1000); // 1001 left: above low
+        assertFalse(ch.isWritable());
+        ch.decrementPendingOutboundBytes(1);
+        assertTrue(ch.isWritable());
+        assertEquals(2, counter.changes.get());
+        assertEquals(2000 - 1000 + 1, ch.bytesBeforeUnwritable());
+        assertThrows(IllegalArgumentException.class,
+                () -> ch.incrementPendingOutboundBytes(-1));
+        ch.decrementPendingOutboundBytes(1000);
+        assertFalse(ch.finishAndReleaseAll());
+        ch.incrementPendingOutboundBytes(1 << 20); // closed: ignored
+        assertFalse(ch.isWritable());
     }
 
     @Test

@@ -8,4 +8,7 @@ interface NativeEngine {
 
     /** Frees the native state now; the engine is closed afterwards. Idempotent. */
     void free();
+
+    /** Whether the finished handshake resumed an earlier session instead of a full handshake. */
+    boolean isSessionReused();
 }

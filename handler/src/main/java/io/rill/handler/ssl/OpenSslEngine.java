@@ -63,6 +63,8 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
     private boolean closeNotifyReceived;
     /** The last SSL_write wanted more room than the buffer had. */
     private boolean wantRoom;
+    /** The finished handshake resumed a session (read before the SSL can be freed). */
+    private boolean sessionReused;
     /** Why the trust manager refused the peer, for the handshake exception. */
     private Throwable verificationFailure;
 
@@ -110,6 +112,9 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
         if (client && peerHost != null && !peerHost.isEmpty() && !isIpLiteral(peerHost)) {
             SSL.setTlsExtHostName(ssl, peerHost); // SNI (RFC 6066 §3): DNS names only
         }
+        if (context.clientSessions != null) {
+            context.clientSessions.offer(ssl, peerHost, peerPort);
+        }
         parameters = new SSLParameters();
         parameters.setEndpointIdentificationAlgorithm(client ? endpointIdentification : null);
         parameters.setApplicationProtocols(context.applicationProtocols.toArray(new String[0]));
@@ -133,6 +138,11 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
         outboundClosed = true;
         inboundDone = true;
         cleanable.clean();
+    }
+
+    @Override
+    public boolean isSessionReused() {
+        return sessionReused;
     }
 
     // ---------------------------------------------------------------- handshake and status
@@ -180,6 +190,7 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
         int r = SSL.doHandshake(state.ssl);
         if (r == 1) {
             handshakeFinished = true;
+            sessionReused = SSL.isSessionReused(state.ssl);
             session.capture();
             return true;
         }

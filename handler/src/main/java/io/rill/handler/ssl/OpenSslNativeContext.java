@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
@@ -29,6 +30,7 @@ import io.netty.internal.tcnative.Buffer;
 import io.netty.internal.tcnative.CertificateVerifier;
 import io.netty.internal.tcnative.SSL;
 import io.netty.internal.tcnative.SSLContext;
+import io.rill.util.InternalLogger;
 
 /**
  * One BoringSSL {@code SSL_CTX}: protocols, cipher suites, key material, ALPN, session cache and
@@ -56,6 +58,8 @@ final class OpenSslNativeContext {
     final List<String> applicationProtocols;
     /** Engines by their {@code SSL*}, for the verifier callback; weakly, so a dropped engine can be cleaned. */
     final Map<Long, WeakReference<OpenSslEngine>> engines = new ConcurrentHashMap<>();
+    /** Sessions a client resumes, by peer; null for a server (BoringSSL's own cache serves it). */
+    final OpenSslClientSessionCache clientSessions;
     private final AtomicInteger refCnt = new AtomicInteger(1);
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -65,6 +69,7 @@ final class OpenSslNativeContext {
         this.server = server;
         this.trustManager = trustManager;
         this.applicationProtocols = List.copyOf(applicationProtocols);
+        this.clientSessions = server ? null : new OpenSslClientSessionCache(this);
         int protocols = protocolFlags(protocolNames);
         try {
             ctx = SSLContext.make(protocols, server ? SSL.SSL_MODE_SERVER : SSL.SSL_MODE_CLIENT);
@@ -121,7 +126,8 @@ final class OpenSslNativeContext {
         if (server) {
             // Sessions are resumable only within one context: its identity is its address.
             SSLContext.setSessionIdContext(ctx, Long.toHexString(ctx).getBytes(StandardCharsets.US_ASCII));
-            SSLContext.setSessionCacheMode(ctx, SSL.SSL_SESS_CACHE_SERVER);
+        } else {
+            SSLContext.setSSLSessionCache(ctx, clientSessions);
         }
         if (sessionCacheSize >= 0) {
             SSLContext.setSessionCacheSize(ctx, sessionCacheSize);
@@ -129,6 +135,17 @@ final class OpenSslNativeContext {
         if (sessionTimeoutSeconds >= 0) {
             SSLContext.setSessionCacheTimeout(ctx, sessionTimeoutSeconds);
         }
+        setSessionCacheMode();
+    }
+
+    /**
+     * Servers cache in BoringSSL; clients get each new session handed to {@link #clientSessions}
+     * and BoringSSL keeps none. Called after every cache size change: tcnative's size setter
+     * also switches the mode to server caching.
+     */
+    private void setSessionCacheMode() {
+        SSLContext.setSessionCacheMode(ctx, server ? SSL.SSL_SESS_CACHE_SERVER
+                : SSL.SSL_SESS_CACHE_CLIENT | SSL.SSL_SESS_CACHE_NO_INTERNAL_STORE);
     }
 
     /**
@@ -190,6 +207,27 @@ final class OpenSslNativeContext {
         }
     }
 
+    /** Sends every secret BoringSSL derives to {@code sink} as an NSS key log line (debugging). */
+    void keyLog(Consumer<String> sink) throws SSLException {
+        boolean set = SSLContext.setKeyLogCallback(ctx, (ssl, line) -> {
+            try {
+                sink.accept(new String(line, StandardCharsets.US_ASCII));
+            } catch (RuntimeException e) {
+                // Never let a debugging aid break the handshake that called it.
+                InternalLogger.get(OpenSslNativeContext.class).warn("the key log sink failed: {}", e.toString());
+            }
+        });
+        if (!set) {
+            throw new SSLException("BoringSSL refused the key log callback");
+        }
+    }
+
+    /** The live engine of {@code ssl}, or null. */
+    OpenSslEngine engine(long ssl) {
+        WeakReference<OpenSslEngine> ref = engines.get(ssl);
+        return ref == null ? null : ref.get();
+    }
+
     /** A new engine holding a reference to this context until it is freed. */
     SSLEngine newEngine(String peerHost, int peerPort, String endpointIdentification) {
         return new OpenSslEngine(this, peerHost, peerPort, endpointIdentification);
@@ -228,6 +266,7 @@ final class OpenSslNativeContext {
             @Override
             public void setSessionCacheSize(int size) {
                 SSLContext.setSessionCacheSize(ctx, size);
+                setSessionCacheMode();
             }
 
             @Override
@@ -251,6 +290,9 @@ final class OpenSslNativeContext {
             if (nativeChain != 0) {
                 SSL.freeX509Chain(nativeChain);
             }
+            if (clientSessions != null) {
+                clientSessions.clear();
+            }
             SSLContext.free(ctx);
             OpenSsl.CONTEXTS_ALIVE.decrementAndGet();
         }
@@ -260,8 +302,7 @@ final class OpenSslNativeContext {
     private final class Verifier extends CertificateVerifier {
         @Override
         public int verify(long ssl, byte[][] chainDer, String authAlgorithm) {
-            WeakReference<OpenSslEngine> ref = engines.get(ssl);
-            OpenSslEngine engine = ref == null ? null : ref.get();
+            OpenSslEngine engine = engine(ssl);
             if (engine == null) {
                 return X509_V_ERR_UNSPECIFIED;
             }

@@ -3,7 +3,11 @@ package io.rill.handler.ssl;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
@@ -13,6 +17,7 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
@@ -58,6 +63,8 @@ public final class SslContextBuilder {
     private ClientAuth clientAuth = ClientAuth.NONE;
     private String endpointIdentification = "HTTPS";
     private SslProvider provider;
+    /** Debugging only: receives TLS secrets; null (the default) exports nothing. */
+    private Consumer<String> keyLog;
 
     private SslContextBuilder(boolean server) {
         this.server = server;
@@ -185,7 +192,12 @@ public final class SslContextBuilder {
         return this;
     }
 
-    /** How many sessions the cache keeps (0: no limit); the JDK's default when unset. */
+    /**
+     * How many sessions the cache keeps (0: no limit); the provider's default when unset. An
+     * OPENSSL client keeps one session per peer ({@code host:port} of
+     * {@link SslContext#newHandler(io.rill.buffer.ByteBufAllocator, String, int)}), so this bounds
+     * the peers it can resume with.
+     */
     public SslContextBuilder sessionCacheSize(long size) {
         this.sessionCacheSize = requireNonNegative(size, "sessionCacheSize");
         return this;
@@ -217,6 +229,37 @@ public final class SslContextBuilder {
         return this;
     }
 
+    /**
+     * <b>For debugging only</b>: hands {@code sink} one line per TLS secret of every connection
+     * of the context, in the NSS key log format that Wireshark reads (the {@code SSLKEYLOGFILE}
+     * convention): {@code CLIENT_RANDOM <hex> <hex>} for TLS 1.2, {@code CLIENT_HANDSHAKE_TRAFFIC_SECRET},
+     * {@code SERVER_TRAFFIC_SECRET_0} ... for TLS 1.3. Anyone holding these lines can decrypt the
+     * traffic, so never enable it in production. Off by default; null turns it off.
+     *
+     * <p>{@link SslProvider#OPENSSL} only: the JDK's engine does not export its secrets, so
+     * {@link #build()} throws {@link UnsupportedOperationException} for JDK. The sink runs on the
+     * event loop during handshakes: keep it quick; what it throws is logged and ignored.
+     */
+    public SslContextBuilder keyLog(Consumer<String> sink) {
+        this.keyLog = sink;
+        return this;
+    }
+
+    /** {@link #keyLog(Consumer)} appending each line to {@code file} (created if absent); debugging only. */
+    public SslContextBuilder keyLogFile(Path file) {
+        requireNonNull(file, "file");
+        return keyLog(line -> appendLine(file, line));
+    }
+
+    private static synchronized void appendLine(Path file, String line) {
+        try {
+            Files.writeString(file, line + "\n", StandardCharsets.US_ASCII, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to the key log " + file, e);
+        }
+    }
+
     public SslContext build() throws SSLException {
         if (server && keyManagerFactory == null && key == null) {
             throw new IllegalStateException("a server needs a certificate chain and key");
@@ -224,6 +267,10 @@ public final class SslContextBuilder {
         SslProvider chosen = provider != null ? provider : SslProvider.defaultProvider();
         if (!chosen.isAvailable()) {
             throw new SSLException("SslProvider." + chosen + " is not available: " + chosen.unavailabilityCause());
+        }
+        if (keyLog != null && chosen != SslProvider.OPENSSL) {
+            throw new UnsupportedOperationException("keyLog needs SslProvider.OPENSSL: the JDK's SSLEngine does not "
+                    + "export its TLS secrets (without reaching into JDK internals)");
         }
         try {
             if (chosen == SslProvider.OPENSSL) {
@@ -291,6 +338,14 @@ public final class SslContextBuilder {
         OpenSslNativeContext nativeContext = new OpenSslNativeContext(server, protocols,
                 cipherSuites == null ? null : String.join(":", suites), pk, chain, tm, clientAuth,
                 applicationProtocols, sessionCacheSize, sessionTimeoutSeconds);
+        if (keyLog != null) {
+            try {
+                nativeContext.keyLog(keyLog);
+            } catch (SSLException e) {
+                nativeContext.closeOnce();
+                throw e;
+            }
+        }
         return new SslContext(null, nativeContext, !server, SslProvider.OPENSSL, protocols.clone(),
                 cipherSuites == null ? new String[0] : cipherSuites.toArray(new String[0]), applicationProtocols,
                 clientAuth, server ? null : endpointIdentification);

@@ -37,7 +37,9 @@ import io.rill.util.concurrent.ScheduledFuture;
  * <p><b>Handshake.</b> Starts when the channel is active (a client sends its hello at once).
  * {@link #handshakeFuture()} and an {@link SslHandshakeCompletionEvent} report its outcome; it
  * fails with {@link SslHandshakeTimeoutException} after {@link #setHandshakeTimeout} (10 s by
- * default). Writes made before it completes are held and encrypted after. Delegated engine
+ * default). Writes made before it completes are held and encrypted after: they count toward the
+ * channel's writability (so {@code isWritable()} turns false past the high water mark) and are
+ * capped by {@link #setMaxPendingPlaintextBytes} (16 MiB by default). Delegated engine
  * tasks (key exchange, certificate checks) run on the event loop, or on an executor given to
  * the constructor, during which the handler waits with its input unread. Renegotiation is refused: in TLS 1.2 a
  * handshake record after the handshake closes the connection (TLS 1.3 has none).
@@ -74,6 +76,9 @@ public class SslHandler extends ByteToMessageDecoder {
     private final Promise<Channel> sslClosePromise = ImmediateEventExecutor.INSTANCE.newPromise();
 
     private long handshakeTimeoutMillis = 10_000;
+    private long maxPendingPlaintextBytes = 16 * 1024 * 1024;
+    /** The bytes of {@link #pending} counted toward the channel's writability. */
+    private long countedPendingBytes;
     private long closeNotifyFlushTimeoutMillis = 3_000;
 
     /** The first write went out in the clear (startTls). */
@@ -131,6 +136,19 @@ public class SslHandler extends ByteToMessageDecoder {
         return protocol == null || protocol.isEmpty() ? null : protocol;
     }
 
+    /**
+     * Whether the handshake resumed an earlier session (RFC 8446 §2.2, RFC 5077) instead of a
+     * full one; false before it completes. Known for {@link SslProvider#OPENSSL} engines only: the
+     * JDK's {@code SSLEngine} does not say, so for any other engine this throws
+     * {@link UnsupportedOperationException}.
+     */
+    public boolean isSessionReused() {
+        if (!(engine instanceof NativeEngine nativeEngine)) {
+            throw new UnsupportedOperationException("the JDK's SSLEngine does not tell whether it resumed a session");
+        }
+        return nativeEngine.isSessionReused();
+    }
+
     /** Completes with the channel when the handshake succeeds; fails with its cause otherwise. */
     public Future<Channel> handshakeFuture() {
         return handshakePromise;
@@ -148,6 +166,22 @@ public class SslHandler extends ByteToMessageDecoder {
 
     public long getHandshakeTimeoutMillis() {
         return handshakeTimeoutMillis;
+    }
+
+    /**
+     * How many plaintext bytes may wait for the handshake to complete: a write that would
+     * exceed it fails with {@link PendingWriteLimitExceededException} (its buffer released; the
+     * channel stays open). Bounds the memory of a peer that never finishes its handshake.
+     */
+    public void setMaxPendingPlaintextBytes(long bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("maxPendingPlaintextBytes: " + bytes + " (expected: > 0)");
+        }
+        maxPendingPlaintextBytes = bytes;
+    }
+
+    public long getMaxPendingPlaintextBytes() {
+        return maxPendingPlaintextBytes;
     }
 
     /** How long close() waits for close_notify to be flushed before closing anyway. */
@@ -198,7 +232,7 @@ public class SslHandler extends ByteToMessageDecoder {
         ClosedChannelException closed = new ClosedChannelException();
         boolean hadHandshake = handshakeDone && handshakePromise.isSuccess();
         handshakeFailed(ctx, new SSLHandshakeException("connection closed during the TLS handshake"));
-        pending.failAll(closed);
+        failPending(ctx, closed);
         engine.closeOutbound();
         if (hadHandshake && !sslClosePromise.isDone()) {
             SSLException truncated = new SSLException("connection closed without close_notify: data may be truncated");
@@ -210,7 +244,7 @@ public class SslHandler extends ByteToMessageDecoder {
 
     @Override
     protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {
-        pending.failAll(new SSLException("SslHandler removed before the write was encrypted"));
+        failPending(ctx, new SSLException("SslHandler removed before the write was encrypted"));
         handshakeFailed(ctx, new SSLHandshakeException("SslHandler removed during the handshake"));
         sslClosePromise.tryFailure(new SSLException("SslHandler removed"));
         if (engine instanceof NativeEngine nativeEngine) {
@@ -238,7 +272,33 @@ public class SslHandler extends ByteToMessageDecoder {
             promise.tryFailure(new SSLException("SslHandler is closed: the write was not encrypted"));
             return;
         }
+        if (!handshakeDone && pending.readableBytes() + buf.readableBytes() > maxPendingPlaintextBytes) {
+            int size = buf.readableBytes();
+            buf.release();
+            promise.tryFailure(new PendingWriteLimitExceededException("a write of " + size + " bytes would "
+                    + "exceed the " + maxPendingPlaintextBytes + " bytes that may wait for the TLS handshake ("
+                    + pending.readableBytes() + " wait already)"));
+            return;
+        }
         pending.add(buf, promise);
+        syncPendingBytes(ctx);
+    }
+
+    /** Counts what {@link #pending} holds now toward the channel's writability. */
+    private void syncPendingBytes(ChannelHandlerContext ctx) {
+        long now = pending.readableBytes();
+        long delta = now - countedPendingBytes;
+        countedPendingBytes = now;
+        if (delta > 0) {
+            ctx.channel().incrementPendingOutboundBytes(delta);
+        } else if (delta < 0) {
+            ctx.channel().decrementPendingOutboundBytes(-delta);
+        }
+    }
+
+    private void failPending(ChannelHandlerContext ctx, Throwable cause) {
+        pending.failAll(cause);
+        syncPendingBytes(ctx);
     }
 
     @Override
@@ -274,7 +334,7 @@ public class SslHandler extends ByteToMessageDecoder {
         } catch (SSLException e) {
             // The engine is unusable; closing without close_notify is all that is left.
         }
-        pending.failAll(new SSLException("SslHandler closed before the write was encrypted"));
+        failPending(ctx, new SSLException("SslHandler closed before the write was encrypted"));
         needsFlush = false;
         ctx.flush();
         closeAfter(ctx, lastWrite, promise);
@@ -378,7 +438,7 @@ public class SslHandler extends ByteToMessageDecoder {
         failed = true;
         handshakeFailed(ctx, cause);
         sslClosePromise.tryFailure(cause);
-        pending.failAll(cause);
+        failPending(ctx, cause);
         engine.closeOutbound();
         if (sendAlert) {
             try {
@@ -626,20 +686,24 @@ public class SslHandler extends ByteToMessageDecoder {
     /** Encrypts the pending writes into records of up to 16 KiB and writes them (no flush). */
     private void wrapApplicationData(ChannelHandlerContext ctx) throws SSLException {
         ByteBuf plain;
-        while ((plain = pending.removeRecord(ctx.alloc(), nativeEngine, SslRecords.MAX_PLAINTEXT_LENGTH,
-                completedWrites)) != null) {
-            ByteBuf out = allocate(ctx, plain.readableBytes() + 1024);
-            try {
-                wrapRecord(plain, out);
-            } catch (SSLException e) {
-                out.release();
-                failCompleted(e);
-                throw e;
-            } finally {
-                plain.release();
+        try {
+            while ((plain = pending.removeRecord(ctx.alloc(), nativeEngine, SslRecords.MAX_PLAINTEXT_LENGTH,
+                    completedWrites)) != null) {
+                ByteBuf out = allocate(ctx, plain.readableBytes() + 1024);
+                try {
+                    wrapRecord(plain, out);
+                } catch (SSLException e) {
+                    out.release();
+                    failCompleted(e);
+                    throw e;
+                } finally {
+                    plain.release();
+                }
+                ctx.write(out, promiseForCompleted(ctx));
+                needsFlush = true;
             }
-            ctx.write(out, promiseForCompleted(ctx));
-            needsFlush = true;
+        } finally {
+            syncPendingBytes(ctx);
         }
     }
 

@@ -6,9 +6,10 @@ import io.rill.util.InternalLogger;
  * Which TLS implementation an {@link SslContext} uses.
  *
  * <p>{@link #JDK} is the {@code javax.net.ssl.SSLEngine} of the running JDK and always works.
- * {@link #OPENSSL} (BoringSSL through netty-tcnative) is declared so configurations can name it,
- * but this build has no OpenSSL engine yet: {@link #isAvailable} answers false with the reason
- * and {@link SslContextBuilder#build()} refuses it.
+ * {@link #OPENSSL} is BoringSSL through netty-tcnative, available when
+ * netty-tcnative-boringssl-static is on the class or module path and its JNI library loads;
+ * otherwise {@link #isAvailable} answers false with the reason and {@link SslContextBuilder#build()}
+ * refuses it.
  */
 public enum SslProvider {
     JDK,
@@ -26,6 +27,15 @@ public enum SslProvider {
         }
         Throwable cause = OpenSsl.unavailabilityCause();
         return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+    }
+
+    /**
+     * How many native objects (BoringSSL contexts and engines) this provider holds right now: 0
+     * for JDK. For leak checks: once every {@link SslContext} is closed and every channel that
+     * used one is closed, this is back to what it was.
+     */
+    public int liveNativeObjects() {
+        return this == JDK ? 0 : OpenSsl.CONTEXTS_ALIVE.get() + OpenSsl.ENGINES_ALIVE.get();
     }
 
     /** The provider used when none is chosen: OPENSSL when available, JDK otherwise (logged once, with why). */

@@ -6,6 +6,7 @@ import static io.rill.handler.ssl.TlsFixtures.build;
 import static io.rill.handler.ssl.TlsFixtures.clientTrusting;
 import static io.rill.handler.ssl.TlsFixtures.serverBuilder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -203,38 +204,16 @@ class OpenSslInteropTest {
     @ValueSource(strings = {"-tls1_2", "-tls1_3"})
     void aRillClientTalksToSServer(String version) throws Exception {
         OpenSslTool.assumeAvailable();
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort(); // a free port for s_server; it is reused at once
-        }
+        int port = freePort();
         ByteArrayOutputStream serverOut = new ByteArrayOutputStream();
-        Process sServer = Peers.startAndAwait(dir, List.of(OpenSslTool.path(), "s_server", "-accept",
-                "127.0.0.1:" + port, "-cert", LOCALHOST.certificateFile().getAbsolutePath(), "-key",
-                LOCALHOST.privateKeyFile().getAbsolutePath(), version, "-alpn", "h2", "-rev", "-naccept", "1"),
-                "ACCEPT", serverOut);
+        Process sServer = startSServer(port, serverOut, version, "-alpn", "h2", "-rev", "-naccept", "1");
         io.rill.channel.EventLoopGroup group = new io.rill.channel.MultiThreadIoEventLoopGroup(1,
                 io.rill.channel.nio.NioIoHandler.newFactory());
         try {
             SslContext context = build(clientTrusting(LOCALHOST).applicationProtocols("h2"));
             SslHandler ssl = context.newHandler(ByteBufAllocator.DEFAULT, "localhost", port);
             BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-            Channel ch = new Bootstrap().group(group).channelFactory(NioSocketChannel::new)
-                    .handler(new ChannelHandler() {
-                        @Override
-                        public void handlerAdded(ChannelHandlerContext ctx) {
-                            ctx.pipeline().addBefore(ctx.name(), "ssl", ssl);
-                        }
-
-                        @Override
-                        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                            ByteBuf buf = (ByteBuf) msg;
-                            lines.add(buf.toString(StandardCharsets.US_ASCII));
-                            buf.release();
-                        }
-                    })
-                    .connect(new InetSocketAddress("127.0.0.1", port)).syncUninterruptibly().getNow();
-            assertTrue(ssl.handshakeFuture().awaitUninterruptibly(Peers.TIMEOUT_SECONDS, TimeUnit.SECONDS));
-            assertTrue(ssl.handshakeFuture().isSuccess(), String.valueOf(ssl.handshakeFuture().cause()));
+            Channel ch = connectOverTls(group, ssl, port, lines::add);
             assertEquals("h2", ssl.applicationProtocol());
             assertEquals(version.equals("-tls1_2") ? "TLSv1.2" : "TLSv1.3", ssl.engine().getSession().getProtocol());
             ch.writeAndFlush(Unpooled.copiedBuffer("hello rill\n", StandardCharsets.US_ASCII));
@@ -254,5 +233,81 @@ class OpenSslInteropTest {
             sServer.destroy();
             sServer.waitFor(Peers.TIMEOUT_SECONDS, TimeUnit.SECONDS);
         }
+    }
+
+    /** s_server on 127.0.0.1:{@code port} as localhost with {@code options}, once it accepts connections. */
+    private Process startSServer(int port, ByteArrayOutputStream out, String... options) throws Exception {
+        List<String> command = new ArrayList<>(List.of(OpenSslTool.path(), "s_server", "-accept", "127.0.0.1:" + port,
+                "-cert", LOCALHOST.certificateFile().getAbsolutePath(),
+                "-key", LOCALHOST.privateKeyFile().getAbsolutePath()));
+        command.addAll(List.of(options));
+        return Peers.startAndAwait(dir, command, "ACCEPT", out);
+    }
+
+    /** A free port for s_server; it is reused at once. */
+    private static int freePort() throws Exception {
+        try (ServerSocket probe = new ServerSocket(0)) {
+            return probe.getLocalPort();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-tls1_2", "-tls1_3"})
+    void aRillClientResumesItsSessionWithSServer(String version) throws Exception {
+        OpenSslTool.assumeAvailable();
+        int port = freePort();
+        ByteArrayOutputStream serverOut = new ByteArrayOutputStream();
+        // -www answers each connection with a page that says "New," or "Reused," for its session.
+        Process sServer = startSServer(port, serverOut, version, "-www");
+        io.rill.channel.EventLoopGroup group = new io.rill.channel.MultiThreadIoEventLoopGroup(1,
+                io.rill.channel.nio.NioIoHandler.newFactory());
+        try (SslContext context = build(clientTrusting(LOCALHOST))) {
+            String protocol = version.equals("-tls1_2") ? "TLSv1.2" : "TLSv1.3";
+            SslHandler first = context.newHandler(ByteBufAllocator.DEFAULT, "localhost", port);
+            assertTrue(fetchStatusPage(group, first, port).contains("New, " + protocol), serverOut::toString);
+            SslHandler second = context.newHandler(ByteBufAllocator.DEFAULT, "localhost", port);
+            String page = fetchStatusPage(group, second, port);
+            assertTrue(page.contains("Reused, " + protocol), page);
+            if (provider() == SslProvider.OPENSSL) {
+                assertFalse(first.isSessionReused());
+                assertTrue(second.isSessionReused());
+            }
+        } finally {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(Peers.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            sServer.destroy();
+            sServer.waitFor(Peers.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    /** GET / from s_server -www over {@code ssl}: the page, read until s_server closes the connection. */
+    private static String fetchStatusPage(io.rill.channel.EventLoopGroup group, SslHandler ssl, int port) {
+        StringBuffer page = new StringBuffer();
+        Channel ch = connectOverTls(group, ssl, port, page::append);
+        ch.writeAndFlush(Unpooled.copiedBuffer("GET / HTTP/1.0\r\n\r\n", StandardCharsets.US_ASCII));
+        assertTrue(ch.closeFuture().awaitUninterruptibly(Peers.TIMEOUT_SECONDS, TimeUnit.SECONDS), page::toString);
+        return page.toString();
+    }
+
+    /** A NIO client on 127.0.0.1:{@code port} behind {@code ssl}, passing what it reads as text to {@code onText}; after the handshake. */
+    private static Channel connectOverTls(io.rill.channel.EventLoopGroup group, SslHandler ssl, int port,
+            java.util.function.Consumer<String> onText) {
+        Channel ch = new Bootstrap().group(group).channelFactory(NioSocketChannel::new)
+                .handler(new ChannelHandler() {
+                    @Override
+                    public void handlerAdded(ChannelHandlerContext ctx) {
+                        ctx.pipeline().addBefore(ctx.name(), "ssl", ssl);
+                    }
+
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        ByteBuf buf = (ByteBuf) msg;
+                        onText.accept(buf.toString(StandardCharsets.US_ASCII));
+                        buf.release();
+                    }
+                })
+                .connect(new InetSocketAddress("127.0.0.1", port)).syncUninterruptibly().getNow();
+        assertTrue(ssl.handshakeFuture().awaitUninterruptibly(Peers.TIMEOUT_SECONDS, TimeUnit.SECONDS));
+        assertTrue(ssl.handshakeFuture().isSuccess(), String.valueOf(ssl.handshakeFuture().cause()));
+        return ch;
     }
 }

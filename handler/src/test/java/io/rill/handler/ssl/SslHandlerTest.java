@@ -29,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufAllocator;
 import io.rill.buffer.Unpooled;
+import io.rill.channel.WriteBufferWaterMark;
 import io.rill.util.concurrent.Future;
 
 class SslHandlerTest {
@@ -442,5 +443,50 @@ class SslHandlerTest {
 
     static Throwable root(Throwable t) {
         return rootCause(t);
+    }
+
+    @Test
+    void writesWaitingForTheHandshakeCountTowardWritability() {
+        TlsPeer[] peers = TlsFixtures.pair("TLSv1.3");
+        TlsPeer server = peers[0], client = peers[1];
+        client.channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1024, 4096));
+        client.channel.write(Unpooled.wrappedBuffer(new byte[3000]));
+        assertTrue(client.channel.isWritable());
+        client.channel.writeAndFlush(Unpooled.wrappedBuffer(new byte[2000]));
+        assertFalse(client.channel.isWritable(), "5000 bytes wait for the handshake: past the high water mark");
+        assertEquals(1, client.writabilityChanges);
+
+        TlsPeer.exchange(client, server);
+        assertTrue(client.channel.isWritable(), "encrypted and written once the handshake completed");
+        assertEquals(2, client.writabilityChanges);
+        assertEquals(5000, server.received.size());
+        server.dispose();
+        client.dispose();
+    }
+
+    @Test
+    void aWriteBeyondThePendingLimitFailsAndIsReleased() {
+        TlsPeer[] peers = TlsFixtures.pair("TLSv1.3");
+        TlsPeer server = peers[0], client = peers[1];
+        client.handler().setMaxPendingPlaintextBytes(10_000);
+        assertThrows(IllegalArgumentException.class, () -> client.handler().setMaxPendingPlaintextBytes(0));
+        Future<Void> first = client.channel.writeAndFlush(Unpooled.wrappedBuffer(new byte[6000]));
+        ByteBuf tooMuch = Unpooled.wrappedBuffer(new byte[6000]);
+        Future<Void> second = client.channel.writeAndFlush(tooMuch);
+        assertInstanceOf(PendingWriteLimitExceededException.class, second.cause());
+        assertTrue(second.cause().getMessage().contains("10000"), second.cause().getMessage());
+        assertEquals(0, tooMuch.refCnt());
+        assertTrue(client.channel.isOpen());
+
+        TlsPeer.exchange(client, server);
+        assertTrue(first.isSuccess());
+        assertEquals(6000, server.received.size());
+        // The limit is for the handshake only: afterwards writes wait for flush() alone.
+        client.channel.write(Unpooled.wrappedBuffer(new byte[12_000]));
+        client.channel.flush();
+        TlsPeer.exchange(client, server);
+        assertEquals(18_000, server.received.size());
+        server.dispose();
+        client.dispose();
     }
 }

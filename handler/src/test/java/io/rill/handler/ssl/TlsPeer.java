@@ -24,6 +24,8 @@ final class TlsPeer implements ChannelHandler {
     final ByteArrayOutputStream received = new ByteArrayOutputStream();
     final List<Object> events = new ArrayList<>();
     final List<Throwable> exceptions = new ArrayList<>();
+    /** How many times channelWritabilityChanged reached this recorder. */
+    int writabilityChanges;
     /** The ciphertext messages this peer wrote, as seen by {@link #exchange} (their sizes). */
     final List<Integer> writtenRecordSizes = new ArrayList<>();
 
@@ -60,6 +62,11 @@ final class TlsPeer implements ChannelHandler {
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         handler();
         events.add(evt);
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        writabilityChanges++;
     }
 
     @Override

@@ -62,6 +62,11 @@ abstract class AbstractSocketTest {
         }
         assertTrue(group.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS),
                 transport + ": the event loop group did not terminate");
+        afterGroupTerminated();
+    }
+
+    /** Checks once every channel is closed and the group has terminated (e.g. for native leaks). */
+    void afterGroupTerminated() {
     }
 
     ServerBootstrap serverBootstrap() {

@@ -2,6 +2,8 @@ package io.rill.testsuite.socket;
 
 import org.junit.jupiter.api.Nested;
 
+import io.rill.handler.ssl.SslProvider;
+
 /**
  * Every socket test, for one transport. A transport's test class extends this and answers
  * {@link #transport()} (see {@link SocketTransport} for a complete example); JUnit runs each
@@ -93,10 +95,28 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
-    class Tls extends SocketTlsTests {
+    class TlsJdk extends SocketTlsTests {
         @Override
         protected SocketTransport transport() {
             return SocketTestSuite.this.transport();
+        }
+
+        @Override
+        protected SslProvider provider() {
+            return SslProvider.JDK;
+        }
+    }
+
+    @Nested
+    class TlsOpenSsl extends SocketTlsTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+
+        @Override
+        protected SslProvider provider() {
+            return SslProvider.OPENSSL;
         }
     }
 

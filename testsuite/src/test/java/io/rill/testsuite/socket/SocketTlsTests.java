@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -14,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -28,13 +32,16 @@ import io.rill.handler.ssl.SslContext;
 import io.rill.handler.ssl.SslContextBuilder;
 import io.rill.handler.ssl.SslHandler;
 import io.rill.handler.ssl.SslHandshakeTimeoutException;
+import io.rill.handler.ssl.SslProvider;
 import io.rill.handler.ssl.util.SelfSignedCertificate;
 
 /**
- * TLS over real connections of every transport: echo in both directions with random write
- * sizes, handshake timeout, a peer vanishing mid-handshake, mutual TLS accepted and refused,
- * and the client's default host name check (SECURITY-CASES T-08). Certificates are generated
- * once per JVM.
+ * TLS over real connections of every transport, once per {@link SslProvider} (the suite has a
+ * group for each): echo in both directions with random write sizes, handshake timeout, a peer
+ * vanishing mid-handshake, mutual TLS accepted and refused, and the client's default host name
+ * check (SECURITY-CASES T-08). Certificates are generated once per JVM. Every context a test
+ * builds is closed after it, and then no native object of the provider may be left alive.
+ * OPENSSL groups skip themselves when BoringSSL cannot load.
  */
 abstract class SocketTlsTests extends AbstractSocketTest {
 
@@ -44,16 +51,38 @@ abstract class SocketTlsTests extends AbstractSocketTest {
 
     /** The channel of the last {@link #connectTls}. */
     private Channel lastClient;
+    /** Closed once the test's channels are. */
+    private final List<SslContext> contexts = new ArrayList<>();
+    private int nativeObjectsBefore;
 
-    private static SslContext build(SslContextBuilder builder) {
+    /** The TLS implementation under test. */
+    protected abstract SslProvider provider();
+
+    @BeforeEach
+    void requireProvider() {
+        assumeTrue(provider().isAvailable(), () -> provider() + " unavailable: " + provider().unavailabilityCause());
+        nativeObjectsBefore = provider().liveNativeObjects();
+    }
+
+    @Override
+    void afterGroupTerminated() {
+        contexts.forEach(SslContext::close);
+        assertEquals(nativeObjectsBefore, provider().liveNativeObjects(),
+                provider() + ": native contexts or engines left alive");
+    }
+
+    /** A context of the provider under test, closed after the test. */
+    SslContext build(SslContextBuilder builder) {
         try {
-            return builder.build();
+            SslContext context = builder.sslProvider(provider()).build();
+            contexts.add(context);
+            return context;
         } catch (SSLException e) {
             throw new AssertionError(e);
         }
     }
 
-    private static SslContext server(SelfSignedCertificate cert) {
+    private SslContext server(SelfSignedCertificate cert) {
         return build(SslContextBuilder.forServer(cert.key(), cert.certificate()));
     }
 
@@ -80,7 +109,12 @@ abstract class SocketTlsTests extends AbstractSocketTest {
 
     /** A TLS client (checking host "127.0.0.1" unless the context says not to) with {@code handler} after it. */
     private SslHandler connectTls(SslContext context, ChannelHandler handler) {
-        SslHandler ssl = context.newHandler(ByteBufAllocator.DEFAULT, "127.0.0.1", 0);
+        return connectTls(context, handler, 0);
+    }
+
+    /** Like {@link #connectTls(SslContext, ChannelHandler)}, telling the engine the peer's port (sessions are cached by it). */
+    private SslHandler connectTls(SslContext context, ChannelHandler handler, int peerPort) {
+        SslHandler ssl = context.newHandler(ByteBufAllocator.DEFAULT, "127.0.0.1", peerPort);
         lastClient = track(await(clientBootstrap().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
@@ -115,6 +149,24 @@ abstract class SocketTlsTests extends AbstractSocketTest {
         byte[] expected = sent.toByteArray();
         assertArrayEquals(expected, received.await(expected.length));
         await(channel.close());
+    }
+
+    @Test
+    void aClientResumesItsSessionWhenItReconnects() throws Exception {
+        assumeTrue(provider() == SslProvider.OPENSSL, "the JDK's engine does not tell whether it resumed");
+        startTlsServer(server(SERVER_CERT), new EchoHandler());
+        SslContext client = build(clientTrusting(SERVER_CERT));
+        for (int i = 0; i < 3; i++) {
+            ByteCollector received = new ByteCollector();
+            // Any port will do as the session's key: Unix-domain and local peers have none.
+            SslHandler ssl = connectTls(client, received, 443);
+            Channel channel = await(ssl.handshakeFuture());
+            assertEquals(i > 0, ssl.isSessionReused(), "connection " + i);
+            // A round trip, so the TLS 1.3 session tickets sent after the handshake have arrived.
+            channel.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {(byte) i}));
+            assertArrayEquals(new byte[] {(byte) i}, received.await(1));
+            await(channel.close());
+        }
     }
 
     @Test
