@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Load test of the plaintext server: Rill's http-hello (NIO, and epoll when the jar has it) and, when
 # microbench was built with -Ppeers, Netty 4.1's NettyHelloServer, one after the other with the same
-# JVM and pinning: the server on core 0 with one event loop, wrk on core 1. Prints requests/s for
-# 64 connections without pipelining and 256 connections with 16 pipelined requests each.
+# JVM and pinning: the server on core 0 with one event loop, wrk on core 1. For 64 connections
+# without pipelining and 256 connections with 16 pipelined requests each, prints requests/s and the
+# bytes the server's JVM allocated per request (all threads, read through AllocationProbe). With
+# several rounds, the servers take turns in each round and the medians and the ratios to Netty on
+# the same transport are printed at the end: on a small shared machine one run proves little.
 #
 #   mvn -B -q package -DskipTests && mvn -B -q -pl microbench -am package -DskipTests -Ppeers
-#   microbench/scripts/http-load.sh [seconds]        (needs wrk: apt-get install wrk)
+#   microbench/scripts/http-load.sh [seconds] [rounds]      (needs wrk: apt-get install wrk)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-10}
+rounds=${2:-1}
 command -v wrk >/dev/null || { echo "http-load: needs wrk (apt-get install wrk)" >&2; exit 1; }
-lua=$(mktemp --suffix=.lua)
-cat >"$lua" <<'LUA'
+work=$(mktemp -d)
+cat >"$work/pipeline.lua" <<'LUA'
 init = function(args)
   local r = {}
   for i = 1, 16 do r[i] = wrk.format(nil, "/plaintext") end
@@ -20,34 +24,80 @@ end
 request = function() return req end
 LUA
 pid=
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -f "$lua"; }
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; exec 3>&- 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
+cp="microbench/target/benchmarks.jar:example/target/rill-example.jar"
 
-run() { # name, command...
-  local name=$1; shift
-  local port=$((20000 + RANDOM % 20000))
-  local log; log=$(mktemp)
-  taskset -c 0 "$@" "$port" >"$log" 2>&1 &
-  pid=$!
-  for _ in $(seq 1 100); do grep -q "Listening on" "$log" && break; sleep 0.1; done
-  grep -q "Listening on" "$log" || { echo "$name did not start:"; cat "$log"; exit 1; }
-  local url="http://127.0.0.1:$port/plaintext"
-  taskset -c 1 wrk -t1 -c64 -d2s "$url" >/dev/null 2>&1 # warm-up
-  taskset -c 1 wrk -t1 -c256 -d2s -s "$lua" "$url" >/dev/null 2>&1
-  local plain piped
-  plain=$(taskset -c 1 wrk -t1 -c64 -d"${seconds}s" "$url" | awk '/Requests\/sec/ {print $2}')
-  piped=$(taskset -c 1 wrk -t1 -c256 -d"${seconds}s" -s "$lua" "$url" | awk '/Requests\/sec/ {print $2}')
-  printf '%-22s %14s %22s\n' "$name" "$plain" "$piped"
-  kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
-  rm -f "$log"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# Asks the probe for the JVM's allocated bytes so far.
+allocated() {
+  local before; before=$(grep -c '^allocated ' "$work/log" || true)
+  echo mark >&3
+  for _ in $(seq 1 100); do
+    [ "$(grep -c '^allocated ' "$work/log" || true)" -gt "$before" ] && break
+    sleep 0.05
+  done
+  grep '^allocated ' "$work/log" | tail -1 | awk '{print $2}'
 }
 
-printf '%-22s %14s %22s\n' server "req/s (64 conn)" "req/s (256 conn, pipe 16)"
-jar=example/target/rill-example.jar
-run "rill http-hello nio" java -jar "$jar" http-hello --threads 1 --transport nio --port
-if jar tf "$jar" 2>/dev/null | grep 'io/rill/channel/epoll/' >/dev/null; then
-  run "rill http-hello epoll" java -jar "$jar" http-hello --threads 1 --transport epoll --port
-fi
-if jar tf microbench/target/benchmarks.jar 2>/dev/null | grep NettyHelloServer >/dev/null; then
-  run "netty 4.1 nio" java -cp microbench/target/benchmarks.jar io.rill.microbench.peers.NettyHelloServer
+# One measured wrk run: prints "requests/s bytes/request".
+measure() { # wrk args...
+  local a0 a1 out
+  a0=$(allocated)
+  out=$(taskset -c 1 wrk -t1 -d"${seconds}s" "$@")
+  a1=$(allocated)
+  echo "$out" | awk -v a="$((a1 - a0))" '/requests in/ {n=$1} /Requests\/sec/ {r=$2} END {printf "%s %.0f", r, a / n}'
+}
+
+run() { # name, main class, args... (the port is appended)
+  local name=$1; shift
+  local port started=
+  for _ in 1 2 3; do
+    port=$(free_port)
+    rm -f "$work/in"; mkfifo "$work/in"
+    taskset -c 0 java -cp "$cp" io.rill.microbench.load.AllocationProbe "$@" "$port" <"$work/in" >"$work/log" 2>&1 &
+    pid=$!
+    exec 3>"$work/in"
+    for _ in $(seq 1 100); do grep -q "Listening on" "$work/log" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    if grep -q "Listening on" "$work/log"; then started=1; break; fi
+    exec 3>&-; kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=
+  done
+  [ -n "$started" ] || { echo "$name did not start:"; cat "$work/log"; exit 1; }
+  local url="http://127.0.0.1:$port/plaintext"
+  taskset -c 1 wrk -t1 -c64 -d2s "$url" >/dev/null 2>&1 # warm-up
+  taskset -c 1 wrk -t1 -c256 -d2s -s "$work/pipeline.lua" "$url" >/dev/null 2>&1
+  local plain piped
+  plain=$(measure -c64 "$url")
+  piped=$(measure -c256 -s "$work/pipeline.lua" "$url")
+  printf '%-22s %12s %8s %14s %8s\n' "$name" $plain $piped
+  echo "$name" $plain $piped >>"$work/results"
+  exec 3>&-
+  kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
+}
+
+epoll=; netty=
+if unzip -l example/target/rill-example.jar 2>/dev/null | grep "io/rill/channel/epoll/" >/dev/null; then epoll=1; fi
+if unzip -l microbench/target/benchmarks.jar 2>/dev/null | grep NettyHelloServer >/dev/null; then netty=1; fi
+printf '%-22s %12s %8s %14s %8s\n' server "64 conn r/s" "B/req" "pipe 16 r/s" "B/req"
+for round in $(seq 1 "$rounds"); do
+  run "rill-nio" io.rill.example.Main http-hello --threads 1 --transport nio --port
+  if [ -n "$netty" ]; then run "netty-nio" io.rill.microbench.peers.NettyHelloServer nio; fi
+  if [ -n "$epoll" ]; then run "rill-epoll" io.rill.example.Main http-hello --threads 1 --transport epoll --port; fi
+  if [ -n "$netty" ] && [ -n "$epoll" ]; then run "netty-epoll" io.rill.microbench.peers.NettyHelloServer epoll; fi
+done
+if [ "$rounds" -gt 1 ]; then
+  echo "medians of $rounds rounds (ratio: rill / netty on the same transport)"
+  python3 - "$work/results" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    name, *v = line.split()
+    rows.setdefault(name, []).append([float(x) for x in v])
+med = {n: [statistics.median(c) for c in zip(*r)] for n, r in rows.items()}
+for n, m in med.items():
+    peer = med.get(n.replace("rill", "netty")) if n.startswith("rill") else None
+    ratio = f"  x{m[0] / peer[0]:.2f} / x{m[2] / peer[2]:.2f}" if peer else ""
+    print(f"{n:22} {m[0]:12.0f} {m[1]:8.0f} {m[2]:14.0f} {m[3]:8.0f}{ratio}")
+PY
 fi

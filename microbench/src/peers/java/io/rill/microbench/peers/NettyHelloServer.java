@@ -14,6 +14,9 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -27,9 +30,11 @@ import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * Netty 4.1's NIO transport answering the plaintext test exactly like Rill's {@code http-hello}
- * (same four fields, same 13-byte body, write per request, flush per read batch), for the
- * side-by-side load runs of {@code microbench/scripts/http-load.sh}. Usage: {@code PORT [THREADS]} (one event loop by default, like the script's Rill run).
+ * Netty 4.1 answering the plaintext test like Rill's {@code http-hello} (same four fields, same
+ * 13-byte body, write per request, flush per read batch), written the way Netty's own plaintext
+ * entries are: the body is a duplicate of one unreleasable direct buffer, the date is formatted
+ * once per second. For the side-by-side load runs of {@code microbench/scripts/http-load.sh}.
+ * Usage: {@code [nio|epoll] PORT}: one event loop, like the script's Rill runs.
  */
 public final class NettyHelloServer {
 
@@ -37,11 +42,12 @@ public final class NettyHelloServer {
     }
 
     public static void main(String[] args) throws Exception {
-        int port = Integer.parseInt(args[0]);
-        int threads = args.length > 1 ? Integer.parseInt(args[1]) : 1;
-        NioEventLoopGroup group = new NioEventLoopGroup(threads);
+        boolean epoll = args.length > 1 && args[0].equals("epoll");
+        int port = Integer.parseInt(args[args.length - 1]);
+        EventLoopGroup group = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
         Hello hello = new Hello();
-        Channel server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+        Channel server = new ServerBootstrap().group(group)
+                .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
@@ -56,7 +62,8 @@ public final class NettyHelloServer {
 
     @ChannelHandler.Sharable
     private static final class Hello extends ChannelInboundHandlerAdapter {
-        private static final byte[] BODY = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
+        private static final ByteBuf BODY = Unpooled.unreleasableBuffer(
+                Unpooled.directBuffer(13).writeBytes("Hello, World!".getBytes(StandardCharsets.US_ASCII)));
         private static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain");
         private static final AsciiString LENGTH = AsciiString.cached("13");
         private static final AsciiString SERVER = AsciiString.cached("Netty");
@@ -66,8 +73,8 @@ public final class NettyHelloServer {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof HttpRequest request) {
-                ByteBuf body = Unpooled.wrappedBuffer(BODY);
-                FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body, false);
+                FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+                        BODY.duplicate(), false);
                 response.headers().set(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN).set(HttpHeaderNames.CONTENT_LENGTH, LENGTH)
                         .set(HttpHeaderNames.SERVER, SERVER).set(HttpHeaderNames.DATE, date());
                 ctx.write(response, ctx.voidPromise());

@@ -197,6 +197,20 @@ abstract class SocketHttpTests extends AbstractSocketTest {
     }
 
     @Test
+    void s13_anH2cUpgradeIsNotTakenAndTheRequestIsAnsweredInHttp11() throws Exception {
+        Channel server = startHttpServer();
+        ByteCollector received = new ByteCollector();
+        Channel raw = connect(server, received);
+        String response = "HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhello";
+        await(raw.writeAndFlush(Unpooled.copiedBuffer("POST /echo HTTP/1.1\r\nHost: a\r\n"
+                + "Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n"
+                + "Content-Length: 5\r\n\r\nhello", StandardCharsets.US_ASCII)));
+        String answer = new String(received.await(response.length()), StandardCharsets.US_ASCII);
+        assertEquals(response, answer, "no 101: the upgrade is only taken when configured");
+        assertTrue(raw.isActive(), "the connection stays an HTTP/1.1 one");
+    }
+
+    @Test
     void smugglingAttemptsAreAnswered400AndClosedAndTheSmuggledRequestIsNeverServed() throws Exception {
         Channel server = startHttpServer();
         for (String attack : List.of(

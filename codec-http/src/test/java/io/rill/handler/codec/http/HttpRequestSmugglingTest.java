@@ -206,6 +206,18 @@ class HttpRequestSmugglingTest {
     }
 
     @Test
+    void s13_anH2cUpgradeRequestIsAnOrdinaryHttp11RequestWithItsBody() {
+        // No upgrade is configured (Rill has no HTTP/2 yet): the request keeps HTTP/1.1 framing,
+        // its body is read by its Content-Length, and what follows is the next request, not HTTP/2.
+        assertEquals(List.of("POST / HTTP/1.1 | host: a | connection: Upgrade, HTTP2-Settings | upgrade: h2c"
+                        + " | http2-settings: AAMAAABkAARAAAAAAAIAAAAA | content-length: 3 | body abc",
+                        "GET /next HTTP/1.1 | host: a"),
+                decode("POST / HTTP/1.1\r\nHost: a\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+                        + "HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\nContent-Length: 3\r\n\r\nabc"
+                        + "GET /next HTTP/1.1\r\nHost: a\r\n\r\n"));
+    }
+
+    @Test
     void l01_aRequestLineOverTheLimitIs414() {
         assertRejected("FAILED 414 TooLongHttpLineException", "GET /" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: a\r\n\r\n");
     }

@@ -1,0 +1,45 @@
+package io.rill.microbench.load;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Runs a server's {@code main} in this JVM and, each time a line arrives on standard input,
+ * prints {@code allocated N}: the bytes every thread of the JVM has allocated so far. A load
+ * script reads it before and after a run and divides by the requests served, for Rill and its
+ * peers alike. Usage: {@code AllocationProbe MAIN_CLASS [ARGS...]}.
+ */
+public final class AllocationProbe {
+
+    private AllocationProbe() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            System.err.println("usage: AllocationProbe MAIN_CLASS [ARGS...]");
+            System.exit(2);
+        }
+        Method main = Class.forName(args[0]).getMethod("main", String[].class);
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        Thread server = new Thread(() -> {
+            try {
+                main.invoke(null, (Object) rest);
+            } catch (ReflectiveOperationException e) {
+                e.printStackTrace();
+                System.exit(1);
+            }
+        }, "probed-main");
+        server.start();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+        while (in.readLine() != null) {
+            System.out.println("allocated " + threads.getTotalThreadAllocatedBytes());
+            System.out.flush();
+        }
+        server.join();
+    }
+}
