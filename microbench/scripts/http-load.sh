@@ -65,8 +65,8 @@ run() { # name, main class, args... (the port is appended)
   done
   [ -n "$started" ] || { echo "$name did not start:"; cat "$work/log"; exit 1; }
   local url="http://127.0.0.1:$port/plaintext"
-  taskset -c 1 wrk -t1 -c64 -d2s "$url" >/dev/null 2>&1 # warm-up
-  taskset -c 1 wrk -t1 -c256 -d2s -s "$work/pipeline.lua" "$url" >/dev/null 2>&1
+  taskset -c 1 wrk -t1 -c64 -d8s "$url" >/dev/null 2>&1 # warm-up: the JIT is done with the hot paths by then
+  taskset -c 1 wrk -t1 -c256 -d4s -s "$work/pipeline.lua" "$url" >/dev/null 2>&1
   local plain piped
   plain=$(measure -c64 "$url")
   piped=$(measure -c256 -s "$work/pipeline.lua" "$url")
