@@ -134,6 +134,14 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class HttpSecurity extends SocketHttpSecurityTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class Http extends SocketHttpTests {
         @Override
         protected SocketTransport transport() {
