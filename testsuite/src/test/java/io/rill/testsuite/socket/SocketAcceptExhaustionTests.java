@@ -28,7 +28,7 @@ abstract class SocketAcceptExhaustionTests extends AbstractSocketTest {
     protected abstract Class<? extends SocketTestSuite> suiteClass();
 
     @Test
-    void acceptFailingWithTooManyOpenFilesPausesWithoutSpinningAndRecovers() throws Exception {
+    void l09_acceptFailingWithTooManyOpenFilesPausesWithoutSpinningAndRecovers() throws Exception {
         assumeTrue(!(transport.bindAddress().get() instanceof LocalAddress), transport + " uses no descriptors");
         assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")) && Files.isExecutable(Path.of("/usr/bin/prlimit")),
                 "needs /proc and util-linux prlimit");

@@ -85,7 +85,7 @@ abstract class SocketBackPressureTests extends AbstractSocketTest {
     }
 
     @Test
-    void writabilityFlipsOffAndBackOnWithASlowReader() throws Exception {
+    void l07_writabilityFlipsOffAndBackOnWithASlowReader() throws Exception {
         EventRecorder events = new EventRecorder();
         BlockingQueue<Channel> accepted = startServerCollectingChildren(serverBootstrap()
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(8 * 1024, 32 * 1024)),
