@@ -410,10 +410,6 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
 
     /** Writes the fields as a message head carries them: {@code name: value CRLF} each. */
     void encode(ByteBuf buf) {
-        encodeFields(buf);
-    }
-
-    final void encodeFields(ByteBuf buf) {
         for (int i = 0, n = size << 1; i < n; i += 2) {
             HttpObjectEncoder.writeAscii(buf, fields[i]);
             buf.writeShort(COLON_SP);

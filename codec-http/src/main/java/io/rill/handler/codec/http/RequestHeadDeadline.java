@@ -14,7 +14,7 @@ import io.rill.util.concurrent.Ticker;
  * An idle keep-alive connection and a client sending its head a byte at a time (Slowloris) are
  * both closed; a slow body is not timed here.
  *
- * <p>One timer per connection, moved lazily: serving a request only clears and sets a deadline
+ * <p>One timer per connection, moved lazily: serving a request only flips a flag and sets a deadline
  * field, and the timer, when it fires, either closes the connection or sleeps until the current
  * deadline. A busy connection thus costs no timer operation per request. Loop-confined.
  */
@@ -23,8 +23,10 @@ final class RequestHeadDeadline {
     private static final InternalLogger LOG = InternalLogger.get(HttpServerCodec.class);
 
     private final long timeoutNanos;
-    /** When a request head must be complete, or 0 while a request is being served. */
+    /** When a request head must be complete, unless {@link #serving}. */
     private long deadline;
+    /** A request head arrived and its response has not ended: nothing is timed. */
+    private boolean serving;
     private ScheduledFuture<?> timer;
     private boolean stopped;
 
@@ -37,6 +39,7 @@ final class RequestHeadDeadline {
         if (stopped) {
             return;
         }
+        serving = false;
         deadline = clock(ctx).nanoTime() + timeoutNanos;
         if (timer == null) {
             schedule(ctx, timeoutNanos);
@@ -45,7 +48,7 @@ final class RequestHeadDeadline {
 
     /** A request head arrived: nothing is timed until its response ends. */
     void headArrived() {
-        deadline = 0;
+        serving = true;
     }
 
     /** The connection is gone or the codec removed: the timer is cancelled. */
@@ -68,7 +71,7 @@ final class RequestHeadDeadline {
 
     private void expire(ChannelHandlerContext ctx) {
         timer = null;
-        if (stopped || deadline == 0 || !ctx.channel().isOpen()) {
+        if (stopped || serving || !ctx.channel().isOpen()) {
             return; // a request is being served (its response re-arms), or the connection is gone
         }
         long left = deadline - clock(ctx).nanoTime();
