@@ -9,7 +9,7 @@ import java.util.Arrays;
 
 /**
  * Runs a server's {@code main} in this JVM and, each time a line arrives on standard input,
- * prints {@code allocated N}: the bytes every thread of the JVM has allocated so far. A load
+ * prints {@code allocated N}: the bytes the JVM's live threads have allocated so far. A load
  * script reads it before and after a run and divides by the requests served, for Rill and its
  * peers alike. Usage: {@code AllocationProbe MAIN_CLASS [ARGS...]}.
  */
@@ -37,7 +37,11 @@ public final class AllocationProbe {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
         while (in.readLine() != null) {
-            System.out.println("allocated " + threads.getTotalThreadAllocatedBytes());
+            long total = 0; // the live threads: a server's threads live as long as it does
+            for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
+                total += Math.max(0, bytes);
+            }
+            System.out.println("allocated " + total);
             System.out.flush();
         }
         server.join();
