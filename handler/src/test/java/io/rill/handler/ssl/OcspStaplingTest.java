@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -145,6 +146,34 @@ class OcspStaplingTest {
         try (SslContext serverContext = build(server("TLSv1.2").enableOcsp(true));
                 SslContext clientContext = build(client("TLSv1.2").enableOcsp(true))) {
             assertNull(stapledResponseSeen(serverContext.newHandler(ByteBufAllocator.DEFAULT), clientContext));
+        }
+    }
+
+    @Test
+    void anSniHandlerStaplesTheResponseOfTheChosenHost() throws Exception {
+        try (SslContext serverContext = build(server("TLSv1.3").enableOcsp(true));
+                SslContext clientContext = build(client("TLSv1.3").enableOcsp(true))) {
+            List<String> hosts = new ArrayList<>();
+            SniHandler sni = new SniHandler(host -> serverContext) {
+                @Override
+                protected SslHandler newSslHandler(SslContext context, String hostname, ByteBufAllocator alloc) {
+                    hosts.add(hostname);
+                    SslHandler handler = super.newSslHandler(context, hostname, alloc);
+                    handler.setOcspResponse(response);
+                    return handler;
+                }
+            };
+            TlsPeer serverPeer = new TlsPeer(sni);
+            TlsPeer clientPeer = new TlsPeer(clientContext.newHandler(ByteBufAllocator.DEFAULT, "localhost", 443));
+            try {
+                TlsPeer.exchange(clientPeer, serverPeer);
+                assertTrue(clientPeer.handshakeSucceeded());
+                assertEquals(List.of("localhost"), hosts);
+                assertArrayEquals(response, clientPeer.handler().ocspResponse());
+            } finally {
+                serverPeer.dispose();
+                clientPeer.dispose();
+            }
         }
     }
 
