@@ -11,4 +11,7 @@ interface NativeEngine {
 
     /** Whether the finished handshake resumed an earlier session instead of a full handshake. */
     boolean isSessionReused();
+
+    /** Staples {@code der}, an OCSP response, to this server's handshake; see {@link SslHandler#setOcspResponse}. */
+    void setOcspResponse(byte[] der);
 }

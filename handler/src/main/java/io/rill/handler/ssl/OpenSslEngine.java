@@ -115,6 +115,9 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
         if (context.clientSessions != null) {
             context.clientSessions.offer(ssl, peerHost, peerPort);
         }
+        if (client && context.ocspEnabled()) {
+            SSL.enableOcsp(ssl); // BoringSSL asks for the status per SSL; its context-wide switch does nothing
+        }
         parameters = new SSLParameters();
         parameters.setEndpointIdentificationAlgorithm(client ? endpointIdentification : null);
         parameters.setApplicationProtocols(context.applicationProtocols.toArray(new String[0]));
@@ -143,6 +146,24 @@ final class OpenSslEngine extends SSLEngine implements NativeEngine {
     @Override
     public boolean isSessionReused() {
         return sessionReused;
+    }
+
+    @Override
+    public void setOcspResponse(byte[] der) {
+        if (der == null) {
+            throw new NullPointerException("der");
+        }
+        if (der.length == 0) {
+            throw new IllegalArgumentException("an empty OCSP response");
+        }
+        if (client || !state.context.ocspEnabled()) {
+            throw new IllegalStateException("only a server whose SslContext was built with enableOcsp(true) "
+                    + "staples OCSP responses");
+        }
+        if (handshakeStarted || state.ssl == 0) {
+            throw new IllegalStateException("the handshake has started: staple the OCSP response before");
+        }
+        SSL.setOcspResponse(state.ssl, der);
     }
 
     // ---------------------------------------------------------------- handshake and status

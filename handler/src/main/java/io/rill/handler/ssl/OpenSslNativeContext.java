@@ -60,6 +60,8 @@ final class OpenSslNativeContext {
     final Map<Long, WeakReference<OpenSslEngine>> engines = new ConcurrentHashMap<>();
     /** Sessions a client resumes, by peer; null for a server (BoringSSL's own cache serves it). */
     final OpenSslClientSessionCache clientSessions;
+    /** OCSP stapling was enabled: a client asks for a response, a server's engines may staple one. */
+    private volatile boolean ocsp;
     private final AtomicInteger refCnt = new AtomicInteger(1);
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -220,6 +222,19 @@ final class OpenSslNativeContext {
         if (!set) {
             throw new SSLException("BoringSSL refused the key log callback");
         }
+    }
+
+    /**
+     * Turns on OCSP stapling (RFC 6066 §8) for the engines made from now on: with BoringSSL the
+     * call below is a no-op, and each client engine asks for the status itself.
+     */
+    void enableOcsp() {
+        SSLContext.enableOcsp(ctx, !server);
+        ocsp = true;
+    }
+
+    boolean ocspEnabled() {
+        return ocsp;
     }
 
     /** The live engine of {@code ssl}, or null. */

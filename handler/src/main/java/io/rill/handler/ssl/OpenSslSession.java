@@ -58,6 +58,8 @@ final class OpenSslSession extends ExtendedSSLSession {
     private volatile String applicationProtocol;
     private volatile byte[] id = new byte[0];
     private volatile X509Certificate[] peerCertificates;
+    /** The OCSP response the server stapled, for a client; null when none came. */
+    private volatile byte[] ocspResponse;
 
     OpenSslSession(OpenSslEngine engine) {
         this.engine = engine;
@@ -81,6 +83,9 @@ final class OpenSslSession extends ExtendedSSLSession {
         id = sessionId == null ? new byte[0] : sessionId;
         if (peerCertificates == null) {
             peerCertificates = readPeerChain(ssl);
+        }
+        if (engine.getUseClientMode()) {
+            ocspResponse = SSL.getOcspResponse(ssl);
         }
     }
 
@@ -174,10 +179,18 @@ final class OpenSslSession extends ExtendedSSLSession {
         return List.of();
     }
 
-    /** No OCSP stapling: the JDK's trust manager asks, and an empty list means none was sent. */
+    /**
+     * The OCSP response the server stapled (RFC 6066 §8), when this client asked for one
+     * ({@link SslContextBuilder#enableOcsp}); empty otherwise, and always for a server.
+     */
     @Override
     public List<byte[]> getStatusResponses() {
-        return List.of();
+        byte[] der = ocspResponse;
+        long ssl = engine.ssl();
+        if (der == null && ssl != 0 && engine.getUseClientMode()) {
+            der = SSL.getOcspResponse(ssl); // during the handshake, before capture()
+        }
+        return der == null ? List.of() : List.of(der.clone());
     }
 
     @Override

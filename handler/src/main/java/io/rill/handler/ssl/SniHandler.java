@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ByteBufAllocator;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.util.concurrent.ScheduledFuture;
@@ -109,9 +110,18 @@ public class SniHandler extends ByteToMessageDecoder {
         done = true;
         cancelTimer();
         ctx.fireUserEventTriggered(new SniCompletionEvent(hostname));
-        SslHandler handler = context.newHandler(ctx.alloc());
+        SslHandler handler = newSslHandler(context, hostname, ctx.alloc());
         // The unconsumed hello goes on to the new handler when this one leaves the pipeline.
         ctx.pipeline().replace(this, SslHandler.class.getName(), handler);
+    }
+
+    /**
+     * The handler that takes over for {@code hostname} (null without SNI); override to configure
+     * it before its handshake starts, e.g. {@link SslHandler#setOcspResponse(byte[])} to staple the
+     * OCSP response of that host's certificate.
+     */
+    protected SslHandler newSslHandler(SslContext context, String hostname, ByteBufAllocator alloc) {
+        return context.newHandler(alloc);
     }
 
     private void fail(ChannelHandlerContext ctx, Throwable cause) {

@@ -65,6 +65,8 @@ public final class SslContextBuilder {
     private SslProvider provider;
     /** Debugging only: receives TLS secrets; null (the default) exports nothing. */
     private Consumer<String> keyLog;
+    /** OCSP stapling (RFC 6066 §8), OPENSSL only. */
+    private boolean ocsp;
 
     private SslContextBuilder(boolean server) {
         this.server = server;
@@ -260,6 +262,21 @@ public final class SslContextBuilder {
         }
     }
 
+    /**
+     * OCSP stapling (RFC 6066 §8), off by default. A client asks servers for the OCSP response
+     * (RFC 6960) of their certificate and reads it with {@link SslHandler#ocspResponse()} after
+     * the handshake (checking it is the application's job: the trust manager does not); a server
+     * staples what each handler is given by {@link SslHandler#setOcspResponse(byte[])}.
+     *
+     * <p>{@link SslProvider#OPENSSL} only: {@link #build()} throws
+     * {@link UnsupportedOperationException} for JDK, whose stapling is configured by JDK-wide
+     * system properties instead.
+     */
+    public SslContextBuilder enableOcsp(boolean enable) {
+        this.ocsp = enable;
+        return this;
+    }
+
     public SslContext build() throws SSLException {
         if (server && keyManagerFactory == null && key == null) {
             throw new IllegalStateException("a server needs a certificate chain and key");
@@ -271,6 +288,10 @@ public final class SslContextBuilder {
         if (keyLog != null && chosen != SslProvider.OPENSSL) {
             throw new UnsupportedOperationException("keyLog needs SslProvider.OPENSSL: the JDK's SSLEngine does not "
                     + "export its TLS secrets (without reaching into JDK internals)");
+        }
+        if (ocsp && chosen != SslProvider.OPENSSL) {
+            throw new UnsupportedOperationException("enableOcsp needs SslProvider.OPENSSL: the JDK's SSLEngine "
+                    + "takes OCSP stapling from JDK-wide system properties, not per context");
         }
         try {
             if (chosen == SslProvider.OPENSSL) {
@@ -338,13 +359,16 @@ public final class SslContextBuilder {
         OpenSslNativeContext nativeContext = new OpenSslNativeContext(server, protocols,
                 cipherSuites == null ? null : String.join(":", suites), pk, chain, tm, clientAuth,
                 applicationProtocols, sessionCacheSize, sessionTimeoutSeconds);
-        if (keyLog != null) {
-            try {
+        try {
+            if (keyLog != null) {
                 nativeContext.keyLog(keyLog);
-            } catch (SSLException e) {
-                nativeContext.closeOnce();
-                throw e;
             }
+            if (ocsp) {
+                nativeContext.enableOcsp();
+            }
+        } catch (SSLException | RuntimeException e) {
+            nativeContext.closeOnce();
+            throw e;
         }
         return new SslContext(null, nativeContext, !server, SslProvider.OPENSSL, protocols.clone(),
                 cipherSuites == null ? new String[0] : cipherSuites.toArray(new String[0]), applicationProtocols,

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
+import javax.net.ssl.ExtendedSSLSession;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -143,10 +144,34 @@ public class SslHandler extends ByteToMessageDecoder {
      * {@link UnsupportedOperationException}.
      */
     public boolean isSessionReused() {
+        return nativeEngine("does not tell whether it resumed a session").isSessionReused();
+    }
+
+    /**
+     * Staples {@code der}, a DER-encoded OCSP response (RFC 6960) for this server's certificate,
+     * to the handshake (RFC 6066 §8) for clients that ask; fetching and refreshing it is the
+     * application's job. {@link SslProvider#OPENSSL} servers built with {@link SslContextBuilder#enableOcsp}
+     * only, before the handler joins an active channel (the handshake starts then).
+     */
+    public void setOcspResponse(byte[] der) {
+        nativeEngine("takes no OCSP response per connection").setOcspResponse(der);
+    }
+
+    /**
+     * After the handshake, the DER-encoded OCSP response the server stapled, or null if it sent
+     * none or this client did not ask ({@link SslContextBuilder#enableOcsp}).
+     */
+    public byte[] ocspResponse() {
+        List<byte[]> responses = engine.getSession() instanceof ExtendedSSLSession session
+                ? session.getStatusResponses() : List.of();
+        return responses.isEmpty() ? null : responses.get(0).clone();
+    }
+
+    private NativeEngine nativeEngine(String jdkCannot) {
         if (!(engine instanceof NativeEngine nativeEngine)) {
-            throw new UnsupportedOperationException("the JDK's SSLEngine does not tell whether it resumed a session");
+            throw new UnsupportedOperationException("the JDK's SSLEngine " + jdkCannot);
         }
-        return nativeEngine.isSessionReused();
+        return nativeEngine;
     }
 
     /** Completes with the channel when the handshake succeeds; fails with its cause otherwise. */
