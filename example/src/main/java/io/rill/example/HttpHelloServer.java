@@ -100,7 +100,7 @@ final class HttpHelloServer implements Example {
             if (closing) {
                 ReferenceCountUtil.release(msg);
             } else if (msg instanceof FullHttpRequest post) {
-                leaveBodyJoined(ctx);
+                removeBodyJoiner(ctx);
                 try {
                     respondToPost(ctx, post);
                 } finally {
@@ -133,7 +133,7 @@ final class HttpHelloServer implements Example {
             ctx.pipeline().context(HttpServerCodec.class).fireChannelRead(post);
         }
 
-        private void leaveBodyJoined(ChannelHandlerContext ctx) {
+        private void removeBodyJoiner(ChannelHandlerContext ctx) {
             if (echoBody != null) {
                 ctx.pipeline().remove(echoBody);
                 echoBody = null;
