@@ -280,43 +280,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public ByteBuf getBytes(int index, OutputStream out, int length) throws IOException {
         checkIndex(index, length);
-        if (hasArray()) {
-            out.write(array(), arrayOffset() + index, length);
-            return this;
-        }
-        byte[] chunk = new byte[Math.min(length, 8192)];
-        for (int done = 0; done < length; ) {
-            int n = Math.min(chunk.length, length - done);
-            getBytes(index + done, chunk, 0, n);
-            out.write(chunk, 0, n);
-            done += n;
-        }
+        ByteBufIo.toStream(this, index, out, length);
         return this;
     }
 
     /** Writes up to {@code length} bytes to {@code out}; returns how many it accepted. */
     public int getBytes(int index, GatheringByteChannel out, int length) throws IOException {
         checkIndex(index, length);
-        if (nioBufferCount() == 1) {
-            return out.write(nioBuffer(index, length));
-        }
-        return (int) out.write(nioBuffers(index, length));
+        return ByteBufIo.toChannel(this, index, out, length);
     }
 
     /** Writes up to {@code length} bytes to {@code out} at file {@code position} (the channel's own position is unchanged). */
     public int getBytes(int index, FileChannel out, long position, int length) throws IOException {
         checkIndex(index, length);
-        int written = 0;
-        for (ByteBuffer b : nioBuffers(index, length)) {
-            while (b.hasRemaining()) {
-                int n = out.write(b, position + written);
-                if (n <= 0) {
-                    return written;
-                }
-                written += n;
-            }
-        }
-        return written;
+        return ByteBufIo.toFile(this, index, out, position, length);
     }
 
     /**
@@ -413,58 +390,28 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /** Reads up to {@code length} bytes from {@code in}; returns the count, or -1 at end of stream. */
     public int setBytes(int index, InputStream in, int length) throws IOException {
-        checkIndex(index, length);
-        if (isReadOnly()) {
-            throw new ReadOnlyBufferException();
-        }
-        if (hasArray()) {
-            return in.read(array(), arrayOffset() + index, length);
-        }
-        byte[] chunk = new byte[Math.min(length, 8192)];
-        int done = 0;
-        while (done < length) {
-            int n = in.read(chunk, 0, Math.min(chunk.length, length - done));
-            if (n < 0) {
-                return done == 0 ? -1 : done;
-            }
-            setBytes(index + done, chunk, 0, n);
-            done += n;
-            if (n == 0 || in.available() == 0) {
-                break;
-            }
-        }
-        return done;
+        checkWritableRange(index, length);
+        return ByteBufIo.fromStream(this, index, in, length);
     }
 
     /** Reads up to {@code length} bytes from {@code in}; returns the count, or -1 at end of stream. */
     public int setBytes(int index, ScatteringByteChannel in, int length) throws IOException {
-        checkIndex(index, length);
-        if (isReadOnly()) {
-            throw new ReadOnlyBufferException();
-        }
-        if (nioBufferCount() == 1) {
-            return in.read(nioBuffer(index, length));
-        }
-        return (int) in.read(nioBuffers(index, length));
+        checkWritableRange(index, length);
+        return ByteBufIo.fromChannel(this, index, in, length);
     }
 
     /** Reads up to {@code length} bytes from {@code in} at file {@code position}; -1 at end of file. */
     public int setBytes(int index, FileChannel in, long position, int length) throws IOException {
+        checkWritableRange(index, length);
+        return ByteBufIo.fromFile(this, index, in, position, length);
+    }
+
+    /** The range checks of a transfer into this buffer: in bounds, and the buffer may be written. */
+    private void checkWritableRange(int index, int length) {
         checkIndex(index, length);
         if (isReadOnly()) {
             throw new ReadOnlyBufferException();
         }
-        int read = 0;
-        for (ByteBuffer b : nioBuffers(index, length)) {
-            while (b.hasRemaining()) {
-                int n = in.read(b, position + read);
-                if (n <= 0) {
-                    return read == 0 && n < 0 ? -1 : read;
-                }
-                read += n;
-            }
-        }
-        return read;
     }
 
     /** Fills {@code length} bytes with zeros. */
@@ -718,25 +665,21 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     /** Appends up to {@code length} bytes read from {@code in}; returns the count or -1 at end of stream. */
     public int writeBytes(InputStream in, int length) throws IOException {
         ensureWritable(length);
-        int read = setBytes(writerIndex(), in, length);
-        if (read > 0) {
-            writerIndex(writerIndex() + read);
-        }
-        return read;
+        return appended(setBytes(writerIndex(), in, length));
     }
 
     public int writeBytes(ScatteringByteChannel in, int length) throws IOException {
         ensureWritable(length);
-        int read = setBytes(writerIndex(), in, length);
-        if (read > 0) {
-            writerIndex(writerIndex() + read);
-        }
-        return read;
+        return appended(setBytes(writerIndex(), in, length));
     }
 
     public int writeBytes(FileChannel in, long position, int length) throws IOException {
         ensureWritable(length);
-        int read = setBytes(writerIndex(), in, position, length);
+        return appended(setBytes(writerIndex(), in, position, length));
+    }
+
+    /** Moves the writer index past {@code read} bytes just transferred in (none at end of input, -1). */
+    private int appended(int read) {
         if (read > 0) {
             writerIndex(writerIndex() + read);
         }
