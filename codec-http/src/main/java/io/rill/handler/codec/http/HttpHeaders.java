@@ -45,30 +45,25 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     private CharSequence[] fields = NO_FIELDS;
     private int size;
     private final boolean validate;
-    private final boolean readOnly;
 
     /** Empty headers that validate what is added. */
     public HttpHeaders() {
-        this(true, false);
+        this(true);
     }
 
     /** Empty headers; {@code validate} false skips the character checks (for input already checked). */
     public HttpHeaders(boolean validate) {
-        this(validate, false);
-    }
-
-    private HttpHeaders(boolean validate, boolean readOnly) {
         this.validate = validate;
-        this.readOnly = readOnly;
     }
 
-    /** A read-only copy of {@code source}: for {@link ReadOnlyHttpHeaders}. */
+    /** A copy of {@code source}'s fields that validates like it: for {@link #copy()} and {@link ReadOnlyHttpHeaders}. */
     HttpHeaders(HttpHeaders source) {
         this.validate = source.validate;
-        this.readOnly = true;
-        this.size = source.size;
-        this.fields = new CharSequence[size << 1];
-        System.arraycopy(source.fields, 0, fields, 0, size << 1);
+        if (source.size > 0) {
+            fields = new CharSequence[source.size << 1];
+            System.arraycopy(source.fields, 0, fields, 0, source.size << 1);
+        }
+        size = source.size;
     }
 
     /**
@@ -79,12 +74,12 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
      * response (say {@code Connection: close}) fails loudly instead of changing every message.
      */
     public HttpHeaders toReadOnly() {
-        return this instanceof ReadOnlyHttpHeaders ? this : new ReadOnlyHttpHeaders(this);
+        return isReadOnly() ? this : new ReadOnlyHttpHeaders(this);
     }
 
     /** Whether changing these headers throws: see {@link #toReadOnly()}. */
     public boolean isReadOnly() {
-        return readOnly;
+        return false;
     }
 
     // ------------------------------------------------------------------ reading
@@ -399,13 +394,7 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
 
     /** A mutable copy that validates like this one. */
     public HttpHeaders copy() {
-        HttpHeaders copy = new HttpHeaders(validate, false);
-        if (size > 0) {
-            copy.fields = new CharSequence[size << 1];
-            System.arraycopy(fields, 0, copy.fields, 0, size << 1);
-        }
-        copy.size = size;
-        return copy;
+        return new HttpHeaders(this);
     }
 
     /** Writes the fields as a message head carries them: {@code name: value CRLF} each. */
@@ -459,7 +448,7 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     }
 
     private void checkWritable() {
-        if (readOnly) {
+        if (isReadOnly()) {
             throw new UnsupportedOperationException("these headers are read-only");
         }
     }

@@ -45,6 +45,11 @@ final class ReadOnlyHttpHeaders extends HttpHeaders {
     }
 
     @Override
+    public boolean isReadOnly() {
+        return true;
+    }
+
+    @Override
     void encode(ByteBuf buf) {
         buf.writeBytes(encoded);
     }
