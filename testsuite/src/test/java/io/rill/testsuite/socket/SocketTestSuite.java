@@ -55,6 +55,14 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class HttpDelivery extends SocketHttpDeliveryTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class FileRegion extends SocketFileRegionTests {
         @Override
         protected SocketTransport transport() {

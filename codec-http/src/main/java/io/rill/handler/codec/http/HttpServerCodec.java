@@ -5,11 +5,15 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
+import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelClosedException;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelOption;
+import io.rill.channel.socket.ChannelInputShutdownEvent;
 import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.Promise;
@@ -18,10 +22,15 @@ import io.rill.util.concurrent.Promise;
  * The server side of HTTP/1.1 in one handler: an {@link HttpRequestDecoder} inbound and an
  * {@link HttpResponseEncoder} outbound, plus what only the pair can do.
  * <ul>
- *   <li>A request the decoder rejects never reaches the application: the codec answers it with
- *       the status the {@link HttpDecoderException} names ({@code 400}, 414, 431, 501, 505),
- *       {@code Connection: close}, then closes; the reason is logged at debug. A body that breaks
- *       mid-way ends in a failed {@link LastHttpContent}, answered and closed the same way.</li>
+ *   <li>A request the decoder rejects never reaches the application. Reading stops; the requests
+ *       decoded before it are delivered and answered as usual, and once they are, the codec answers
+ *       the bad one with the status the {@link HttpDecoderException} names ({@code 400}, 414, 431,
+ *       501, 505) and {@code Connection: close} (RFC 9112 §9.3.2); the reason is logged at debug. A
+ *       body that breaks mid-way ends in a failed {@link LastHttpContent}, answered the same way
+ *       unless the application has already begun its own response. Either way the connection then
+ *       closes lingering ({@link LingeringClose}), so the last response is not lost to a reset.</li>
+ *   <li>A client that ends its output after its requests (half-close) gets every answer, then the
+ *       connection closes: the codec turns on {@code ALLOW_HALF_CLOSURE} for its channel.</li>
  *   <li>Responses to {@code HEAD} are encoded without a body, whatever their headers say.</li>
  *   <li>Pipelining is bounded: while {@code maxPendingRequests} requests wait for their responses,
  *       the codec stops reading (CVE-2026-93491 grew a queue per pipelined request without bound).</li>
@@ -38,6 +47,10 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
 
     private static final InternalLogger LOG = InternalLogger.get(HttpServerCodec.class);
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 128;
+    /** How long a closing connection keeps draining a peer that is still sending (see {@link LingeringClose}). */
+    static final long LINGER_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How much a closing connection drains before it gives up on the peer reading the last response. */
+    static final long LINGER_MAX_BYTES = 1 << 20;
 
     private final RequestDecoder decoder;
     private final ResponseEncoder encoder = new ResponseEncoder();
@@ -46,8 +59,19 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
     private final ArrayDeque<Boolean> pendingHead = new ArrayDeque<>();
     /** Set when reading was stopped for too many pending requests. */
     private boolean readingPaused;
-    /** Set once an error response was sent: the connection is closing and later writes are refused. */
-    private boolean rejected;
+    /** The refusal waiting for the responses ahead of it; null while the input is good. */
+    private Refusal refusal;
+    /**
+     * The connection closes once every request read is answered: the peer ended its input, or a
+     * body broke after the application began answering its request.
+     */
+    private boolean closeWhenAnswered;
+    /** A final response head was written and its last content not yet. */
+    private boolean responding;
+    /** The response being written answers a HEAD request: no body goes out. */
+    private boolean respondingToHead;
+    /** The last response (or the refusal) is on its way and the connection is closing: later writes are refused. */
+    private boolean closing;
     /** Encoded responses gathered since the last flush, or null. Loop-confined. */
     private ByteBuf gathered;
     /** Where a large body goes when gathering; reused, empty between writes. */
@@ -90,6 +114,10 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
         super.handlerAdded(ctx);
+        if (ctx.channel().config().getOption(ChannelOption.ALLOW_HALF_CLOSURE) != null) {
+            // A client may end its output after its last request and still wait for the answers (RFC 9112 §9.6).
+            ctx.channel().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+        }
         if (headDeadline != null && ctx.channel().isActive()) {
             headDeadline.await(ctx);
         }
@@ -130,7 +158,7 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
         }
     }
 
-    /** Looks at what the decoder produced before it goes on: rejects failures, notes request methods. */
+    /** Looks at what the decoder produced before it goes on: refuses failures, notes request methods. */
     private void inspect(ChannelHandlerContext ctx, List<Object> out, int from) {
         for (int i = from; i < out.size(); i++) {
             Object msg = out.get(i);
@@ -139,7 +167,7 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
                     for (int j = out.size() - 1; j >= i; j--) {
                         ReferenceCountUtil.release(out.remove(j));
                     }
-                    reject(ctx, request.decoderResult().cause());
+                    refuse(ctx, request.decoderResult().cause(), false);
                     return;
                 }
                 pendingHead.add(request.method().equals(HttpMethod.HEAD));
@@ -151,54 +179,116 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
                     ctx.channel().config().setAutoRead(false);
                 }
             } else if (msg instanceof LastHttpContent last && last.decoderResult().isFailure()) {
-                reject(ctx, last.decoderResult().cause()); // the application still gets the failed end of its message
+                refuse(ctx, last.decoderResult().cause(), true); // the application still gets the failed end of its message
             }
         }
     }
 
-    private void reject(ChannelHandlerContext ctx, Throwable cause) {
-        if (rejected) {
+    /**
+     * The input broke: no more requests are read, and once every request before the broken one is
+     * answered, the refusal goes out (RFC 9112 §9.3.2: a pipelined request already received is
+     * answered, in order) and the connection closes.
+     *
+     * @param bodyBroke the broken request's head reached the application (its body broke): the
+     *                  refusal then answers that request, unless the application answers it first
+     */
+    private void refuse(ChannelHandlerContext ctx, Throwable cause, boolean bodyBroke) {
+        if (refusal != null || closing) {
             return;
         }
-        rejected = true;
-        writeGathered(ctx); // answers to the requests before this one go first
-        HttpResponseStatus status = cause instanceof HttpDecoderException e ? e.status() : HttpResponseStatus.BAD_REQUEST;
-        if (LOG.isDebugEnabled()) {
-            LOG.debug("Rejected a request from {0} with {1}: {2}", ctx.channel().remoteAddress(), status, cause.getMessage());
+        ctx.channel().config().setAutoRead(false);
+        if (bodyBroke && pendingHead.isEmpty()) {
+            closeWhenAnswered = true; // the application's response to the broken request has begun: it is the answer
+        } else {
+            refusal = new Refusal(cause instanceof HttpDecoderException e ? e.status() : HttpResponseStatus.BAD_REQUEST,
+                    cause, bodyBroke);
         }
-        byte[] body = (status + "\n").getBytes(StandardCharsets.US_ASCII);
-        String head = "HTTP/1.1 " + status + "\r\nContent-Type: text/plain; charset=us-ascii\r\nContent-Length: "
+        finishIfAnswered(ctx);
+    }
+
+    /** The peer ended its input (ALLOW_HALF_CLOSURE): the requests it sent are answered, then the connection closes. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        super.userEventTriggered(ctx, evt); // the decoder reads what is left first
+        if (evt == ChannelInputShutdownEvent.INSTANCE && ctx.channel().isOpen()) {
+            closeWhenAnswered = true;
+            finishIfAnswered(ctx);
+        }
+    }
+
+    /** Sends the refusal, or closes after a half-close, once the responses it must wait for are written. */
+    private void finishIfAnswered(ChannelHandlerContext ctx) {
+        if (closing || responding) {
+            return;
+        }
+        Refusal r = refusal;
+        int unanswered = pendingHead.size();
+        if (r != null && unanswered == (r.answersLastRequest ? 1 : 0)) {
+            pendingHead.clear();
+            sendRefusal(ctx, r);
+        } else if (unanswered == 0 && closeWhenAnswered) {
+            closing = true; // the application answered everything itself: nothing is left to say
+            writeGathered(ctx);
+            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> LingeringClose.close(ctx.channel(),
+                    LINGER_TIMEOUT_NANOS, LINGER_MAX_BYTES));
+        }
+    }
+
+    private void sendRefusal(ChannelHandlerContext ctx, Refusal r) {
+        closing = true;
+        writeGathered(ctx); // answers to the requests before this one go first
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("Refused a request from {0} with {1}: {2}", ctx.channel().remoteAddress(), r.status, r.cause.getMessage());
+        }
+        byte[] body = (r.status + "\n").getBytes(StandardCharsets.US_ASCII);
+        String head = "HTTP/1.1 " + r.status + "\r\nContent-Type: text/plain; charset=us-ascii\r\nContent-Length: "
                 + body.length + "\r\nConnection: close\r\n\r\n";
         ByteBuf response = ctx.alloc().buffer(head.length() + body.length);
         response.writeCharSequence(head, StandardCharsets.US_ASCII);
         response.writeBytes(body);
-        // Past our own encoder: the application may be half-way through a response of its own.
-        ctx.writeAndFlush(response).addListener(f -> ctx.close());
+        // Past our own encoder: it may be half-way through an application response that never ends.
+        ctx.writeAndFlush(response).addListener(f -> {
+            if (f.isSuccess()) {
+                LingeringClose.close(ctx.channel(), LINGER_TIMEOUT_NANOS, LINGER_MAX_BYTES);
+            } else {
+                ctx.close();
+            }
+        });
+    }
+
+    /** A refusal waiting for the responses ahead of it. */
+    private record Refusal(HttpResponseStatus status, Throwable cause, boolean answersLastRequest) {
     }
 
     // ---------------------------------------------------------------- outbound: the encoder
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
-        if (rejected) {
+        if (closing) {
             ReferenceCountUtil.release(msg);
-            promise.tryFailure(new ChannelClosedException("the connection is closing after a rejected request"));
+            promise.tryFailure(new ChannelClosedException("the connection is closing after a refused request or the"
+                    + " peer's end of input; every request it sent was answered"));
             return;
         }
-        boolean ends = headDeadline != null && msg instanceof LastHttpContent;
+        if (msg instanceof HttpResponse response && !response.status().isInformational()) {
+            startResponse(ctx);
+        }
         if (promise == ctx.voidPromise() && msg instanceof HttpObject http) {
             gather(ctx, http);
         } else {
             writeGathered(ctx);
             encoder.write(ctx, msg, promise);
         }
-        if (ends && pendingHead.isEmpty()) {
-            headDeadline.await(ctx); // every request read so far is answered: wait for the next head
+        if (responding && msg instanceof LastHttpContent) {
+            responding = false;
+            if (headDeadline != null && pendingHead.isEmpty()) {
+                headDeadline.await(ctx); // every request read so far is answered: wait for the next head
+            }
+            finishIfAnswered(ctx);
         }
     }
 
     private void gather(ChannelHandlerContext ctx, HttpObject msg) {
-        encoder.ctx = ctx;
         try {
             gathered = encoder.encodeTo(ctx, msg, gathered, gatherOut);
         } finally {
@@ -230,12 +320,15 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
         ctx.close(promise);
     }
 
-    /** A final response head was written: its request is answered. */
-    private void responded(ChannelHandlerContext ctx) {
-        pendingHead.poll();
+    /** A final response head is being written: it answers the oldest request waiting. */
+    private void startResponse(ChannelHandlerContext ctx) {
+        respondingToHead = Boolean.TRUE.equals(pendingHead.poll());
+        responding = true;
         if (readingPaused && pendingHead.size() <= maxPendingRequests / 2) {
             readingPaused = false;
-            ctx.channel().config().setAutoRead(true);
+            if (refusal == null) {
+                ctx.channel().config().setAutoRead(true);
+            }
         }
     }
 
@@ -260,23 +353,9 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
     }
 
     private final class ResponseEncoder extends HttpResponseEncoder {
-        /** The codec's context, for the pipelining bookkeeping of {@link #isContentAlwaysEmpty}. */
-        ChannelHandlerContext ctx;
-
-        @Override
-        public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
-            this.ctx = ctx;
-            super.write(ctx, msg, promise);
-        }
-
         @Override
         protected boolean isContentAlwaysEmpty(HttpResponse response) {
-            if (response.status().isInformational()) {
-                return true; // an interim response: the request still waits for its final one
-            }
-            Boolean head = pendingHead.peek();
-            responded(ctx);
-            return Boolean.TRUE.equals(head) || super.isContentAlwaysEmpty(response);
+            return respondingToHead || super.isContentAlwaysEmpty(response);
         }
     }
 }

@@ -1,0 +1,86 @@
+package io.rill.handler.codec.http;
+
+import java.util.concurrent.TimeUnit;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.socket.ChannelInputShutdownEvent;
+import io.rill.channel.socket.DuplexChannel;
+import io.rill.util.concurrent.ScheduledFuture;
+
+/**
+ * Ends a connection so that the last response reaches the peer even while the peer is still
+ * sending: output is shut down (FIN after everything written), then input is read and thrown
+ * away until the peer ends it, for at most a time and a number of bytes, and only then is the
+ * socket closed.
+ *
+ * <p>Why: closing a TCP socket whose receive queue holds unread bytes makes the kernel send a
+ * reset, and a reset lets the peer's kernel drop data it has received but its application has
+ * not read yet, such as the {@code 400} explaining why the connection ends (RFC 9112 §9.6).
+ * The bounds keep a peer that never stops sending from holding the connection.
+ */
+final class LingeringClose implements ChannelHandler {
+
+    private final long maxBytes;
+    private long discarded;
+    private ScheduledFuture<?> deadline;
+
+    private LingeringClose(long maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    /**
+     * Closes {@code channel} lingering as described above; a channel that cannot shut one
+     * direction down is closed at once. Call on the channel's loop after the last write is flushed.
+     */
+    static void close(Channel channel, long timeoutNanos, long maxBytes) {
+        if (!(channel instanceof DuplexChannel duplex) || !channel.isActive() || duplex.isInputShutdown()) {
+            channel.close();
+            return;
+        }
+        LingeringClose lingering = new LingeringClose(maxBytes);
+        channel.pipeline().addFirst(lingering);
+        lingering.deadline = channel.eventLoop().schedule(() -> channel.close(), timeoutNanos, TimeUnit.NANOSECONDS);
+        duplex.shutdownOutput().addListener(f -> {
+            if (!f.isSuccess()) {
+                channel.close();
+            }
+        });
+        channel.config().setAutoRead(true);
+        channel.read();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        discarded += msg instanceof ByteBuf buf ? buf.readableBytes() : 0;
+        ReferenceCountUtil.release(msg);
+        if (discarded > maxBytes) {
+            ctx.close(); // a peer that keeps sending this much is not waiting for an answer
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        ctx.read(); // whatever else paused reading, this handler wants the input drained
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt == ChannelInputShutdownEvent.INSTANCE) {
+            ctx.close(); // the peer is done: nothing more can be lost
+        } else {
+            ctx.fireUserEventTriggered(evt);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (deadline != null) {
+            deadline.cancel(false);
+        }
+        ctx.fireChannelInactive();
+    }
+}
