@@ -86,7 +86,7 @@ final class HttpEchoServer implements Example {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            LOG.debug("Closing {0} after an error: {1}", ctx.channel(), cause.toString());
+            LOG.debug("Closing {} after an error: {}", ctx.channel(), cause.toString());
             ctx.close();
         }
     }

@@ -111,7 +111,7 @@ final class HttpFileServer implements Example {
             try {
                 file = FileRequests.resolve(root, request.uri());
             } catch (FileRequests.Refused e) {
-                LOG.debug("Refused {0}: {1}", request.uri(), e.getMessage());
+                LOG.debug("Refused {}: {}", request.uri(), e.getMessage());
                 HttpResponseStatus status = HttpResponseStatus.valueOf(e.status);
                 ctx.writeAndFlush(text(status, status + "\n"));
                 return;
@@ -212,7 +212,7 @@ final class HttpFileServer implements Example {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            LOG.debug("Closing {0} after an error: {1}", ctx.channel(), cause.toString());
+            LOG.debug("Closing {} after an error: {}", ctx.channel(), cause.toString());
             ctx.close();
         }
     }

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
@@ -47,10 +46,6 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
 
     private static final InternalLogger LOG = InternalLogger.get(HttpServerCodec.class);
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 128;
-    /** How long a closing connection keeps draining a peer that is still sending (see {@link LingeringClose}). */
-    static final long LINGER_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
-    /** How much a closing connection drains before it gives up on the peer reading the last response. */
-    static final long LINGER_MAX_BYTES = 1 << 20;
 
     private final RequestDecoder decoder;
     private final ResponseEncoder encoder = new ResponseEncoder();
@@ -229,8 +224,7 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
         } else if (unanswered == 0 && closeWhenAnswered) {
             closing = true; // the application answered everything itself: nothing is left to say
             writeGathered(ctx);
-            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> LingeringClose.close(ctx.channel(),
-                    LINGER_TIMEOUT_NANOS, LINGER_MAX_BYTES));
+            LingeringClose.closeAfter(ctx.writeAndFlush(Unpooled.EMPTY_BUFFER), ctx);
         }
     }
 
@@ -238,7 +232,7 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
         closing = true;
         writeGathered(ctx); // answers to the requests before this one go first
         if (LOG.isDebugEnabled()) {
-            LOG.debug("Refused a request from {0} with {1}: {2}", ctx.channel().remoteAddress(), r.status, r.cause.getMessage());
+            LOG.debug("Refused a request from {} with {}: {}", ctx.channel().remoteAddress(), r.status, r.cause.getMessage());
         }
         byte[] body = (r.status + "\n").getBytes(StandardCharsets.US_ASCII);
         String head = "HTTP/1.1 " + r.status + "\r\nContent-Type: text/plain; charset=us-ascii\r\nContent-Length: "
@@ -247,13 +241,7 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
         response.writeCharSequence(head, StandardCharsets.US_ASCII);
         response.writeBytes(body);
         // Past our own encoder: it may be half-way through an application response that never ends.
-        ctx.writeAndFlush(response).addListener(f -> {
-            if (f.isSuccess()) {
-                LingeringClose.close(ctx.channel(), LINGER_TIMEOUT_NANOS, LINGER_MAX_BYTES);
-            } else {
-                ctx.close();
-            }
-        });
+        LingeringClose.closeAfter(ctx.writeAndFlush(response), ctx);
     }
 
     /** A refusal waiting for the responses ahead of it. */

@@ -9,6 +9,7 @@ import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.socket.ChannelInputShutdownEvent;
 import io.rill.channel.socket.DuplexChannel;
+import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.ScheduledFuture;
 
 /**
@@ -24,12 +25,28 @@ import io.rill.util.concurrent.ScheduledFuture;
  */
 final class LingeringClose implements ChannelHandler {
 
+    /** How long a closing connection keeps draining a peer that is still sending. */
+    static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How much a closing connection drains before it gives up on the peer reading the last response. */
+    static final long MAX_BYTES = 1 << 20;
+
     private final long maxBytes;
     private long discarded;
     private ScheduledFuture<?> deadline;
 
     private LingeringClose(long maxBytes) {
         this.maxBytes = maxBytes;
+    }
+
+    /** Once {@code lastWrite} is done, closes lingering with the default bounds; at once if it failed. */
+    static void closeAfter(Future<?> lastWrite, ChannelHandlerContext ctx) {
+        lastWrite.addListener(f -> {
+            if (f.isSuccess() && ctx.channel() instanceof DuplexChannel) {
+                close(ctx.channel(), TIMEOUT_NANOS, MAX_BYTES);
+            } else {
+                ctx.close();
+            }
+        });
     }
 
     /**

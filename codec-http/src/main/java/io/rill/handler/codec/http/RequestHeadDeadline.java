@@ -79,7 +79,7 @@ final class RequestHeadDeadline {
             schedule(ctx, left);
             return;
         }
-        LOG.debug("Closing {0}: no complete request head within {1} ms", ctx.channel(),
+        LOG.debug("Closing {}: no complete request head within {} ms", ctx.channel(),
                 TimeUnit.NANOSECONDS.toMillis(timeoutNanos));
         ctx.close();
     }
