@@ -221,7 +221,7 @@ public abstract class AbstractChannel implements Channel {
         if (isActive()) {
             if (first) {
                 pipeline.fireChannelActive();
-            } else if (config().isAutoRead()) {
+            } else if (config().isReadingAutomatically()) {
                 beginReadNow();
             }
         }
@@ -444,6 +444,32 @@ public abstract class AbstractChannel implements Channel {
         }
         promise.tryFailure(new ChannelClosedException(this + " is closed; cannot " + op));
         return false;
+    }
+
+    /** Runs {@code task} now if on the loop, else as a loop task. */
+    final void runOnLoop(Runnable task) {
+        if (eventLoop.inEventLoop()) {
+            task.run();
+        } else {
+            invokeLater(task);
+        }
+    }
+
+    /**
+     * Pauses automatic reading while the channel is not writable, or resumes it, as
+     * PAUSE_READ_WHEN_UNWRITABLE asks; on the loop, whenever writability changes.
+     */
+    final void updateReadPause() {
+        ChannelConfig config = config();
+        boolean pause = config.isPauseReadWhenUnwritable() && !isWritable() && isOpen();
+        if (!config.pauseReadForWrites(pause)) {
+            return;
+        }
+        if (pause) {
+            autoReadCleared(); // the transport may stop watching for input now
+        } else if (config.isAutoRead()) {
+            read();
+        }
     }
 
     /** Runs {@code task} as a later event-loop task; during shutdown there is nobody left to tell. */

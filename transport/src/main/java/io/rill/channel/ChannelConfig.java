@@ -52,12 +52,17 @@ public class ChannelConfig {
     private volatile boolean autoRead = true;
     /** Close the channel when a write fails. */
     private volatile boolean autoClose = true;
+    /** Pause automatic reading while unwritable; by default on for accepted channels (see the option). */
+    private volatile boolean pauseReadWhenUnwritable;
+    /** Automatic reading is paused because the channel is not writable. Loop-confined. */
+    private boolean readPausedForWrites;
 
     public ChannelConfig(AbstractChannel channel) {
         if (channel == null) {
             throw new NullPointerException("channel");
         }
         this.channel = channel;
+        this.pauseReadWhenUnwritable = channel.parent() != null;
     }
 
     // ---------------------------------------------------------------- options
@@ -73,6 +78,7 @@ public class ChannelConfig {
         options.put(ChannelOption.WRITE_BUFFER_WATER_MARK, writeBufferWaterMark);
         options.put(ChannelOption.AUTO_READ, autoRead);
         options.put(ChannelOption.AUTO_CLOSE, autoClose);
+        options.put(ChannelOption.PAUSE_READ_WHEN_UNWRITABLE, pauseReadWhenUnwritable);
         return options;
     }
 
@@ -106,6 +112,8 @@ public class ChannelConfig {
             value = autoRead;
         } else if (option == ChannelOption.AUTO_CLOSE) {
             value = autoClose;
+        } else if (option == ChannelOption.PAUSE_READ_WHEN_UNWRITABLE) {
+            value = pauseReadWhenUnwritable;
         } else {
             value = null;
         }
@@ -134,6 +142,8 @@ public class ChannelConfig {
             setAutoRead((Boolean) value);
         } else if (option == ChannelOption.AUTO_CLOSE) {
             setAutoClose((Boolean) value);
+        } else if (option == ChannelOption.PAUSE_READ_WHEN_UNWRITABLE) {
+            setPauseReadWhenUnwritable((Boolean) value);
         } else {
             LOG.warn("Unsupported channel option '{}' for {}; ignored", option, channel.getClass().getSimpleName());
             return false;
@@ -219,6 +229,41 @@ public class ChannelConfig {
             channel.autoReadCleared();
         }
         return this;
+    }
+
+    /**
+     * True if the transport reads on its own now: AUTO_READ is on and reading is not paused for a
+     * full outbound buffer. Transports ask this, not {@link #isAutoRead()}, when deciding to go on reading.
+     */
+    public boolean isReadingAutomatically() {
+        return autoRead && !readPausedForWrites;
+    }
+
+    /** True while automatic reading is paused because the channel is not writable. */
+    public boolean isReadPausedForWrites() {
+        return readPausedForWrites;
+    }
+
+    public boolean isPauseReadWhenUnwritable() {
+        return pauseReadWhenUnwritable;
+    }
+
+    /** See {@link ChannelOption#PAUSE_READ_WHEN_UNWRITABLE}; turning it off resumes a paused read. */
+    public ChannelConfig setPauseReadWhenUnwritable(boolean pause) {
+        this.pauseReadWhenUnwritable = pause;
+        if (!pause) {
+            channel.runOnLoop(channel::updateReadPause);
+        }
+        return this;
+    }
+
+    /** Called on the loop when writability may have changed; returns true if the pause state flipped. */
+    final boolean pauseReadForWrites(boolean pause) {
+        if (readPausedForWrites == pause) {
+            return false;
+        }
+        readPausedForWrites = pause;
+        return true;
     }
 
     public boolean isAutoClose() {

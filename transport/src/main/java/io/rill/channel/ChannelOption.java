@@ -31,6 +31,15 @@ public final class ChannelOption<T> {
     public static final ChannelOption<Boolean> ALLOW_HALF_CLOSURE = define("ALLOW_HALF_CLOSURE", Boolean.class);
     public static final ChannelOption<Boolean> AUTO_READ = define("AUTO_READ", Boolean.class);
     public static final ChannelOption<Boolean> AUTO_CLOSE = define("AUTO_CLOSE", Boolean.class);
+    /**
+     * Automatic reading pauses while the channel is not writable (its outbound buffer is above the
+     * high water mark) and resumes once it is again, so a peer that sends without reading the
+     * answers costs at most the water mark plus one read burst. On by default for channels a server
+     * accepted, off for others; turn it off for handlers that watch writability themselves.
+     * An explicit {@code read()} still reads.
+     */
+    public static final ChannelOption<Boolean> PAUSE_READ_WHEN_UNWRITABLE =
+            define("PAUSE_READ_WHEN_UNWRITABLE", Boolean.class);
 
     // sockets (java.net.StandardSocketOptions)
     public static final ChannelOption<Boolean> SO_BROADCAST = define("SO_BROADCAST", Boolean.class);

@@ -539,7 +539,7 @@ final class LinkedPipeline implements ChannelPipeline {
 
     @Override
     public ChannelPipeline fireChannelWritabilityChanged() {
-        head.fireChannelWritabilityChanged();
+        HandlerContext.invokeChannelWritabilityChanged(head); // the head pauses or resumes reading first
         return this;
     }
 

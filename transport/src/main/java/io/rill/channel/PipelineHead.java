@@ -76,8 +76,14 @@ final class PipelineHead implements ChannelHandler {
         readIfAutoRead();
     }
 
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        channel.updateReadPause();
+        ctx.fireChannelWritabilityChanged();
+    }
+
     private void readIfAutoRead() {
-        if (channel.config().isAutoRead()) {
+        if (channel.config().isReadingAutomatically()) {
             channel.read();
         }
     }

@@ -68,7 +68,7 @@ abstract class ReadBurstHandle implements RecvByteBufAllocator.Handle {
 
     @Override
     public boolean continueReading() {
-        return config != null && config.isAutoRead() && messages < maxMessages
+        return config != null && config.isReadingAutomatically() && messages < maxMessages
                 && lastBytesRead > 0 && lastBytesRead == attemptedBytesRead;
     }
 

@@ -116,6 +116,65 @@ abstract class SocketBackPressureTests extends AbstractSocketTest {
         }
     }
 
+    @Test
+    void l07_aServerStopsReadingFromAPeerThatDoesNotReadItsAnswersAndResumesWhenItDoes() throws Exception {
+        WriteBufferWaterMark marks = WriteBufferWaterMark.DEFAULT;
+        java.util.concurrent.CountDownLatch paused = new java.util.concurrent.CountDownLatch(1);
+        long[] mostPending = new long[1]; // written by the child's loop only
+        ChannelHandler watch = new ChannelHandler() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                ctx.fireChannelRead(msg); // the echo writes first, then the backlog is measured
+                Channel ch = ctx.channel();
+                long pending = ch.isWritable() ? marks.high() - ch.bytesBeforeUnwritable()
+                        : marks.low() + ch.bytesBeforeWritable();
+                mostPending[0] = Math.max(mostPending[0], pending);
+            }
+
+            @Override
+            public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+                if (ctx.channel().config().isReadPausedForWrites()) {
+                    paused.countDown();
+                }
+                ctx.fireChannelWritabilityChanged();
+            }
+        };
+        BlockingQueue<Channel> accepted = startServerCollectingChildren(serverBootstrap(), watch, new EchoHandler());
+        ByteCollector received = new ByteCollector();
+        Channel client = track(await(clientBootstrap().option(ChannelOption.AUTO_READ, false)
+                .handler(received).connect(startedServer.localAddress())));
+        Channel child = take(accepted);
+        assertTrue(child.config().isPauseReadWhenUnwritable(), "on by default for accepted channels");
+        assertFalse(client.config().isPauseReadWhenUnwritable(), "off by default for the rest");
+
+        byte[] chunk = new byte[64 * 1024];
+        new Random(7).nextBytes(chunk);
+        int chunks = 256; // 16 MiB: far more than the kernel's buffers on both sides hold
+        for (int i = 0; i < chunks; i++) {
+            client.write(SocketEchoTests.copy(client, chunk, 0, chunk.length));
+        }
+        client.flush();
+        assertTrue(paused.await(TIMEOUT_SECONDS, TimeUnit.SECONDS), "the server never paused its reading");
+        client.config().setAutoRead(true); // the client reads at last: the server resumes and all comes back
+        byte[] all = received.await(chunks * chunk.length);
+        assertArrayEquals(chunk, java.util.Arrays.copyOfRange(all, all.length - chunk.length, all.length));
+        long most = child.eventLoop().submit(() -> mostPending[0]).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        assertTrue(most <= marks.high() + 2 * chunk.length,
+                "the server queued " + most + " bytes for a peer that was not reading; bound: the high water mark ("
+                        + marks.high() + ") and one read");
+    }
+
+    @Test
+    void pausingCanBeTurnedOffForHandlersThatWatchWritabilityThemselves() throws Exception {
+        BlockingQueue<Channel> accepted = startServerCollectingChildren(
+                serverBootstrap().childOption(ChannelOption.PAUSE_READ_WHEN_UNWRITABLE, false), new EchoHandler());
+        connect(startedServer, new ByteCollector());
+        Channel child = take(accepted);
+        // On the child's loop: its options are applied by the task that set it up.
+        assertEquals(Boolean.FALSE, child.eventLoop().submit(() -> child.config()
+                .getOption(ChannelOption.PAUSE_READ_WHEN_UNWRITABLE)).get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+    }
+
     /** Lets the loop run for a while (its own timer; the test thread only waits). */
     private static void quietPeriod(EventLoop loop) throws Exception {
         loop.schedule(() -> null, QUIET_MILLIS, TimeUnit.MILLISECONDS).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);

@@ -158,7 +158,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
             return;
         }
         maybeMoreToRead = !drained && mode == EpollMode.EDGE_TRIGGERED;
-        if (readPending || config().isAutoRead()) {
+        if (readPending || config().isReadingAutomatically()) {
             if (maybeMoreToRead) {
                 queueReadAgain();
             }
@@ -168,7 +168,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
     }
 
     protected final void dropReadInterestUnlessWanted() {
-        if (!readPending && !config().isAutoRead()) {
+        if (!readPending && !config().isReadingAutomatically()) {
             removeInterest(readOps());
         }
     }
@@ -182,7 +182,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
 
     private void readAgain() {
         readAgainQueued = false;
-        if (isOpen() && maybeMoreToRead && (readPending || config().isAutoRead())) {
+        if (isOpen() && maybeMoreToRead && (readPending || config().isReadingAutomatically())) {
             readNow();
         }
     }

@@ -181,7 +181,7 @@ public class EpollDatagramChannel extends AbstractEpollChannel implements Datagr
                     drained = true; // the kernel had no more
                     break;
                 }
-                if (!config.isAutoRead()) {
+                if (!config.isReadingAutomatically()) {
                     break;
                 }
             }

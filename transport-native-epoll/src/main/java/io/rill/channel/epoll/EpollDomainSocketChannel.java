@@ -94,7 +94,7 @@ public class EpollDomainSocketChannel extends EpollSocketChannel {
                     continue; // a byte without a descriptor: nothing to deliver in this mode
                 }
                 pipeline.fireChannelRead(new FileDescriptor((int) r));
-                if (!config().isAutoRead()) {
+                if (!config().isReadingAutomatically()) {
                     break;
                 }
             }

@@ -257,7 +257,7 @@ public final class LocalChannel extends AbstractChannel {
         readRequested = false;
         int max = config.getMaxMessagesPerRead();
         int n = 0;
-        for (Object msg; n < max && (n == 0 || config.isAutoRead()) && state == State.CONNECTED
+        for (Object msg; n < max && (n == 0 || config.isReadingAutomatically()) && state == State.CONNECTED
                 && (msg = inbox.poll()) != null; n++) {
             pipeline().fireChannelRead(msg);
         }

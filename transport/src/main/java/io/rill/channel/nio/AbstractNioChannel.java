@@ -118,7 +118,7 @@ public abstract class AbstractNioChannel extends AbstractChannel {
 
     /** After a read burst: stop watching input unless a read() is pending or AUTO_READ is on. */
     protected final void dropReadInterestUnlessWanted() {
-        if (!readPending && !config().isAutoRead()) {
+        if (!readPending && !config().isReadingAutomatically()) {
             removeInterest(readOps());
         }
     }

@@ -167,7 +167,7 @@ public class NioDatagramChannel extends AbstractNioChannel implements io.rill.ch
                 DatagramPacket packet = new DatagramPacket(buf, local, sender);
                 buf = null;
                 pipeline.fireChannelRead(packet);
-                if (!config.isAutoRead() || !isOpen()) {
+                if (!config.isReadingAutomatically() || !isOpen()) {
                     break;
                 }
             }
