@@ -38,6 +38,10 @@ public abstract class AbstractChannel implements Channel {
 
     private static final InternalLogger LOG = InternalLogger.get(AbstractChannel.class);
 
+    static {
+        ResourceExhaustion.preload();
+    }
+
     private final Channel parent;
     private final ChannelId id;
     /** Fixed for the channel's life. */
@@ -54,6 +58,8 @@ public abstract class AbstractChannel implements Channel {
     private boolean everRegistered;
     /** Loop-confined: close was called once; later calls only wait for it. */
     private boolean closeInitiated;
+    /** Loop-confined: closeForResource ran; it reports once. */
+    private boolean closingForResource;
     /** Loop-confined: doWrite is running; a nested flush must not re-enter it. */
     private boolean inFlush;
 
@@ -444,6 +450,23 @@ public abstract class AbstractChannel implements Channel {
         }
         promise.tryFailure(new ChannelClosedException(this + " is closed; cannot " + op));
         return false;
+    }
+
+    /**
+     * Closes this channel because a resource ran out: logs {@code reason} once at warning level
+     * (rate-limited across channels), fires a {@link ResourceExhaustedEvent}, then closes. Only the
+     * first call on a channel acts. Any thread.
+     */
+    public final void closeForResource(String reason, Throwable cause) {
+        runOnLoop(() -> {
+            if (closingForResource || !isOpen()) {
+                return;
+            }
+            closingForResource = true;
+            ResourceExhaustion.log(this, reason);
+            pipeline.fireUserEventTriggered(new ResourceExhaustedEvent(reason, cause));
+            close();
+        });
     }
 
     /** Runs {@code task} now if on the loop, else as a loop task. */

@@ -54,8 +54,8 @@ public class ChannelConfig {
     private volatile boolean autoClose = true;
     /** Pause automatic reading while unwritable; by default on for accepted channels (see the option). */
     private volatile boolean pauseReadWhenUnwritable;
-    /** Automatic reading is paused because the channel is not writable. Loop-confined. */
-    private boolean readPausedForWrites;
+    /** Automatic reading is paused because the channel is not writable. Written on the loop only. */
+    private volatile boolean readPausedForWrites;
 
     public ChannelConfig(AbstractChannel channel) {
         if (channel == null) {
@@ -220,11 +220,16 @@ public class ChannelConfig {
         return autoRead;
     }
 
-    /** Turning it on requests a read at once; turning it off lets the transport stop watching for input. */
+    /**
+     * Turning it on requests a read at once (unless reading is paused for a full outbound buffer:
+     * it then starts when the buffer drains); turning it off lets the transport stop watching for input.
+     */
     public ChannelConfig setAutoRead(boolean autoRead) {
         boolean was = (boolean) AUTO_READ.getAndSet(this, autoRead);
         if (autoRead && !was) {
-            channel.read();
+            if (!readPausedForWrites) {
+                channel.read();
+            }
         } else if (!autoRead && was) {
             channel.autoReadCleared();
         }

@@ -395,6 +395,9 @@ final class HandlerContext implements ChannelHandlerContext {
 
     /** Hands {@code cause} to this context's own handler: the one whose method threw gets to handle it. */
     private void invokeExceptionCaught(Throwable cause) {
+        if (cause instanceof OutOfMemoryError oom) {
+            ResourceExhaustion.closeFor(channel(), oom);
+        }
         if (!ready()) {
             fireExceptionCaught(cause);
             return;
@@ -650,6 +653,9 @@ final class HandlerContext implements ChannelHandlerContext {
 
     /** An outbound handler threw: its promise carries the failure (a void promise turns it into exceptionCaught). */
     private void failOutbound(Promise<Void> promise, Throwable cause) {
+        if (cause instanceof OutOfMemoryError oom) {
+            ResourceExhaustion.closeFor(channel(), oom);
+        }
         if (!promise.tryFailure(cause) && !(promise instanceof VoidChannelPromise)) {
             LOG.warn("Handler '" + name + "' threw after completing its promise " + promise, cause);
         }

@@ -63,6 +63,14 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class ResourceExhaustion extends SocketResourceExhaustionTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class FileRegion extends SocketFileRegionTests {
         @Override
         protected SocketTransport transport() {

@@ -46,6 +46,8 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
 
     private static final InternalLogger LOG = InternalLogger.get(HttpServerCodec.class);
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 128;
+    /** Gathered answers are passed to the outbound buffer at this size, flushed or not. */
+    private static final int GATHER_LIMIT = 32 * 1024;
 
     private final RequestDecoder decoder;
     private final ResponseEncoder encoder = new ResponseEncoder();
@@ -286,6 +288,11 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
             ctx.write(gatherOut.get(i), ctx.voidPromise()); // a large body, after what was gathered before it
         }
         gatherOut.clear();
+        if (gathered != null && gathered.readableBytes() >= GATHER_LIMIT) {
+            // Into the outbound buffer, where it counts toward writability: a burst of pipelined
+            // requests then stops being read once the answers pass the high water mark.
+            writeGathered(ctx);
+        }
     }
 
     private void writeGathered(ChannelHandlerContext ctx) {
