@@ -23,6 +23,14 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class Lifecycle extends SocketLifecycleTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class HalfClosure extends SocketHalfClosureTests {
         @Override
         protected SocketTransport transport() {
