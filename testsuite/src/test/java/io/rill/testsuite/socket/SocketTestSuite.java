@@ -31,6 +31,14 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class LoopSurvival extends SocketLoopSurvivalTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class HalfClosure extends SocketHalfClosureTests {
         @Override
         protected SocketTransport transport() {
