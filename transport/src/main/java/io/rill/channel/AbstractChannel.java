@@ -1,6 +1,7 @@
 package io.rill.channel;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.SocketAddress;
 import java.nio.channels.AlreadyConnectedException;
 import java.nio.channels.ConnectionPendingException;
@@ -257,13 +258,31 @@ public abstract class AbstractChannel implements Channel {
         try {
             doBind(localAddress);
         } catch (Throwable t) {
-            promise.tryFailure(t);
+            promise.tryFailure(namingAddress(t, localAddress));
             return;
         }
         if (!wasActive && isActive()) {
             invokeLater(this::fireActiveOnce);
         }
         promise.trySuccess(null);
+    }
+
+    /**
+     * The JDK's BindException says "Address already in use" but not which address; an operator
+     * with several servers needs to know. Adds it, keeping the type so callers can still catch it.
+     */
+    private static Throwable namingAddress(Throwable t, SocketAddress address) {
+        if (!(t instanceof BindException) || address == null) {
+            return t;
+        }
+        String text = String.valueOf(t.getMessage());
+        String where = address.toString();
+        if (text.contains(where)) {
+            return t;
+        }
+        BindException named = new BindException(text + ": " + where);
+        named.initCause(t);
+        return named;
     }
 
     final void connectNow(SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {

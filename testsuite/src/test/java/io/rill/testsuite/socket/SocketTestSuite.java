@@ -39,6 +39,14 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class WrongUse extends SocketWrongUseTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class HalfClosure extends SocketHalfClosureTests {
         @Override
         protected SocketTransport transport() {
