@@ -119,9 +119,13 @@ public final class AcceptLoop {
         failuresInEpisode++;
         if (!failing) {
             failing = true;
-            LOG.warn("accept() failed on " + server + ": " + cause + "; " + advice(cause) + ". Not accepting for "
-                    + millis + " ms at a time (rill.channel.acceptBackoffMillis) until an accept succeeds;"
-                    + " logged once until then", cause instanceof IOException ? null : cause);
+            String text = "accept() failed on {}: {}; {}. Not accepting for {} ms at a time"
+                    + " (rill.channel.acceptBackoffMillis) until an accept succeeds; logged once until then";
+            if (cause instanceof IOException) {
+                LOG.warn(text, server, cause, advice(cause), millis); // the errno says it all; no stack trace
+            } else {
+                LOG.warn(text, server, cause, advice(cause), millis, cause);
+            }
         } else if (LOG.isDebugEnabled()) {
             LOG.debug("accept() failed again on {}: {}", server, cause);
         }
