@@ -1,7 +1,6 @@
 package io.rill.channel;
 
 import java.io.IOException;
-import java.net.BindException;
 import java.net.SocketAddress;
 import java.nio.channels.AlreadyConnectedException;
 import java.nio.channels.ConnectionPendingException;
@@ -21,8 +20,9 @@ import io.rill.util.concurrent.Promise;
  * A transport supplies the I/O as protected template methods ({@code doBind}, {@code doConnect},
  * {@code doWrite}, ...), which the pipeline's head calls on the event loop.
  *
- * <p>Guarantees kept here so transports need not: {@code channelRegistered} comes first and
- * {@code channelUnregistered} last; {@code channelActive} fires at most once per channel, however
+ * <p>Guarantees kept here so transports need not: {@code channelRegistered} comes before
+ * {@code channelActive}, and {@code channelUnregistered} after {@code channelInactive};
+ * {@code channelActive} fires at most once per channel, however
  * many paths (registration, bind, connect) see it become active, and {@code channelInactive} fires
  * once after it and never without it; once {@code close} starts,
  * writes fail at once with a {@link java.nio.channels.ClosedChannelException} that says so and
@@ -258,31 +258,13 @@ public abstract class AbstractChannel implements Channel {
         try {
             doBind(localAddress);
         } catch (Throwable t) {
-            promise.tryFailure(namingAddress(t, localAddress));
+            promise.tryFailure(BindFailure.namingAddress(t, localAddress));
             return;
         }
         if (!wasActive && isActive()) {
             invokeLater(this::fireActiveOnce);
         }
         promise.trySuccess(null);
-    }
-
-    /**
-     * The JDK's BindException says "Address already in use" but not which address; an operator
-     * with several servers needs to know. Adds it, keeping the type so callers can still catch it.
-     */
-    private static Throwable namingAddress(Throwable t, SocketAddress address) {
-        if (!(t instanceof BindException) || address == null) {
-            return t;
-        }
-        String text = String.valueOf(t.getMessage());
-        String where = address.toString();
-        if (text.contains(where)) {
-            return t;
-        }
-        BindException named = new BindException(text + ": " + where);
-        named.initCause(t);
-        return named;
     }
 
     final void connectNow(SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {
