@@ -55,7 +55,7 @@ public abstract class AbstractChannel implements Channel {
     private volatile boolean registered;
     /** Loop-confined: false until the first registration, which alone fires channelActive for an already active channel. */
     private boolean everRegistered;
-    /** Loop-confined: channelActive fired; set once, so it never fires twice and channelInactive knows it is owed. */
+    /** Loop-confined: channelActive fired; set once, so it never fires twice, and channelInactive is owed. */
     private boolean activeFired;
     /** Loop-confined: channelInactive fired. */
     private boolean inactiveFired;

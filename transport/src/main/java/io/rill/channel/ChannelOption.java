@@ -22,14 +22,17 @@ import io.rill.buffer.ByteBufAllocator;
 public final class ChannelOption<T> {
 
     private static final ConstantPool<ChannelOption<Object>> POOL =
-            new ConstantPool<>((id, name) -> new ChannelOption<>(id, name, Object.class, Integer.MIN_VALUE, Integer.MAX_VALUE));
+            new ConstantPool<>((id, name) ->
+                    new ChannelOption<>(id, name, Object.class, Integer.MIN_VALUE, Integer.MAX_VALUE));
 
     // general
     public static final ChannelOption<ByteBufAllocator> ALLOCATOR = define("ALLOCATOR", ByteBufAllocator.class);
     public static final ChannelOption<RecvByteBufAllocator> RCVBUF_ALLOCATOR =
             define("RCVBUF_ALLOCATOR", RecvByteBufAllocator.class);
-    public static final ChannelOption<Integer> CONNECT_TIMEOUT_MILLIS = defineInt("CONNECT_TIMEOUT_MILLIS", 0, Integer.MAX_VALUE);
-    public static final ChannelOption<Integer> MAX_MESSAGES_PER_READ = defineInt("MAX_MESSAGES_PER_READ", 1, Integer.MAX_VALUE);
+    public static final ChannelOption<Integer> CONNECT_TIMEOUT_MILLIS =
+            defineInt("CONNECT_TIMEOUT_MILLIS", 0, Integer.MAX_VALUE);
+    public static final ChannelOption<Integer> MAX_MESSAGES_PER_READ =
+            defineInt("MAX_MESSAGES_PER_READ", 1, Integer.MAX_VALUE);
     public static final ChannelOption<Integer> WRITE_SPIN_COUNT = defineInt("WRITE_SPIN_COUNT", 1, Integer.MAX_VALUE);
     public static final ChannelOption<WriteBufferWaterMark> WRITE_BUFFER_WATER_MARK =
             define("WRITE_BUFFER_WATER_MARK", WriteBufferWaterMark.class);

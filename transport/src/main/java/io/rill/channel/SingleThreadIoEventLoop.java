@@ -96,7 +96,7 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
         LOG.warn("The event loop " + this + " caught what " + where + " threw; carrying on", t);
     }
 
-    /** The loop is ending because of {@code cause}: close every channel, whose close tasks the shutdown steps still run. */
+    /** The loop ends because of {@code cause}: close every channel; the shutdown steps still run their close tasks. */
     private void closeHandlesAfter(Throwable cause) {
         try {
             ioHandler.prepareToDestroy();

@@ -91,10 +91,15 @@ final class ChildProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         process.getOutputStream().close();
-        if (!process.waitFor(AbstractSocketTest.TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(AbstractSocketTest.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        try {
+            if (!process.waitFor(AbstractSocketTest.TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(AbstractSocketTest.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -52,7 +52,7 @@ final class Errors {
         return new NativeIoException(operation + "(..) failed: " + Native.strerror(errno), errno);
     }
 
-    /** A bind to {@code local} failed with {@code errno}: "Address already in use: /127.0.0.1:8080", as NIO users catch it. */
+    /** A bind to {@code local} failed with {@code errno}: a BindException "Address already in use: /127.0.0.1:80". */
     static IOException newBindException(int errno, SocketAddress local) {
         if (errno == EBADF) {
             return newException("bind", errno);
