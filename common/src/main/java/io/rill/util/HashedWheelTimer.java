@@ -424,7 +424,7 @@ public final class HashedWheelTimer implements Timer {
             try {
                 task.run(this);
             } catch (Throwable t) {
-                logger.warn("TimerTask " + task + " threw", t);
+                logger.warn("TimerTask {} threw", task, t); // {}: the task's toString() may throw too
             }
         }
 

@@ -1,6 +1,6 @@
 package io.rill.util;
 
-import java.util.Objects;
+import java.time.ZoneId;
 
 /**
  * Rill's logging facade: a thin wrapper over {@link System.Logger}, so Rill forces no logging
@@ -10,43 +10,74 @@ import java.util.Objects;
  * formatted only when the level is enabled, so a disabled {@code debug} call costs a level check
  * and the varargs array. A trailing {@link Throwable} argument that no placeholder consumes is
  * logged as the cause, stack trace included.
+ *
+ * <p>Logging never throws (short of a {@link VirtualMachineError}): an argument whose
+ * {@code toString()} throws is shown as such, and a backend that throws (a formatter that needs a
+ * file when descriptors have run out, a broken {@code LoggerFinder}) is replaced for that line by
+ * {@link LogFallback}, one plain line on standard error at most once a second. An event loop that
+ * reports an error must not die of the report.
  */
 public final class InternalLogger {
 
-    private final System.Logger logger;
+    static {
+        // The JDK's log formatter stamps each line with local time, and the zone rules are read
+        // from a file (lib/tzdb.dat) on first use. Read them now: the first error logged must not
+        // be the first use, since it may come when the process has no descriptor left.
+        try {
+            ZoneId.systemDefault().getRules();
+        } catch (RuntimeException | LinkageError e) {
+            // No usable zone data: the backend will fail too, and LogFallback takes over.
+        }
+    }
 
-    private InternalLogger(System.Logger logger) {
+    private final String name;
+    private final System.Logger logger;
+    private final LogFallback fallback;
+
+    InternalLogger(String name, System.Logger logger, LogFallback fallback) {
+        this.name = name;
         this.logger = logger;
+        this.fallback = fallback;
     }
 
     /** The logger named after {@code owner}'s fully qualified class name. */
     public static InternalLogger get(Class<?> owner) {
-        return new InternalLogger(System.getLogger(owner.getName()));
+        String name = owner.getName();
+        System.Logger logger;
+        try {
+            logger = System.getLogger(name);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable t) {
+            // A LoggerFinder that throws must not fail the class initialising this logger.
+            logger = new LogFallback.Unavailable(name, t);
+        }
+        return new InternalLogger(name, logger, LogFallback.STDERR);
     }
 
     /** The logger's name, as given to {@link System#getLogger(String)}. */
     public String name() {
-        return logger.getName();
+        return name;
     }
 
     public boolean isTraceEnabled() {
-        return logger.isLoggable(System.Logger.Level.TRACE);
+        return isLoggable(System.Logger.Level.TRACE);
     }
 
     public boolean isDebugEnabled() {
-        return logger.isLoggable(System.Logger.Level.DEBUG);
+        return isLoggable(System.Logger.Level.DEBUG);
     }
 
     public boolean isInfoEnabled() {
-        return logger.isLoggable(System.Logger.Level.INFO);
+        return isLoggable(System.Logger.Level.INFO);
     }
 
     public boolean isWarnEnabled() {
-        return logger.isLoggable(System.Logger.Level.WARNING);
+        return isLoggable(System.Logger.Level.WARNING);
     }
 
     public boolean isErrorEnabled() {
-        return logger.isLoggable(System.Logger.Level.ERROR);
+        return isLoggable(System.Logger.Level.ERROR);
     }
 
     public void trace(String msg, Object... args) {
@@ -66,7 +97,7 @@ public final class InternalLogger {
     }
 
     public void warn(String msg, Throwable cause) {
-        logger.log(System.Logger.Level.WARNING, msg, cause);
+        logWithCause(System.Logger.Level.WARNING, msg, cause);
     }
 
     public void error(String msg, Object... args) {
@@ -74,21 +105,50 @@ public final class InternalLogger {
     }
 
     public void error(String msg, Throwable cause) {
-        logger.log(System.Logger.Level.ERROR, msg, cause);
+        logWithCause(System.Logger.Level.ERROR, msg, cause);
+    }
+
+    /** The backend's answer; if it throws, only warnings and errors are on. */
+    private boolean isLoggable(System.Logger.Level level) {
+        try {
+            return logger.isLoggable(level);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable t) {
+            return level.getSeverity() >= System.Logger.Level.WARNING.getSeverity();
+        }
     }
 
     private void log(System.Logger.Level level, String msg, Object[] args) {
-        if (!logger.isLoggable(level)) {
+        if (!isLoggable(level)) {
             return;
         }
         StringBuilder out = new StringBuilder(msg.length() + 16 * args.length);
         int used = format(msg, args, out);
         Object last = args.length == 0 ? null : args[args.length - 1];
-        if (used < args.length && last instanceof Throwable cause) {
-            logger.log(level, out.toString(), cause);
-        } else {
-            // The (String) overload: the text is final, so no MessageFormat pass may touch its braces.
-            logger.log(level, out.toString());
+        Throwable cause = used < args.length && last instanceof Throwable t ? t : null;
+        String text = out.toString();
+        try {
+            if (cause != null) {
+                logger.log(level, text, cause);
+            } else {
+                // The (String) overload: the text is final, so no MessageFormat pass may touch its braces.
+                logger.log(level, text);
+            }
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable failure) {
+            fallback.print(name, level, text, cause, failure);
+        }
+    }
+
+    private void logWithCause(System.Logger.Level level, String msg, Throwable cause) {
+        try {
+            logger.log(level, msg, cause);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable failure) {
+            fallback.print(name, level, msg, cause, failure);
         }
     }
 
@@ -98,10 +158,21 @@ public final class InternalLogger {
         int from = 0;
         int at;
         while (used < args.length && (at = msg.indexOf("{}", from)) >= 0) {
-            out.append(msg, from, at).append(Objects.toString(args[used++]));
+            out.append(msg, from, at).append(safeToString(args[used++]));
             from = at + 2;
         }
         out.append(msg, from, msg.length());
         return used;
+    }
+
+    /** {@code String.valueOf(arg)}, or a note saying its {@code toString()} threw: a log call must not fail. */
+    static String safeToString(Object arg) {
+        try {
+            return String.valueOf(arg);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable t) {
+            return "[" + arg.getClass().getName() + ".toString() threw " + LogFallback.describe(t) + ']';
+        }
     }
 }

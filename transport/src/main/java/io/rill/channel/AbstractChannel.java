@@ -20,8 +20,11 @@ import io.rill.util.concurrent.Promise;
  * A transport supplies the I/O as protected template methods ({@code doBind}, {@code doConnect},
  * {@code doWrite}, ...), which the pipeline's head calls on the event loop.
  *
- * <p>Guarantees kept here so transports need not: {@code channelActive}, {@code channelInactive}
- * and {@code channelUnregistered} fire at most once per transition; once {@code close} starts,
+ * <p>Guarantees kept here so transports need not: {@code channelRegistered} comes before
+ * {@code channelActive}, and {@code channelUnregistered} after {@code channelInactive};
+ * {@code channelActive} fires at most once per channel, however
+ * many paths (registration, bind, connect) see it become active, and {@code channelInactive} fires
+ * once after it and never without it; once {@code close} starts,
  * writes fail at once with a {@link java.nio.channels.ClosedChannelException} that says so and
  * their message is released; pending writes fail the same way; {@link #closeFuture()} completes
  * before the inactive and unregistered events, which run as later tasks so an operation in
@@ -56,6 +59,10 @@ public abstract class AbstractChannel implements Channel {
     private volatile boolean registered;
     /** Loop-confined: false until the first registration, which alone fires channelActive for an already active channel. */
     private boolean everRegistered;
+    /** Loop-confined: channelActive fired; set once, so it never fires twice, and channelInactive is owed. */
+    private boolean activeFired;
+    /** Loop-confined: channelInactive fired. */
+    private boolean inactiveFired;
     /** Loop-confined: close was called once; later calls only wait for it. */
     private boolean closeInitiated;
     /** Loop-confined: closeForResource ran; it reports once. */
@@ -222,14 +229,30 @@ public abstract class AbstractChannel implements Channel {
         registered = true;
         boolean first = !everRegistered;
         everRegistered = true;
-        promise.trySuccess(null);
+        // Events before the promise: its listeners (a bootstrap's bind or connect) may make the
+        // channel active at once, and channelActive must not overtake channelRegistered.
         pipeline.fireChannelRegistered();
-        if (isActive()) {
-            if (first) {
-                pipeline.fireChannelActive();
-            } else if (config().isReadingAutomatically()) {
-                beginReadNow();
-            }
+        if (first) {
+            fireActiveOnce(); // an accepted channel is active before it is ever registered
+        } else if (isActive() && config().isReadingAutomatically()) {
+            beginReadNow();
+        }
+        promise.trySuccess(null);
+    }
+
+    /** Fires channelActive if the channel is active and it has not fired yet. */
+    private void fireActiveOnce() {
+        if (!activeFired && isActive()) {
+            activeFired = true;
+            pipeline.fireChannelActive();
+        }
+    }
+
+    /** Fires channelInactive once, and only after channelActive did. */
+    private void fireInactiveOnce() {
+        if (activeFired && !inactiveFired) {
+            inactiveFired = true;
+            pipeline.fireChannelInactive();
         }
     }
 
@@ -241,11 +264,11 @@ public abstract class AbstractChannel implements Channel {
         try {
             doBind(localAddress);
         } catch (Throwable t) {
-            promise.tryFailure(t);
+            promise.tryFailure(BindFailure.namingAddress(t, localAddress));
             return;
         }
         if (!wasActive && isActive()) {
-            invokeLater(pipeline::fireChannelActive);
+            invokeLater(this::fireActiveOnce);
         }
         promise.trySuccess(null);
     }
@@ -278,7 +301,7 @@ public abstract class AbstractChannel implements Channel {
         boolean active = isActive();
         boolean delivered = promise.trySuccess(null);
         if (!wasActive && active) {
-            pipeline.fireChannelActive();
+            fireActiveOnce();
         }
         if (!delivered) {
             // The caller gave up (cancelled) while we connected: nobody wants this connection.
@@ -298,7 +321,7 @@ public abstract class AbstractChannel implements Channel {
             return;
         }
         if (wasActive && !isActive()) {
-            invokeLater(pipeline::fireChannelInactive);
+            invokeLater(this::fireInactiveOnce);
         }
         promise.trySuccess(null);
     }
@@ -359,7 +382,7 @@ public abstract class AbstractChannel implements Channel {
             LOG.warn("Deregistering " + this + " failed", t);
         }
         if (fireInactive) {
-            pipeline.fireChannelInactive();
+            fireInactiveOnce();
         }
         if (registered) {
             registered = false;

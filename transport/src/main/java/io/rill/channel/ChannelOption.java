@@ -11,21 +11,29 @@ import io.rill.buffer.ByteBufAllocator;
  * {@link AttributeKey}s) and carry their value type, so a value of the wrong type (through raw
  * types or a configuration file) is refused at {@code setOption}, not at first use.
  *
+ * <p>Numeric options carry their range, and {@link #validate} refuses a value outside it with an
+ * {@link InvalidChannelOptionException} naming the option and the value: bootstraps validate when
+ * an option or child option is set, so {@code childOption(SO_RCVBUF, -5)} fails at once instead of
+ * closing every accepted connection.
+ *
  * <p>The {@code SO_*}, {@code IP_*} and {@code TCP_*} options are declared here for the socket
  * transports; a channel whose config does not know an option reports it unsupported.
  */
 public final class ChannelOption<T> {
 
     private static final ConstantPool<ChannelOption<Object>> POOL =
-            new ConstantPool<>((id, name) -> new ChannelOption<>(id, name, Object.class));
+            new ConstantPool<>((id, name) ->
+                    new ChannelOption<>(id, name, Object.class, Integer.MIN_VALUE, Integer.MAX_VALUE));
 
     // general
     public static final ChannelOption<ByteBufAllocator> ALLOCATOR = define("ALLOCATOR", ByteBufAllocator.class);
     public static final ChannelOption<RecvByteBufAllocator> RCVBUF_ALLOCATOR =
             define("RCVBUF_ALLOCATOR", RecvByteBufAllocator.class);
-    public static final ChannelOption<Integer> CONNECT_TIMEOUT_MILLIS = define("CONNECT_TIMEOUT_MILLIS", Integer.class);
-    public static final ChannelOption<Integer> MAX_MESSAGES_PER_READ = define("MAX_MESSAGES_PER_READ", Integer.class);
-    public static final ChannelOption<Integer> WRITE_SPIN_COUNT = define("WRITE_SPIN_COUNT", Integer.class);
+    public static final ChannelOption<Integer> CONNECT_TIMEOUT_MILLIS =
+            defineInt("CONNECT_TIMEOUT_MILLIS", 0, Integer.MAX_VALUE);
+    public static final ChannelOption<Integer> MAX_MESSAGES_PER_READ =
+            defineInt("MAX_MESSAGES_PER_READ", 1, Integer.MAX_VALUE);
+    public static final ChannelOption<Integer> WRITE_SPIN_COUNT = defineInt("WRITE_SPIN_COUNT", 1, Integer.MAX_VALUE);
     public static final ChannelOption<WriteBufferWaterMark> WRITE_BUFFER_WATER_MARK =
             define("WRITE_BUFFER_WATER_MARK", WriteBufferWaterMark.class);
     public static final ChannelOption<Boolean> ALLOW_HALF_CLOSURE = define("ALLOW_HALF_CLOSURE", Boolean.class);
@@ -44,16 +52,16 @@ public final class ChannelOption<T> {
     // sockets (java.net.StandardSocketOptions)
     public static final ChannelOption<Boolean> SO_BROADCAST = define("SO_BROADCAST", Boolean.class);
     public static final ChannelOption<Boolean> SO_KEEPALIVE = define("SO_KEEPALIVE", Boolean.class);
-    public static final ChannelOption<Integer> SO_SNDBUF = define("SO_SNDBUF", Integer.class);
-    public static final ChannelOption<Integer> SO_RCVBUF = define("SO_RCVBUF", Integer.class);
+    public static final ChannelOption<Integer> SO_SNDBUF = defineInt("SO_SNDBUF", 1, Integer.MAX_VALUE);
+    public static final ChannelOption<Integer> SO_RCVBUF = defineInt("SO_RCVBUF", 1, Integer.MAX_VALUE);
     public static final ChannelOption<Boolean> SO_REUSEADDR = define("SO_REUSEADDR", Boolean.class);
-    public static final ChannelOption<Integer> SO_LINGER = define("SO_LINGER", Integer.class);
-    public static final ChannelOption<Integer> SO_BACKLOG = define("SO_BACKLOG", Integer.class);
-    public static final ChannelOption<Integer> SO_TIMEOUT = define("SO_TIMEOUT", Integer.class);
-    public static final ChannelOption<Integer> IP_TOS = define("IP_TOS", Integer.class);
+    public static final ChannelOption<Integer> SO_LINGER = defineInt("SO_LINGER", -1, 65535);
+    public static final ChannelOption<Integer> SO_BACKLOG = defineInt("SO_BACKLOG", 0, Integer.MAX_VALUE);
+    public static final ChannelOption<Integer> SO_TIMEOUT = defineInt("SO_TIMEOUT", 0, Integer.MAX_VALUE);
+    public static final ChannelOption<Integer> IP_TOS = defineInt("IP_TOS", 0, 255);
     public static final ChannelOption<InetAddress> IP_MULTICAST_ADDR = define("IP_MULTICAST_ADDR", InetAddress.class);
     public static final ChannelOption<NetworkInterface> IP_MULTICAST_IF = define("IP_MULTICAST_IF", NetworkInterface.class);
-    public static final ChannelOption<Integer> IP_MULTICAST_TTL = define("IP_MULTICAST_TTL", Integer.class);
+    public static final ChannelOption<Integer> IP_MULTICAST_TTL = defineInt("IP_MULTICAST_TTL", 0, 255);
     public static final ChannelOption<Boolean> IP_MULTICAST_LOOP_DISABLED = define("IP_MULTICAST_LOOP_DISABLED", Boolean.class);
     public static final ChannelOption<Boolean> TCP_NODELAY = define("TCP_NODELAY", Boolean.class);
 
@@ -62,16 +70,31 @@ public final class ChannelOption<T> {
     private final String name;
     /** Every value must be an instance of this; Object for options made by {@link #valueOf(String)}. */
     private final Class<?> valueType;
+    /** Smallest and largest Integer value allowed; the whole int range for options of other types. */
+    private final int min;
+    private final int max;
 
-    private ChannelOption(int id, String name, Class<?> valueType) {
+    private ChannelOption(int id, String name, Class<?> valueType, int min, int max) {
         this.id = id;
         this.name = name;
         this.valueType = valueType;
+        this.min = min;
+        this.max = max;
     }
 
     @SuppressWarnings("unchecked")
     private static <T> ChannelOption<T> define(String name, Class<T> type) {
-        return (ChannelOption<T>) (ChannelOption<?>) POOL.newInstance(name, (id, n) -> new ChannelOption<>(id, n, type));
+        return (ChannelOption<T>) (ChannelOption<?>) POOL.newInstance(name,
+                (id, n) -> new ChannelOption<>(id, n, type, Integer.MIN_VALUE, Integer.MAX_VALUE));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ChannelOption<Integer> defineInt(String name, int min, int max) {
+        if (min > max) {
+            throw new IllegalArgumentException(name + ": min " + min + " > max " + max);
+        }
+        return (ChannelOption<Integer>) (ChannelOption<?>) POOL.newInstance(name,
+                (id, n) -> new ChannelOption<>(id, n, Integer.class, min, max));
     }
 
     /** The option named {@code name} (an untyped one is created if none exists). */
@@ -84,7 +107,12 @@ public final class ChannelOption<T> {
     @SuppressWarnings("unchecked")
     public static <T> ChannelOption<T> newInstance(String name, Class<T> type) {
         Objects.requireNonNull(type, "type");
-        return (ChannelOption<T>) (ChannelOption<?>) POOL.newInstance(name, (id, n) -> new ChannelOption<>(id, n, type));
+        return define(name, type);
+    }
+
+    /** A new option whose values must be Integers from {@code min} to {@code max}; throws if {@code name} is taken. */
+    public static ChannelOption<Integer> newInstance(String name, int min, int max) {
+        return defineInt(name, min, max);
     }
 
     public static boolean exists(String name) {
@@ -104,15 +132,29 @@ public final class ChannelOption<T> {
         return valueType;
     }
 
-    /** Throws {@link IllegalArgumentException} unless {@code value} is a non-null value of this option's type. */
+    /**
+     * Throws an {@link InvalidChannelOptionException} (an {@link IllegalArgumentException}) naming
+     * this option and {@code value} unless the value is non-null, of this option's type and, for a
+     * numeric option, within its range.
+     */
     public void validate(Object value) {
         if (value == null) {
-            throw new IllegalArgumentException("option " + name + ": null value");
+            throw new InvalidChannelOptionException(this, null, "a " + valueType.getSimpleName());
         }
         if (!valueType.isInstance(value)) {
-            throw new IllegalArgumentException("option " + name + " takes a " + valueType.getName()
-                    + ", not a " + value.getClass().getName() + " (" + value + ')');
+            throw new InvalidChannelOptionException(this, value + " of type " + value.getClass().getName(),
+                    "a " + valueType.getName());
         }
+        if (value instanceof Integer number && (number < min || number > max)) {
+            throw new InvalidChannelOptionException(this, value, expectedRange());
+        }
+    }
+
+    private String expectedRange() {
+        if (max == Integer.MAX_VALUE) {
+            return ">= " + min;
+        }
+        return min + ".." + max;
     }
 
     @Override

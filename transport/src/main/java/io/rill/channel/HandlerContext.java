@@ -405,8 +405,11 @@ final class HandlerContext implements ChannelHandlerContext {
         try {
             handler.exceptionCaught(this, cause);
         } catch (Throwable t) {
-            // Feeding it back in would loop; the original cause travels as a suppressed exception.
-            t.addSuppressed(cause);
+            // Feeding it back in would loop; the original cause travels as a suppressed exception
+            // (unless the handler rethrew the cause itself, which cannot suppress itself).
+            if (t != cause) {
+                t.addSuppressed(cause);
+            }
             LOG.warn("exceptionCaught() of handler '" + name + "' threw while handling another exception", t);
         }
     }

@@ -50,21 +50,59 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
         return this;
     }
 
+    /**
+     * Runs until shutdown, and survives whatever its I/O handler, its channels' callbacks or its
+     * tasks throw, short of a {@link VirtualMachineError}: each is reported and the loop carries on
+     * (a server must not stop serving because one handler, or the log backend, failed). If the
+     * loop ends anyway, its channels are closed before it goes.
+     */
     @Override
     protected void run() {
-        ioHandler.initialize();
-        for (;;) {
-            try {
-                ioHandler.run(context);
-            } catch (Throwable t) {
-                LOG.warn("I/O handler of " + this + " failed; carrying on", t);
-            }
-            runAllTasks(taskQuantumNanos);
-            if (isShuttingDown()) {
-                ioHandler.prepareToDestroy();
-                if (confirmShutdown()) {
-                    return;
+        try {
+            ioHandler.initialize();
+            for (;;) {
+                try {
+                    ioHandler.run(context);
+                } catch (Throwable t) {
+                    survive("its I/O handler", t);
                 }
+                try {
+                    runAllTasks(taskQuantumNanos);
+                } catch (Throwable t) {
+                    survive("running tasks", t); // each task is guarded; this is the queue around them
+                }
+                if (isShuttingDown()) {
+                    try {
+                        ioHandler.prepareToDestroy();
+                    } catch (Throwable t) {
+                        survive("closing its handles", t);
+                    }
+                    if (confirmShutdown()) {
+                        return;
+                    }
+                }
+            }
+        } catch (Throwable t) {
+            closeHandlesAfter(t);
+            throw t;
+        }
+    }
+
+    /** Reports {@code t} and returns, so the loop carries on; a VirtualMachineError ends the loop. */
+    private void survive(String where, Throwable t) {
+        if (t instanceof VirtualMachineError error) {
+            throw error;
+        }
+        LOG.warn("The event loop " + this + " caught what " + where + " threw; carrying on", t);
+    }
+
+    /** The loop ends because of {@code cause}: close every channel; the shutdown steps still run their close tasks. */
+    private void closeHandlesAfter(Throwable cause) {
+        try {
+            ioHandler.prepareToDestroy();
+        } catch (Throwable t) {
+            if (t != cause) {
+                cause.addSuppressed(t);
             }
         }
     }

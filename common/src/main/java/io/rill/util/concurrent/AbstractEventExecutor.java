@@ -98,7 +98,7 @@ public abstract class AbstractEventExecutor extends AbstractExecutorService impl
         try {
             task.run();
         } catch (Throwable t) {
-            LOG.warn("A task raised an exception. Task: " + task, t);
+            LOG.warn("A task raised an exception. Task: {}", task, t); // {}: the task's toString() may throw too
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.rill.util.concurrent;
 
+import java.lang.invoke.MethodHandles;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -9,6 +10,18 @@ import java.util.concurrent.TimeUnit;
  * executor thread: work from other threads reaches it as a task through {@link #execute}.
  */
 public abstract class AbstractScheduledEventExecutor extends AbstractEventExecutor {
+
+    static {
+        // Loaded with the executor, not by the first schedule(): that may come from an error path
+        // (the pause after accept ran out of descriptors), when a class file cannot be opened.
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            lookup.ensureInitialized(ScheduledFutureTask.class);
+            lookup.ensureInitialized(ScheduledTaskQueue.class);
+        } catch (IllegalAccessException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final Ticker ticker;
     private ScheduledTaskQueue scheduledTasks;

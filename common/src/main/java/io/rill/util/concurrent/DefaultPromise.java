@@ -234,8 +234,8 @@ public class DefaultPromise<V> implements Promise<V> {
         try {
             executor.execute(this::notifyListenersNow);
         } catch (Throwable t) {
-            LOG.error("Could not hand listener notification of " + this + " to " + executor
-                    + " (shut down?); notifying on the calling thread", t);
+            LOG.error("Could not hand listener notification of {} to {} (shut down?); notifying on the calling thread",
+                    this, executor, t);
             notifyListenersNow();
         }
     }
@@ -275,7 +275,8 @@ public class DefaultPromise<V> implements Promise<V> {
         try {
             listener.operationComplete(this);
         } catch (Throwable t) {
-            LOG.warn("Listener " + listener.getClass().getName() + " of " + this + " threw", t);
+            // {} rather than +: this promise's toString() shows its result, whose toString() may throw too.
+            LOG.warn("Listener {} of {} threw", listener.getClass().getName(), this, t);
         }
     }
 

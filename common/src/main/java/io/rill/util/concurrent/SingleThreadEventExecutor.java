@@ -331,7 +331,9 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
         try {
             run();
         } catch (Throwable t) {
-            LOG.error("Unexpected exception from the loop of " + this, t);
+            // run() is written to survive everything short of a VirtualMachineError; if it did not,
+            // say so loudly, then go through the shutdown steps so nobody waits for this loop forever.
+            LOG.error("The loop of " + this + " ended unexpectedly; it shuts down", t);
         } finally {
             terminate();
         }

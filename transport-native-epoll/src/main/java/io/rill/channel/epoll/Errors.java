@@ -1,6 +1,7 @@
 package io.rill.channel.epoll;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.ConnectException;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
@@ -8,7 +9,8 @@ import java.nio.channels.ClosedChannelException;
 /**
  * The one place where a negative {@link Native} result, {@code -errno}, becomes an exception:
  * a {@link NativeIoException} whose message is the operation plus {@code strerror(errno)}, or for
- * a failed connect a {@link ConnectException} naming the address (what NIO users catch).
+ * a failed connect or bind a {@link ConnectException} or {@link BindException} naming the address
+ * (what NIO users catch).
  *
  * <p>The errno values the transport branches on are Linux's generic ones (x86_64, aarch64 and
  * every architecture but alpha, mips, parisc and sparc, which the build does not target).
@@ -48,6 +50,16 @@ final class Errors {
             return closed;
         }
         return new NativeIoException(operation + "(..) failed: " + Native.strerror(errno), errno);
+    }
+
+    /** A bind to {@code local} failed with {@code errno}: a BindException "Address already in use: /127.0.0.1:80". */
+    static IOException newBindException(int errno, SocketAddress local) {
+        if (errno == EBADF) {
+            return newException("bind", errno);
+        }
+        BindException e = new BindException(Native.strerror(errno) + ": " + local);
+        e.initCause(new NativeIoException("bind(..) failed: " + Native.strerror(errno), errno));
+        return e;
     }
 
     /** A connect to {@code remote} failed with {@code errno}: "Connection refused: /127.0.0.1:4242". */

@@ -104,12 +104,16 @@ final class LinuxSocket {
 
     void bind(SocketAddress local) throws IOException {
         ensureOpen();
+        int result;
         if (unix) {
-            Errors.check("bind", Native.bindDomain(fd, path(local)));
-            return;
+            result = Native.bindDomain(fd, path(local));
+        } else {
+            InetSocketAddress address = resolved(local);
+            result = Native.bind(fd, ipv6, address.getAddress().getAddress(), address.getPort(), scopeId(address));
         }
-        InetSocketAddress address = resolved(local);
-        Errors.check("bind", Native.bind(fd, ipv6, address.getAddress().getAddress(), address.getPort(), scopeId(address)));
+        if (result < 0) {
+            throw Errors.newBindException(-result, local);
+        }
     }
 
     void listen(int backlog) throws IOException {

@@ -20,6 +20,7 @@ import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelOption;
 import io.rill.channel.EventLoopGroup;
+import io.rill.channel.InvalidChannelOptionException;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
 
 /** Every Linux option is set, then read back from the kernel through getsockopt. */
@@ -124,6 +125,15 @@ class EpollChannelOptionTest {
             // Needs CAP_NET_ADMIN; the message is the kernel's.
             assertTrue(e.getCause().getMessage().contains("Operation not permitted"), e.getCause().getMessage());
         }
+    }
+
+    @Test
+    void aLinuxOptionBeyondTheKernelsBoundIsRefusedWhenSetOnABootstrap() {
+        InvalidChannelOptionException e = assertThrows(InvalidChannelOptionException.class,
+                () -> new ServerBootstrap().childOption(EpollChannelOption.TCP_KEEPCNT, 128));
+        assertEquals("TCP_KEEPCNT: 128 (expected: 1..127)", e.getMessage());
+        assertThrows(InvalidChannelOptionException.class,
+                () -> new Bootstrap().option(EpollChannelOption.TCP_KEEPIDLE, 0));
     }
 
     @Test

@@ -16,15 +16,20 @@ import io.rill.util.RillProperties;
  * {@code MAX_MESSAGES_PER_READ} connections, each fired as {@code channelRead} of its new
  * (unregistered) child, then one {@code channelReadComplete}.
  *
- * <p>If accepting fails with an I/O error (EMFILE, ENFILE, ENOBUFS) the error is logged and fired
- * as {@code exceptionCaught}, and accepting pauses for
+ * <p>If accepting fails (EMFILE, ENFILE, ENOBUFS, or anything else the transport throws), the
+ * failure is fired as {@code exceptionCaught} and accepting pauses for
  * {@link RillProperties#CHANNEL_ACCEPT_BACKOFF_MILLIS}: the connection that could not be accepted
- * keeps the socket ready, and retrying at once would spin the loop. One per server channel,
- * event loop only.
+ * keeps the socket ready, and retrying at once would spin the loop. The first failure of an
+ * episode (until an accept succeeds again) is logged once at WARN, naming the limit that was hit
+ * and how to raise it; the rest at DEBUG, so an exhausted server does not flood its log. What the
+ * warning needs (the descriptor limit, the resume task) is made with the loop, not when
+ * descriptors are gone. One per server channel, event loop only.
  */
 public final class AcceptLoop {
 
     private static final InternalLogger LOG = InternalLogger.get(AcceptLoop.class);
+    /** Read with the first server channel, while a descriptor is free to read it with. */
+    private static final String DESCRIPTOR_LIMIT = DescriptorLimit.AT_START;
 
     /** What the transport does for the loop. */
     public interface Acceptor {
@@ -40,8 +45,14 @@ public final class AcceptLoop {
 
     private final AbstractChannel server;
     private final Acceptor acceptor;
+    /** Ends a pause; made up front so that pausing loads no class when descriptors are gone. */
+    private final Runnable endPause = this::endPause;
     /** Accepting is paused after an accept error. */
     private boolean paused;
+    /** Accepts have failed since the last one that succeeded; the episode's warning was logged. */
+    private boolean failing;
+    /** Failed bursts in the current episode. */
+    private long failuresInEpisode;
 
     public AcceptLoop(AbstractChannel server, Acceptor acceptor) {
         this.server = server;
@@ -58,20 +69,23 @@ public final class AcceptLoop {
         ChannelConfig config = server.config();
         ChannelPipeline pipeline = server.pipeline();
         int max = config.getMaxMessagesPerRead();
-        IOException failure = null;
+        Throwable failure = null;
         boolean drained = false;
         for (int accepted = 0; accepted < max; accepted++) {
             Channel child;
             try {
                 child = acceptor.accept();
-            } catch (IOException e) {
-                failure = e;
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable t) {
+                failure = t; // not only IOException: a server that stops accepting for good is worse than a pause
                 break;
             }
             if (child == null) {
                 drained = true;
                 break;
             }
+            endEpisode();
             pipeline.fireChannelRead(child);
             if (!config.isAutoRead()) {
                 break;
@@ -100,16 +114,57 @@ public final class AcceptLoop {
         return new UnsupportedOperationException("a server channel does not write; refused a " + msg.getClass().getName());
     }
 
-    private void pause(IOException cause) {
+    private void pause(Throwable cause) {
         int millis = RillProperties.CHANNEL_ACCEPT_BACKOFF_MILLIS;
-        LOG.warn("accept() failed on " + server + "; not accepting for " + millis + " ms", cause);
+        failuresInEpisode++;
+        if (!failing) {
+            failing = true;
+            String text = "accept() failed on {}: {}; {}. Not accepting for {} ms at a time"
+                    + " (rill.channel.acceptBackoffMillis) until an accept succeeds; logged once until then";
+            if (cause instanceof IOException) {
+                LOG.warn(text, server, cause, advice(cause), millis); // the errno says it all; no stack trace
+            } else {
+                LOG.warn(text, server, cause, advice(cause), millis, cause);
+            }
+        } else if (LOG.isDebugEnabled()) {
+            LOG.debug("accept() failed again on {}: {}", server, cause);
+        }
         paused = true;
         acceptor.stopAccepting();
-        server.eventLoop().schedule(() -> {
-            paused = false;
-            if (server.isOpen()) {
-                acceptor.resumeAccepting();
-            }
-        }, millis, TimeUnit.MILLISECONDS);
+        try {
+            server.eventLoop().schedule(endPause, millis, TimeUnit.MILLISECONDS);
+        } catch (RuntimeException | LinkageError e) {
+            // Shutting down, or the timer cannot be used: better accept on than never again.
+            endPause();
+        }
+    }
+
+    private void endPause() {
+        paused = false;
+        if (server.isOpen()) {
+            acceptor.resumeAccepting();
+        }
+    }
+
+    /** An accept succeeded: the episode of failures, if any, is over. */
+    private void endEpisode() {
+        if (failing) {
+            failing = false;
+            LOG.info("accept() works again on {} after {} failed burst(s)", server, failuresInEpisode);
+            failuresInEpisode = 0;
+        }
+    }
+
+    /** What the operator can do about {@code cause}, read from the JDK's or strerror's text. */
+    static String advice(Throwable cause) {
+        String text = String.valueOf(cause.getMessage());
+        if (text.contains("Too many open files in system")) {
+            return "the system-wide limit on open files is reached (ENFILE); raise it with sysctl fs.file-max";
+        }
+        if (text.contains("Too many open files")) {
+            return "this process may open " + DESCRIPTOR_LIMIT + " descriptors (EMFILE); raise the limit"
+                    + " with `ulimit -n` (LimitNOFILE= under systemd), or serve fewer connections";
+        }
+        return "connections wait in the backlog meanwhile";
     }
 }
