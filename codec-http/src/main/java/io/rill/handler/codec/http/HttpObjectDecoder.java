@@ -346,6 +346,24 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
         }
     }
 
+    /** Where the decoder is in a message, for a server's timeouts. */
+    enum Progress { BETWEEN, HEAD, BODY, DONE }
+
+    final Progress progress() {
+        return switch (state) {
+            case SKIP_EMPTY_LINES -> Progress.BETWEEN;
+            case START_LINE, HEADERS -> Progress.HEAD;
+            case FIXED_LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_DATA_END, TRAILERS -> Progress.BODY;
+            case UNTIL_CLOSE, BAD_MESSAGE, UPGRADED -> Progress.DONE;
+        };
+    }
+
+    /** Gives up on the message being read: all further input is discarded, as after an error. */
+    final void abandon() {
+        state = State.BAD_MESSAGE;
+        message = null;
+    }
+
     /** The line parser of this connection (it remembers the previous head). */
     final HttpHeadParser parser() {
         return lines;

@@ -14,6 +14,7 @@ import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelOption;
 import io.rill.channel.socket.ChannelInputShutdownEvent;
 import io.rill.handler.codec.ByteToMessageDecoder;
+import io.rill.handler.codec.DecoderResult;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.Promise;
 
@@ -36,10 +37,10 @@ import io.rill.util.concurrent.Promise;
  *   <li>Responses written with the void promise (nobody waits for them) are encoded into one shared
  *       buffer until the next flush: pipelined answers then cost one buffer and one write, not one
  *       each. A write with a real promise first sends what is gathered, so order is kept.</li>
- *   <li>Optionally, a request-head timeout: a connection that does not complete a request head
- *       within it, from when it opens and from the end of each response it was waiting for, is
- *       closed. That ends idle keep-alive connections and Slowloris clients (SECURITY-CASES L-06)
- *       at no cost per request; a slow body is left to an idle-state handler.</li>
+ *   <li>Time limits on the client ({@link HttpServerTimeouts}, on by default): an idle keep-alive
+ *       connection is closed; a request head or body that comes too slowly (Slowloris, see
+ *       {@code docs/security-cases.md} L-06) is answered {@code 408 Request Timeout} and closed.
+ *       One timer per connection, moved lazily, so serving a request costs no timer operation.</li>
  * </ul>
  */
 public class HttpServerCodec extends DecoderDelegatingHandler {
@@ -73,32 +74,42 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
     private ByteBuf gathered;
     /** Where a large body goes when gathering; reused, empty between writes. */
     private final List<Object> gatherOut = new ArrayList<>(2);
-    /** The request-head timeout, or null without one. */
-    private final RequestHeadDeadline headDeadline;
+    /** The client's time limits (idle, header, body). */
+    private final RequestDeadlines deadlines;
 
+    /** With the default limits: {@link HttpDecoderConfig#DEFAULT}, 128 pending requests, {@link HttpServerTimeouts#DEFAULT}. */
     public HttpServerCodec() {
         this(HttpDecoderConfig.DEFAULT, DEFAULT_MAX_PENDING_REQUESTS);
     }
 
+    /** With {@link HttpServerTimeouts#DEFAULT}. */
     public HttpServerCodec(HttpDecoderConfig config, int maxPendingRequests) {
-        this(config, maxPendingRequests, null);
+        this(config, maxPendingRequests, HttpServerTimeouts.DEFAULT);
     }
 
     /**
-     * @param requestHeadTimeout how long a connection may take to send a complete request head,
-     *                           from when it opens and from the end of each response it was
-     *                           waiting for; null for no limit
+     * @param requestHeadTimeout both the idle and the header timeout of {@link HttpServerTimeouts}
+     *                           (no body timeout); null for none at all
      */
     public HttpServerCodec(HttpDecoderConfig config, int maxPendingRequests, Duration requestHeadTimeout) {
+        this(config, maxPendingRequests, requestHeadTimeout == null ? HttpServerTimeouts.NONE
+                : new HttpServerTimeouts(requestHeadTimeout, requestHeadTimeout, null, 1));
+    }
+
+    /**
+     * @param maxPendingRequests requests read ahead of their answers before reading stops; ≥ 1
+     * @param timeouts           the client's time limits; {@link HttpServerTimeouts#NONE} for none
+     */
+    public HttpServerCodec(HttpDecoderConfig config, int maxPendingRequests, HttpServerTimeouts timeouts) {
         if (maxPendingRequests < 1) {
             throw new IllegalArgumentException("maxPendingRequests must be at least 1: " + maxPendingRequests);
         }
-        if (requestHeadTimeout != null && (requestHeadTimeout.isNegative() || requestHeadTimeout.isZero())) {
-            throw new IllegalArgumentException("requestHeadTimeout must be positive: " + requestHeadTimeout);
+        if (timeouts == null) {
+            throw new NullPointerException("timeouts");
         }
         this.decoder = new RequestDecoder(config);
         this.maxPendingRequests = maxPendingRequests;
-        this.headDeadline = requestHeadTimeout == null ? null : new RequestHeadDeadline(requestHeadTimeout.toNanos());
+        this.deadlines = new RequestDeadlines(timeouts, this::timedOut);
     }
 
     // ---------------------------------------------------------------- inbound: the decoder
@@ -115,16 +126,14 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
             // A client may end its output after its last request and still wait for the answers (RFC 9112 §9.6).
             ctx.channel().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
         }
-        if (headDeadline != null && ctx.channel().isActive()) {
-            headDeadline.await(ctx);
+        if (ctx.channel().isActive()) {
+            deadlines.waiting(ctx);
         }
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        if (headDeadline != null) {
-            headDeadline.await(ctx);
-        }
+        deadlines.waiting(ctx);
         ctx.fireChannelActive();
     }
 
@@ -143,9 +152,7 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
     }
 
     private void stopDeadline() {
-        if (headDeadline != null) {
-            headDeadline.stop();
-        }
+        deadlines.stop();
     }
 
     private void releaseGathered() {
@@ -168,15 +175,16 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
                     return;
                 }
                 pendingHead.add(request.method().equals(HttpMethod.HEAD));
-                if (headDeadline != null) {
-                    headDeadline.headArrived();
-                }
+                deadlines.serving();
                 if (pendingHead.size() >= maxPendingRequests && !readingPaused) {
                     readingPaused = true;
                     ctx.channel().config().setAutoRead(false);
                 }
-            } else if (msg instanceof LastHttpContent last && last.decoderResult().isFailure()) {
-                refuse(ctx, last.decoderResult().cause(), true); // the application still gets the failed end of its message
+            } else if (msg instanceof LastHttpContent last) {
+                deadlines.serving();
+                if (last.decoderResult().isFailure()) {
+                    refuse(ctx, last.decoderResult().cause(), true); // the application still gets the failed end of its message
+                }
             }
         }
     }
@@ -246,6 +254,28 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
         LingeringClose.closeAfter(ctx.writeAndFlush(response), ctx);
     }
 
+    /** A deadline of {@link HttpServerTimeouts} passed. */
+    private void timedOut(ChannelHandlerContext ctx, RequestDeadlines.Phase phase, Duration limit) {
+        if (phase == RequestDeadlines.Phase.WAITING) {
+            LOG.debug("Closing {}: idle for {} ms", ctx.channel(), limit.toMillis());
+            ctx.close();
+            return;
+        }
+        boolean body = phase == RequestDeadlines.Phase.BODY;
+        HttpDecoderException cause = new HttpDecoderException(HttpResponseStatus.REQUEST_TIMEOUT, body
+                ? "the request body came slower than the body timeout allows (" + limit.toMillis() + " ms)"
+                : "no complete request head within the header timeout (" + limit.toMillis() + " ms)");
+        decoder.abandon();
+        refuse(ctx, cause, body);
+        if (body) {
+            // The application holds the head: it learns that its body ended in failure.
+            LastHttpContent last = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
+            last.setDecoderResult(DecoderResult.failure(cause));
+            ctx.fireChannelRead(last);
+            ctx.fireChannelReadComplete();
+        }
+    }
+
     /** A refusal waiting for the responses ahead of it. */
     private record Refusal(HttpResponseStatus status, Throwable cause, boolean answersLastRequest) {
     }
@@ -271,8 +301,8 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
         }
         if (responding && msg instanceof LastHttpContent) {
             responding = false;
-            if (headDeadline != null && pendingHead.isEmpty()) {
-                headDeadline.await(ctx); // every request read so far is answered: wait for the next head
+            if (pendingHead.isEmpty() && decoder.progress() == HttpObjectDecoder.Progress.BETWEEN) {
+                deadlines.waiting(ctx); // every request read so far is answered: wait for the next one
             }
             finishIfAnswered(ctx);
         }
@@ -335,8 +365,14 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
         @Override
         protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
             int from = out.size();
+            int before = in.readableBytes();
             super.decode(ctx, in, out);
             inspect(ctx, out, from);
+            switch (progress()) {
+                case HEAD -> deadlines.headInProgress(ctx);
+                case BODY -> deadlines.bodyInProgress(ctx, before - in.readableBytes());
+                default -> { }
+            }
         }
 
         @Override

@@ -64,6 +64,8 @@ class RequestHeadTimeoutTest {
         }
         waitSeconds(ch, 1);
         assertFalse(ch.isOpen(), "a trickled head is cut off at 10 s, though a byte came every 0.4 s");
+        String wire = outbound(ch);
+        assertTrue(wire.startsWith("HTTP/1.1 408 Request Timeout\r\n"), wire);
         ch.finish();
     }
 
