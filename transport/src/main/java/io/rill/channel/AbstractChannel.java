@@ -572,6 +572,12 @@ public abstract class AbstractChannel implements Channel {
     }
 
     @Override
+    public long totalBytesWritten() {
+        ChannelOutboundBuffer buffer = outboundBuffer;
+        return buffer == null ? 0 : buffer.totalBytesWritten();
+    }
+
+    @Override
     public long bytesBeforeWritable() {
         ChannelOutboundBuffer buffer = outboundBuffer;
         return buffer == null ? 0 : buffer.bytesBeforeWritable();

@@ -57,6 +57,13 @@ public interface Channel extends AttributeMap, ChannelOutboundInvoker, Comparabl
     long bytesBeforeWritable();
 
     /**
+     * Bytes written to the peer since the channel opened (taken by the socket, not merely queued):
+     * a value that grows while queued output drains, so a timer can tell a slow reader from one
+     * that stopped. Read it on the channel's event loop.
+     */
+    long totalBytesWritten();
+
+    /**
      * Counts {@code bytes} that a handler holds back on the way to the outbound buffer (TLS
      * plaintext waiting for the handshake, say) toward the buffer's pending total, so that they
      * too turn {@link #isWritable()} false past the high water mark. The handler must take them

@@ -69,6 +69,8 @@ public final class ChannelOutboundBuffer {
     private int flushed;
     /** True while failing entries, whose promise listeners may re-enter with more writes or a close. */
     private boolean inFail;
+    /** Bytes written to the peer so far; loop-confined. */
+    private long bytesWritten;
 
     /** Buffers filled in by the last nioBuffers() call. */
     private int nioBufferCount;
@@ -304,6 +306,7 @@ public final class ChannelOutboundBuffer {
      * index of a message written in part.
      */
     public void removeBytes(long written) {
+        bytesWritten += written;
         for (;;) {
             Entry e = firstLiveFlushed();
             if (e == null || !(e.msg instanceof ByteBuf buf)) {
@@ -325,6 +328,19 @@ public final class ChannelOutboundBuffer {
             }
         }
         clearNioBuffers();
+    }
+
+    /**
+     * The transport wrote {@code bytes} of a message it does not remove through
+     * {@link #removeBytes} (a {@link FileRegion}): counted in {@link #totalBytesWritten()}.
+     */
+    public void countWritten(long bytes) {
+        bytesWritten += bytes;
+    }
+
+    /** Bytes the transport has written to the peer since the channel opened: grows while output drains. */
+    public long totalBytesWritten() {
+        return bytesWritten;
     }
 
     /** Drops the thread's references to our buffers, so they are not pinned after being released. */

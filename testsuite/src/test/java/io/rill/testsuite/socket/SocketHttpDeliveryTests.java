@@ -12,9 +12,15 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.net.StandardSocketOptions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,13 +36,16 @@ import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
+import io.rill.channel.ChannelOption;
 import io.rill.handler.codec.http.DefaultFullHttpResponse;
+import io.rill.handler.codec.http.HttpDecoderConfig;
 import io.rill.handler.codec.http.HttpObjectAggregator;
 import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpVersion;
 import io.rill.handler.codec.http.LastHttpContent;
 import io.rill.handler.codec.http.HttpServerCodec;
 import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
+import io.rill.handler.codec.http.HttpServerTimeouts;
 
 /**
  * What the HTTP/1.1 server promised is delivered, over a real connection on every transport:
@@ -128,6 +137,59 @@ abstract class SocketHttpDeliveryTests extends AbstractSocketTest {
             assertEquals(List.of("200", "200", "200"), statuses(answer));
             assertEquals(3L * size, answer.chars().filter(c -> c == 'b').count(), "every body byte came back");
         }
+    }
+
+    @Test
+    void theIdleTimeoutCountsFromTheClientsLastProgressNotFromWhenTheAnswerWasQueued() throws Exception {
+        Assumptions.assumeTrue(transport.isInet(), "socket buffer sizes are set on TCP");
+        int size = 1 << 20;
+        BlockingQueue<Channel> accepted = slowAnswerServer(size);
+        try (SocketChannel peer = jdkPeer(startedServer.localAddress())) {
+            peer.setOption(StandardSocketOptions.SO_RCVBUF, 16 * 1024);
+            write(peer, GET.getBytes(StandardCharsets.US_ASCII));
+            // A slow reader: 16 KiB every 20 ms, so 1 MiB takes over a second, several idle timeouts.
+            ByteBuffer buf = ByteBuffer.allocate(16 * 1024);
+            long received = 0;
+            while (received < size) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // pacing the client, not waiting for the server
+                buf.clear();
+                int n = peer.read(buf);
+                assertTrue(n >= 0, "the server closed a client that was reading, after " + received + " bytes");
+                received += n;
+            }
+        }
+        take(accepted);
+    }
+
+    @Test
+    void aClientThatStopsReadingIsClosedAtTheIdleTimeout() throws Exception {
+        Assumptions.assumeTrue(transport.isInet(), "socket buffer sizes are set on TCP");
+        BlockingQueue<Channel> accepted = slowAnswerServer(8 << 20);
+        try (SocketChannel peer = jdkPeer(startedServer.localAddress())) {
+            peer.setOption(StandardSocketOptions.SO_RCVBUF, 16 * 1024);
+            write(peer, GET.getBytes(StandardCharsets.US_ASCII)); // and never read
+            Channel child = take(accepted);
+            await(child.closeFuture()); // within a few idle timeouts of 300 ms (the step timeout is 10 s)
+        }
+    }
+
+    /**
+     * A server whose answers are {@code size} bytes, with small socket buffers so an answer waits
+     * in the server for its reader, and an idle timeout of 300 ms; accepted channels are queued.
+     */
+    private BlockingQueue<Channel> slowAnswerServer(int size) {
+        BlockingQueue<Channel> accepted = new LinkedBlockingQueue<>();
+        HttpServerTimeouts timeouts = HttpServerTimeouts.DEFAULT.withIdle(Duration.ofMillis(300));
+        startServer(serverBootstrap().childOption(ChannelOption.SO_SNDBUF, 16 * 1024)
+                .childHandler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(new HttpServerCodec(HttpDecoderConfig.DEFAULT,
+                                HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, timeouts), new BigAnswers(size));
+                        accepted.add(track(ch));
+                    }
+                }));
+        return accepted;
     }
 
     /** Answers each request with {@code size} bytes of 'b'. */

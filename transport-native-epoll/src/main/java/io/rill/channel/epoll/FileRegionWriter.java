@@ -32,6 +32,7 @@ final class FileRegionWriter {
     /** Writes what the socket takes of {@code region}; false if the socket is full. Removes it when complete. */
     boolean write(ChannelOutboundBuffer in, FileRegion region) throws IOException {
         boolean progressed;
+        long before = region.transferred();
         if (region instanceof DefaultFileRegion file && file.path() != null) {
             progressed = region.transferred() >= region.count() || sendfile(file);
         } else {
@@ -40,6 +41,7 @@ final class FileRegionWriter {
         if (!progressed) {
             return false;
         }
+        in.countWritten(region.transferred() - before);
         if (region.transferred() >= region.count()) {
             close();
             in.remove();

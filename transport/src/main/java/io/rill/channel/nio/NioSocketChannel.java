@@ -297,10 +297,12 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
 
     /** One transferTo of {@code region}; false if the socket is full and write readiness was asked for. */
     private boolean writeFileRegion(ChannelOutboundBuffer in, FileRegion region) throws IOException {
-        if (region.transferred() < region.count() && region.transferTo(socket) == 0) {
+        long before = region.transferred();
+        if (before < region.count() && region.transferTo(socket) == 0) {
             addInterest(NioIoOps.WRITE);
             return false;
         }
+        in.countWritten(region.transferred() - before);
         if (region.transferred() >= region.count()) {
             in.remove();
         }

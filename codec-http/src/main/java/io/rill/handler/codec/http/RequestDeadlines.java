@@ -18,8 +18,9 @@ import io.rill.util.concurrent.Ticker;
  *      +------------------------- last response ends ---------------------------+
  * </pre>
  * One timer per connection, moved lazily: serving a request sets a phase and a deadline field,
- * and the timer, when it fires, either acts or sleeps until the current deadline. A busy
- * connection thus costs a clock read per read burst and no timer operation. Loop-confined.
+ * and the timer, when it fires, either acts or sleeps until the current deadline, but never
+ * longer than the shortest limit. A busy connection thus costs a clock read per read burst and
+ * a timer task per shortest limit, and no timer operation per request. Loop-confined.
  */
 final class RequestDeadlines {
 
@@ -34,6 +35,11 @@ final class RequestDeadlines {
     private final long idleNanos;
     private final long headerNanos;
     private final long bodyNanos;
+    /**
+     * The timer never sleeps longer than the shortest limit: a phase entered later then always
+     * has its deadline after the timer's, so moving to a stricter phase needs no new timer.
+     */
+    private final long maxSleepNanos;
     /** Nanoseconds of body deadline each byte received buys. */
     private final double nanosPerBodyByte;
     private final Expiry expiry;
@@ -50,6 +56,13 @@ final class RequestDeadlines {
         this.idleNanos = nanos(timeouts.idle());
         this.headerNanos = nanos(timeouts.header());
         this.bodyNanos = nanos(timeouts.body());
+        long shortest = Long.MAX_VALUE;
+        for (long n : new long[] {idleNanos, headerNanos, bodyNanos}) {
+            if (n > 0) {
+                shortest = Math.min(shortest, n);
+            }
+        }
+        this.maxSleepNanos = shortest;
         this.nanosPerBodyByte = TimeUnit.SECONDS.toNanos(1) / (double) timeouts.minBodyRate();
         this.expiry = expiry;
     }
@@ -111,7 +124,7 @@ final class RequestDeadlines {
         }
         deadline = clock(ctx).nanoTime() + limitNanos;
         if (timer == null) {
-            schedule(ctx, limitNanos);
+            schedule(ctx, Math.min(limitNanos, maxSleepNanos));
         }
     }
 
@@ -129,9 +142,9 @@ final class RequestDeadlines {
         return ch.bytesBeforeUnwritable() <= ch.config().getWriteBufferWaterMark().high();
     }
 
-    /** A number that changes whenever the amount of queued output does. */
+    /** A number that grows whenever the peer takes output. */
     private static long outputMark(Channel ch) {
-        return ch.bytesBeforeUnwritable() - ch.bytesBeforeWritable();
+        return ch.totalBytesWritten();
     }
 
     /** The loop's clock, which is what its timers are measured with (a manual one in tests). */
@@ -162,7 +175,7 @@ final class RequestDeadlines {
         }
         long left = deadline - now;
         if (left > 0) {
-            schedule(ctx, left);
+            schedule(ctx, Math.min(left, maxSleepNanos));
             return;
         }
         Phase late = phase;
