@@ -1,12 +1,15 @@
 package io.rill.example;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import io.rill.channel.AttributeKey;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
+import io.rill.channel.ChannelOption;
+import io.rill.channel.WriteBufferWaterMark;
 import io.rill.channel.group.ChannelGroup;
 import io.rill.channel.group.ChannelMatcher;
 import io.rill.handler.codec.LineBasedFrameDecoder;
@@ -24,6 +27,11 @@ import io.rill.util.InternalLogger;
  * <p>The pipeline is the classic text stack: {@link LineBasedFrameDecoder} cuts the byte stream
  * into lines (bounded by {@code --max-line}), {@link StringDecoder} makes them strings, and
  * {@link LineEncoder} turns outbound strings back into CRLF-terminated lines.
+ *
+ * <p><b>Slow members.</b> Every line is queued for every other member; a member that does not read
+ * would make its queue, and the server, grow for as long as the others talk. So each member's
+ * outbound buffer has its high water mark at {@code --max-queued} bytes, and a member whose queue
+ * passes it is disconnected, which the others are told and the log records.
  */
 final class LineChatServer implements Example {
 
@@ -32,25 +40,47 @@ final class LineChatServer implements Example {
         return "line-chat-server";
     }
 
+    static final ExampleOption MAX_LINE = ExampleOption.number("max-line", "BYTES", 1024, 16, 1 << 20,
+            "longest line a member may send; a longer one is dropped with a notice to its sender");
+    static final ExampleOption MAX_QUEUED = ExampleOption.number("max-queued", "BYTES", 1 << 20, 4096, 1 << 30,
+            "most bytes of lines waiting for one member to read them; past it the member is disconnected");
+
     @Override
     public String description() {
-        return "a chat room over text lines (try: nc HOST PORT in two terminals; --max-line N, default 1024)";
+        return "a chat room over text lines (try: nc HOST PORT in two terminals)";
+    }
+
+    @Override
+    public List<ExampleOption> options() {
+        return List.of(MAX_LINE, MAX_QUEUED);
+    }
+
+    @Override
+    public List<String> limits() {
+        return List.of("a line: --max-line bytes (longer ones are dropped, the sender told)",
+                "lines waiting for one member: --max-queued bytes; a member that reads slower than the room talks"
+                        + " is disconnected, the others told, the log says so");
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("max-line");
-        int maxLine = options.getInt("max-line", 1024, 16, 1 << 20);
-        ChatRoom room = new ChatRoom(new ChannelGroup("chat"));
-        ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
+        ServerRunner.run(options, name(), initializer(options.intValue(MAX_LINE), options.intValue(MAX_QUEUED)));
+    }
+
+    /** The pipeline of one member, all members sharing one room; shared with the tests. */
+    static ChannelInitializer<Channel> initializer(int maxLine, int maxQueued) {
+        ChatRoom room = new ChatRoom(new ChannelGroup("chat"), maxQueued);
+        WriteBufferWaterMark queueBound = new WriteBufferWaterMark(maxQueued / 2, maxQueued);
+        return new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
+                ch.config().setOption(ChannelOption.WRITE_BUFFER_WATER_MARK, queueBound);
                 ch.pipeline().addLast(new LineBasedFrameDecoder(maxLine),
                         new StringDecoder(StandardCharsets.UTF_8),
                         new LineEncoder(LineSeparator.WINDOWS, StandardCharsets.UTF_8),
                         room);
             }
-        });
+        };
     }
 
     /** The room: one instance shared by every connection; the group holds who is in it. */
@@ -58,11 +88,15 @@ final class LineChatServer implements Example {
     static final class ChatRoom implements ChannelHandler {
         private static final InternalLogger LOG = InternalLogger.get(ChatRoom.class);
         private static final AttributeKey<String> NICK = AttributeKey.valueOf("chat.nick");
+        /** Set on a member disconnected for not reading: its farewell says so. */
+        private static final AttributeKey<Boolean> TOO_SLOW = AttributeKey.valueOf("chat.tooSlow");
 
         private final ChannelGroup members;
+        private final int maxQueued;
 
-        ChatRoom(ChannelGroup members) {
+        ChatRoom(ChannelGroup members, int maxQueued) {
             this.members = members;
+            this.maxQueued = maxQueued;
         }
 
         @Override
@@ -77,7 +111,25 @@ final class LineChatServer implements Example {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            members.writeAndFlush("* " + ctx.channel().attr(NICK).get() + " left");
+            String nick = ctx.channel().attr(NICK).get();
+            members.writeAndFlush(Boolean.TRUE.equals(ctx.channel().attr(TOO_SLOW).get())
+                    ? "* " + nick + " was disconnected: more than " + maxQueued + " bytes of lines waited for it to read"
+                    : "* " + nick + " left");
+        }
+
+        /**
+         * The member's queue passed {@code --max-queued} (its high water mark): it reads slower than
+         * the room talks. Holding on would cost memory without bound, so it goes.
+         */
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            Channel ch = ctx.channel();
+            if (!ch.isWritable() && ch.isActive() && ch.attr(TOO_SLOW).setIfAbsent(Boolean.TRUE) == null) {
+                LOG.info("Disconnecting {} ({}): more than {} bytes queued for it (--max-queued)",
+                        ch.attr(NICK).get(), ch.remoteAddress(), maxQueued);
+                ch.close();
+            }
+            ctx.fireChannelWritabilityChanged();
         }
 
         @Override
