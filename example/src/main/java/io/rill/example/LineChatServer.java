@@ -8,10 +8,7 @@ import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
-import io.rill.channel.ChannelOption;
-import io.rill.channel.WriteBufferWaterMark;
 import io.rill.channel.group.ChannelGroup;
-import io.rill.channel.group.ChannelMatcher;
 import io.rill.handler.codec.LineBasedFrameDecoder;
 import io.rill.handler.codec.TooLongFrameException;
 import io.rill.handler.codec.string.LineEncoder;
@@ -29,9 +26,9 @@ import io.rill.util.InternalLogger;
  * {@link LineEncoder} turns outbound strings back into CRLF-terminated lines.
  *
  * <p><b>Slow members.</b> Every line is queued for every other member; a member that does not read
- * would make its queue, and the server, grow for as long as the others talk. So each member's
- * outbound buffer has its high water mark at {@code --max-queued} bytes, and a member whose queue
- * passes it is disconnected, which the others are told and the log records.
+ * would make its queue, and the server, grow for as long as the others talk. So a member with
+ * more than {@code --max-queued} bytes of lines waiting for it is disconnected, which the others
+ * are told and the log records ({@link ChatDelivery}).
  */
 final class LineChatServer implements Example {
 
@@ -42,7 +39,7 @@ final class LineChatServer implements Example {
 
     static final ExampleOption MAX_LINE = ExampleOption.number("max-line", "BYTES", 1024, 16, 1 << 20,
             "longest line a member may send; a longer one is dropped with a notice to its sender");
-    static final ExampleOption MAX_QUEUED = ExampleOption.number("max-queued", "BYTES", 1 << 20, 4096, 1 << 30,
+    static final ExampleOption MAX_QUEUED = ExampleOption.number("max-queued", "BYTES", 4 << 20, 1 << 20, 1 << 30,
             "most bytes of lines waiting for one member to read them; past it the member is disconnected");
 
     @Override
@@ -70,11 +67,9 @@ final class LineChatServer implements Example {
     /** The pipeline of one member, all members sharing one room; shared with the tests. */
     static ChannelInitializer<Channel> initializer(int maxLine, int maxQueued) {
         ChatRoom room = new ChatRoom(new ChannelGroup("chat"), maxQueued);
-        WriteBufferWaterMark queueBound = new WriteBufferWaterMark(maxQueued / 2, maxQueued);
         return new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.config().setOption(ChannelOption.WRITE_BUFFER_WATER_MARK, queueBound);
                 ch.pipeline().addLast(new LineBasedFrameDecoder(maxLine),
                         new StringDecoder(StandardCharsets.UTF_8),
                         new LineEncoder(LineSeparator.WINDOWS, StandardCharsets.UTF_8),
@@ -88,15 +83,19 @@ final class LineChatServer implements Example {
     static final class ChatRoom implements ChannelHandler {
         private static final InternalLogger LOG = InternalLogger.get(ChatRoom.class);
         private static final AttributeKey<String> NICK = AttributeKey.valueOf("chat.nick");
-        /** Set on a member disconnected for not reading: its farewell says so. */
-        private static final AttributeKey<Boolean> TOO_SLOW = AttributeKey.valueOf("chat.tooSlow");
+        /** Set while lines this member said in the current read burst wait for the flush at its end. */
+        private static final AttributeKey<Boolean> SAID = AttributeKey.valueOf("chat.said");
 
         private final ChannelGroup members;
-        private final int maxQueued;
+        private final ChatDelivery delivery;
 
         ChatRoom(ChannelGroup members, int maxQueued) {
             this.members = members;
-            this.maxQueued = maxQueued;
+            this.delivery = new ChatDelivery(members, maxQueued);
+        }
+
+        static String nick(Channel member) {
+            return member.attr(NICK).get();
         }
 
         @Override
@@ -105,38 +104,36 @@ final class LineChatServer implements Example {
             String nick = "guest-" + ch.id().asShortText();
             ch.attr(NICK).set(nick);
             members.add(ch); // the group forgets the channel by itself when it closes
-            members.writeAndFlush("* " + nick + " joined", ChannelMatcher.isNot(ch));
+            delivery.broadcast(ctx.alloc(), "* " + nick + " joined", ch);
+            delivery.flush(ch);
             ctx.writeAndFlush("Welcome, " + nick + ". " + (members.size() - 1) + " other(s) here. /nick NAME, /who, /quit");
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            String nick = ctx.channel().attr(NICK).get();
-            members.writeAndFlush(Boolean.TRUE.equals(ctx.channel().attr(TOO_SLOW).get())
-                    ? "* " + nick + " was disconnected: more than " + maxQueued + " bytes of lines waited for it to read"
-                    : "* " + nick + " left");
+            Channel ch = ctx.channel();
+            delivery.broadcast(ctx.alloc(), ChatDelivery.wasTooSlow(ch)
+                    ? "* " + nick(ch) + " was disconnected: more than " + delivery.maxQueued()
+                            + " bytes of lines waited for it to read"
+                    : "* " + nick(ch) + " left", ch);
+            delivery.flush(ch);
         }
 
-        /**
-         * The member's queue passed {@code --max-queued} (its high water mark): it reads slower than
-         * the room talks. Holding on would cost memory without bound, so it goes.
-         */
+        /** The end of a read burst of this member: what it said goes out, in one flush per listener. */
         @Override
-        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        public void channelReadComplete(ChannelHandlerContext ctx) {
             Channel ch = ctx.channel();
-            if (!ch.isWritable() && ch.isActive() && ch.attr(TOO_SLOW).setIfAbsent(Boolean.TRUE) == null) {
-                LOG.info("Disconnecting {} ({}): more than {} bytes queued for it (--max-queued)",
-                        ch.attr(NICK).get(), ch.remoteAddress(), maxQueued);
-                ch.close();
+            if (ch.attr(SAID).getAndSet(null) != null) {
+                delivery.flush(null); // the talker too, for a /nick notice
             }
-            ctx.fireChannelWritabilityChanged();
+            ctx.fireChannelReadComplete();
         }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             String line = ((String) msg).strip();
             Channel ch = ctx.channel();
-            String nick = ch.attr(NICK).get();
+            String nick = nick(ch);
             if (line.isEmpty()) {
                 return;
             }
@@ -145,15 +142,17 @@ final class LineChatServer implements Example {
             } else if (line.equals("/who")) {
                 StringBuilder who = new StringBuilder("Here:");
                 for (Channel member : members) {
-                    who.append(' ').append(member.attr(NICK).get());
+                    who.append(' ').append(nick(member));
                 }
-                ctx.writeAndFlush(who.toString());
+                ctx.writeAndFlush(who.toString()); // to the asker, on its own loop: the gate bounds it
             } else if (line.startsWith("/nick ") && line.length() > 6) {
                 String newNick = line.substring(6).strip();
                 ch.attr(NICK).set(newNick);
-                members.writeAndFlush("* " + nick + " is now " + newNick);
+                delivery.broadcast(ctx.alloc(), "* " + nick + " is now " + newNick, null);
+                ch.attr(SAID).set(Boolean.TRUE);
             } else {
-                members.writeAndFlush("<" + nick + "> " + line, ChannelMatcher.isNot(ch));
+                delivery.broadcast(ctx.alloc(), "<" + nick + "> " + line, ch);
+                ch.attr(SAID).set(Boolean.TRUE);
             }
         }
 

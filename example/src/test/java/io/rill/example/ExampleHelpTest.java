@@ -67,7 +67,7 @@ class ExampleHelpTest {
     void theLimitsOfTheChatAndOfPortUnificationAreOptionsWithSaneDefaults() throws Exception {
         String chat = run("line-chat-server", "--help").out();
         assertTrue(chat.contains("--max-queued BYTES"), chat);
-        assertTrue(chat.contains("(default 1048576; 4096..1073741824)"), chat);
+        assertTrue(chat.contains("(default 4194304; 1048576..1073741824)"), chat);
         String unification = run("port-unification", "-h").out();
         assertTrue(unification.contains("--max-inflated BYTES"), unification);
         assertTrue(unification.contains("--max-inflate-ratio N"), unification);
@@ -98,12 +98,12 @@ class ExampleHelpTest {
         List<ExampleOption> chat = new LineChatServer().options();
         ExampleOptions.UsageException range = assertThrows(ExampleOptions.UsageException.class,
                 () -> ExampleOptions.parse(new String[] {"--max-queued", "10"}, chat));
-        assertEquals("--max-queued 10 (expected: 4096..1073741824)", range.getMessage());
+        assertEquals("--max-queued 10 (expected: 1048576..1073741824)", range.getMessage());
         assertThrows(ExampleOptions.UsageException.class, () -> ExampleOptions.parse(new String[] {"--max-line"}, chat));
         assertThrows(ExampleOptions.UsageException.class,
                 () -> ExampleOptions.parse(new String[] {"--transport", "kqueue"}, chat));
-        ExampleOptions parsed = ExampleOptions.parse(new String[] {"--max-queued=8192", "--port", "0"}, chat);
-        assertEquals(8192, parsed.intValue(LineChatServer.MAX_QUEUED));
+        ExampleOptions parsed = ExampleOptions.parse(new String[] {"--max-queued=2097152", "--port", "0"}, chat);
+        assertEquals(2 << 20, parsed.intValue(LineChatServer.MAX_QUEUED));
         assertEquals(1024, parsed.intValue(LineChatServer.MAX_LINE), "the declared default");
         assertEquals(0, parsed.port);
     }

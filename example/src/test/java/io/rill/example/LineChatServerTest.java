@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /** Over real sockets: a chat member that never reads costs at most --max-queued bytes, then it is dropped. */
 class LineChatServerTest {
 
-    private static final int MAX_QUEUED = 64 * 1024;
+    private static final int MAX_QUEUED = 4 << 20; // the default
 
     private static Socket join(int port, int receiveBuffer) throws IOException {
         Socket s = new Socket();
@@ -53,9 +53,10 @@ class LineChatServerTest {
 
     @Test
     void aMemberThatNeverReadsIsDisconnectedTheOthersAreToldAndStillGetEveryLine() throws Exception {
-        int lines = 16_000; // 16 MB: far more than the kernel buffers and the 64 KiB bound together
+        int lines = 32_000; // 32 MB: far more than the kernel buffers and the 4 MiB bound together
         String line = "x".repeat(999);
-        try (LoopbackServer server = new LoopbackServer(LineChatServer.initializer(1024, MAX_QUEUED));
+        // Three loops, one member each: lines reach the sleeper from another loop's thread, through its task queue.
+        try (LoopbackServer server = new LoopbackServer(LineChatServer.initializer(1024, MAX_QUEUED), 3);
                 Socket sleeper = join(server.port(), 4096);
                 Socket listener = join(server.port(), 0);
                 Socket sender = join(server.port(), 0)) {
