@@ -32,8 +32,9 @@ import io.rill.handler.ssl.SslHandler;
  * gzip stream of a connection may inflate to at most {@code --max-inflated} bytes and at most
  * {@code --max-inflate-ratio} bytes per compressed byte; past either, the connection is closed and
  * the log says which limit it hit. Below them, inflating waits while the answers to what was
- * inflated wait for the peer to read them, so a peer that never reads costs one 64 KiB chunk of
- * requests and their answers.
+ * inflated wait for the peer to read them (each chunk's answers are flushed before the next is
+ * inflated, so the outbound buffer sees them), so a peer that never reads costs at most the
+ * outbound high water mark, one 64 KiB chunk of requests and their answers.
  */
 final class PortUnificationServer implements Example {
 
@@ -128,6 +129,7 @@ final class PortUnificationServer implements Example {
             if (gzip != null && b0 == 0x1f && b1 == 0x8b) {
                 p.addAfter(ctx.name(), "gzip-decoder", new ZlibDecoder(ZlibWrapper.GZIP, gzip.maxInflated, gzip.maxRatio));
                 p.addAfter("gzip-decoder", "gzip-limits", new InflateLimitReporter());
+                p.addAfter("gzip-limits", "gzip-flush", new FlushEachChunk());
                 p.addAfter("gzip-limits", "gzip-encoder", new ZlibEncoder(ZlibWrapper.GZIP));
                 p.addAfter("gzip-encoder", "detector", new ProtocolDetector(null, null));
             } else if (looksLikeHttp(in)) {
