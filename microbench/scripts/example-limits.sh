@@ -8,9 +8,11 @@
 #   chat  line-chat-server: one member joins and never reads; another sends ~179 MB of lines.
 #   gzip  port-unification: a client sends 1 GB of pipelined "GET /" in ~2.4 MB of gzip and never
 #         reads; the server is watched for 15 s (or until it closes the connection).
+#   echo  echo-server: a client sends up to 1 GB and never reads; watched for 15 s.
+#   http  http-hello: a client pipelines up to 1 GB of "GET /plaintext" and never reads; 15 s.
 #
 #   mvn -B -q package -DskipTests
-#   microbench/scripts/example-limits.sh [jar] [chat|gzip|all]
+#   microbench/scripts/example-limits.sh [jar] [chat|gzip|echo|http|all]     (all: chat and gzip)
 #
 # The server runs with NIO and default options, plus SERVER_ARGS (e.g. SERVER_ARGS="--max-inflate-ratio 0"
 # shows what back-pressure alone does with a bomb); JAVA_OPTS is passed to its JVM. Linux only.
@@ -154,7 +156,24 @@ def gzip_bomb(pid, port, total=1 << 30, watch=15):
            f"{len(bomb) / 1e6:.1f} MB of gzip ({total / 1e9:.1f} GB of GETs),"
            f" {'all' if sent == len(bomb) else 'part'} sent, never read; connection {state}")
 
-{"chat": chat, "gzip": gzip_bomb}[sys.argv[1]](int(sys.argv[2]), int(sys.argv[3]))
+def flood(name, block, pid, port, total=1 << 30, watch=15):
+    s = connect(port)
+    rss0, cpu0 = status_kib(pid, "VmRSS"), cpu_seconds(pid)
+    outcome = {}
+    t = threading.Thread(target=sender, args=(s, (block for _ in range(total // len(block))), outcome), daemon=True)
+    t.start()
+    closed = closed_within(s, watch)
+    state = f"closed by the server after {closed:.1f} s" if closed is not None else f"still open after {watch} s"
+    report(name, pid, rss0, cpu0, f"{outcome.get('sent', 0) / 1e6:.0f} MB of {total / 1e6:.0f} MB sent"
+           f" in {watch} s, never read; connection {state}")
+
+def echo(pid, port):
+    flood("echo  echo-server", os.urandom(65536), pid, port)
+
+def http(pid, port):
+    flood("http  http-hello", b"GET /plaintext HTTP/1.1\r\nHost: a\r\n\r\n" * 1000, pid, port)
+
+{"chat": chat, "gzip": gzip_bomb, "echo": echo, "http": http}[sys.argv[1]](int(sys.argv[2]), int(sys.argv[3]))
 PY
 
 echo "jar: $jar ($(java -version 2>&1 | head -1))${JAVA_OPTS:+ JAVA_OPTS=$JAVA_OPTS}${SERVER_ARGS:+ SERVER_ARGS=$SERVER_ARGS}"
@@ -165,3 +184,5 @@ if [ "$which" = all ] || [ "$which" = gzip ]; then
   start port-unification; WORK=$work python3 "$work/attack.py" gzip "$pid" "$port"; stop
   grep -h "WARNING\|Closing" "$work/port-unification.log" | sed 's/^/  server log: /' | head -3 || true
 fi
+if [ "$which" = echo ]; then start echo-server; WORK=$work python3 "$work/attack.py" echo "$pid" "$port"; stop; fi
+if [ "$which" = http ]; then start http-hello; WORK=$work python3 "$work/attack.py" http "$pid" "$port"; stop; fi

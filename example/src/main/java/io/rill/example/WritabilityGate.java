@@ -14,11 +14,13 @@ import io.rill.channel.ChannelHandlerContext;
  * high water mark plus one read burst, not everything it can send. Held input goes on, in order,
  * once the channel is writable again.
  *
- * <p>Reading is stopped by turning AUTO_READ off (and on again only if this gate turned it off).
- * Other handlers may turn it on meanwhile (the HTTP codec does when its pipelined requests are
- * answered); input that then arrives is held too and reading stops again, so that costs at most
- * one more read burst. A transport that pauses reading above the high water mark by itself makes
- * this gate idle, not wrong.
+ * <p>Reading is stopped by turning AUTO_READ off (and on again only if this gate turned it off),
+ * and by holding back the {@code read()} requests of the handlers after it until it lets input go
+ * again: a decoder that saw no input in a read asks for another, which would read on for ever.
+ * Other handlers may turn AUTO_READ on meanwhile (the HTTP codec does when its pipelined requests
+ * are answered); input that then arrives is held too and reading stops again, so that costs at
+ * most one more read burst. A transport that pauses reading above the high water mark by itself
+ * makes this gate idle, not wrong.
  */
 final class WritabilityGate implements ChannelHandler {
 
@@ -28,6 +30,8 @@ final class WritabilityGate implements ChannelHandler {
     private boolean clearedAutoRead;
     /** A task to let held input go is queued. */
     private boolean drainQueued;
+    /** A handler after this one asked for a read while input was held back; asked for on drain. */
+    private boolean readWanted;
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -48,9 +52,18 @@ final class WritabilityGate implements ChannelHandler {
     }
 
     @Override
+    public void read(ChannelHandlerContext ctx) {
+        if (held.isEmpty() && ctx.channel().isWritable()) {
+            ctx.read();
+        } else {
+            readWanted = true;
+        }
+    }
+
+    @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
         ctx.fireChannelWritabilityChanged();
-        if (ctx.channel().isWritable() && (clearedAutoRead || !held.isEmpty()) && !drainQueued) {
+        if (ctx.channel().isWritable() && (clearedAutoRead || readWanted || !held.isEmpty()) && !drainQueued) {
             // In a task, not here: this event may come from inside a flush, where answering would nest writes.
             drainQueued = true;
             ctx.executor().execute(() -> drain(ctx));
@@ -71,10 +84,16 @@ final class WritabilityGate implements ChannelHandler {
         if (passed) {
             ctx.fireChannelReadComplete();
         }
-        if (held.isEmpty() && ctx.channel().isWritable() && clearedAutoRead) {
-            clearedAutoRead = false;
-            ctx.channel().config().setAutoRead(true);
+        if (!held.isEmpty() || !ctx.channel().isWritable()) {
+            return;
         }
+        if (clearedAutoRead) {
+            clearedAutoRead = false;
+            ctx.channel().config().setAutoRead(true); // that reads
+        } else if (readWanted) {
+            ctx.read();
+        }
+        readWanted = false;
     }
 
     private void stopReading(ChannelConfig config) {

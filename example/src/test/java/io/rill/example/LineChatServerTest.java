@@ -2,6 +2,7 @@ package io.rill.example;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -17,7 +18,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.rill.channel.epoll.Epoll;
 
 /** Over real sockets: a chat member that never reads costs at most --max-queued bytes, then it is dropped. */
 class LineChatServerTest {
@@ -51,12 +55,14 @@ class LineChatServerTest {
         return welcome.substring("Welcome, ".length(), welcome.indexOf('.'));
     }
 
-    @Test
-    void aMemberThatNeverReadsIsDisconnectedTheOthersAreToldAndStillGetEveryLine() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"nio", "epoll"})
+    void aMemberThatNeverReadsIsDisconnectedTheOthersAreToldAndStillGetEveryLine(String transport) throws Exception {
+        assumeTrue(transport.equals("nio") || Epoll.isAvailable(), "epoll is not available here");
         int lines = 32_000; // 32 MB: far more than the kernel buffers and the 4 MiB bound together
         String line = "x".repeat(999);
         // Three loops, one member each: lines reach the sleeper from another loop's thread, through its task queue.
-        try (LoopbackServer server = new LoopbackServer(LineChatServer.initializer(1024, MAX_QUEUED), 3);
+        try (LoopbackServer server = new LoopbackServer(LineChatServer.initializer(1024, MAX_QUEUED), 3, transport);
                 Socket sleeper = join(server.port(), 4096);
                 Socket listener = join(server.port(), 0);
                 Socket sender = join(server.port(), 0)) {

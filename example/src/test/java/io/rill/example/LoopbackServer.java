@@ -27,6 +27,15 @@ final class LoopbackServer implements AutoCloseable {
                 .bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
     }
 
+    /** Over {@code transport} as the examples' {@code --transport} names it (nio, epoll). */
+    LoopbackServer(ChannelInitializer<Channel> initializer, int threads, String transport) throws Exception {
+        ExampleOptions options = ExampleOptions.parse(
+                new String[] {"--transport", transport, "--threads", Integer.toString(threads)}, java.util.List.of());
+        group = Transports.newGroup(options, "test-" + transport);
+        server = new ServerBootstrap().group(group).channelFactory(Transports.serverChannel(options))
+                .childHandler(initializer).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
+    }
+
     int port() {
         return ((InetSocketAddress) server.localAddress()).getPort();
     }

@@ -71,6 +71,8 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     private boolean clearedAutoRead;
     /** The input was shut down while suspended: the end of input is handled on resume. */
     private boolean inputShutdownWaiting;
+    /** A read was asked for while suspended (and held back): it is asked for on resume. */
+    private boolean readWanted;
 
     protected ByteToMessageDecoder() {
         if (getClass().isAnnotationPresent(ChannelHandler.Sharable.class)) {
@@ -172,8 +174,12 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
         readsSinceDiscard = 0;
         discardSomeReadBytes();
-        if (!producedSinceReadComplete && !suspended && !ctx.channel().config().isAutoRead()) {
-            ctx.read(); // nothing came of this read and nobody downstream will ask for another
+        if (!producedSinceReadComplete && !ctx.channel().config().isAutoRead()) {
+            if (suspended) {
+                readWanted = true; // for resume to ask
+            } else {
+                ctx.read(); // nothing came of this read and nobody downstream will ask for another
+            }
         }
         producedSinceReadComplete = false;
         ctx.fireChannelReadComplete();
@@ -239,7 +245,8 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     /**
      * Stops decoding until {@link #resumeDecoding}: {@code decode} is not called, bytes that still
      * arrive are only cumulated, and reading stops (AUTO_READ is turned off, and turned on again by
-     * resume; it is turned off again should anyone else turn it on meanwhile). Meant to be called
+     * resume; it is turned off again should anyone else turn it on meanwhile; {@code read()}
+     * requests from the handlers after this one are held back until resume). Meant to be called
      * from {@code decode}, which should then return: output waits for the channel, not in memory.
      */
     protected final void suspendDecoding(ChannelHandlerContext ctx) {
@@ -274,6 +281,8 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
             return;
         }
         ChannelConfig config = ctx.channel().config();
+        boolean wanted = readWanted;
+        readWanted = false;
         if (clearedAutoRead) {
             clearedAutoRead = false;
             config.setAutoRead(true);
@@ -283,8 +292,21 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
             userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
         } else if (producedSinceReadComplete) {
             channelReadComplete(ctx);
-        } else if (!config.isAutoRead()) {
-            ctx.read(); // the reads asked for while suspended were not passed on
+        } else if (wanted && !config.isAutoRead()) {
+            ctx.read(); // asked for while suspended and held back
+        }
+    }
+
+    /**
+     * Holds a read back while suspended: a handler after this one that saw nothing come of a read
+     * asks for another, and reading would go on for ever with every byte cumulated here.
+     */
+    @Override
+    public void read(ChannelHandlerContext ctx) {
+        if (suspended) {
+            readWanted = true;
+        } else {
+            ctx.read();
         }
     }
 
@@ -436,6 +458,10 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     /** The handler left the pipeline: its unconsumed bytes belong to the next handler now. */
     private void forwardRemainder(ChannelHandlerContext ctx) throws Exception {
         suspended = false;
+        if (readWanted) {
+            readWanted = false;
+            ctx.read();
+        }
         if (clearedAutoRead) {
             clearedAutoRead = false;
             ctx.channel().config().setAutoRead(true);
