@@ -287,13 +287,14 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
             clearedAutoRead = false;
             config.setAutoRead(true);
         }
-        if (inputShutdownWaiting) {
-            inputShutdownWaiting = false;
-            userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
-        } else if (producedSinceReadComplete) {
+        if (producedSinceReadComplete) {
             channelReadComplete(ctx);
         } else if (wanted && !config.isAutoRead()) {
             ctx.read(); // asked for while suspended and held back
+        }
+        if (inputShutdownWaiting) {
+            inputShutdownWaiting = false;
+            userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
         }
     }
 
