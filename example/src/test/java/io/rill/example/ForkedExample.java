@@ -32,7 +32,7 @@ final class ForkedExample implements AutoCloseable {
                 "-Xmx1g", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         process = new ProcessBuilder(command).start();
-        stderrDrained = CompletableFuture.runAsync(() -> {
+        stderrDrained = TestThreads.run("forked-stderr", () -> {
             BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
             try {
                 for (String line; (line = err.readLine()) != null; ) {
@@ -57,7 +57,7 @@ final class ForkedExample implements AutoCloseable {
             throw new IOException("the server never listened: " + stderr());
         }
         port = found;
-        CompletableFuture.runAsync(() -> {
+        TestThreads.run("forked-stdout", () -> {
             try {
                 out.transferTo(java.io.Writer.nullWriter()); // keep stdout from filling its pipe
             } catch (IOException ignored) {

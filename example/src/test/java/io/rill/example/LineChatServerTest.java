@@ -77,7 +77,7 @@ class LineChatServerTest {
             CountDownLatch noticed = new CountDownLatch(1);
             CountDownLatch allHeard = new CountDownLatch(1);
             AtomicInteger chatLines = new AtomicInteger();
-            CompletableFuture<Void> listening = CompletableFuture.runAsync(() -> {
+            CompletableFuture<Void> listening = TestThreads.run("chat-listener", () -> {
                 try {
                     for (String l; (l = heard.readLine()) != null; ) {
                         if (l.equals(expectedNotice)) {
@@ -93,7 +93,7 @@ class LineChatServerTest {
                     throw new UncheckedIOException(e);
                 }
             });
-            CompletableFuture<Void> sending = CompletableFuture.runAsync(() -> {
+            CompletableFuture<Void> sending = TestThreads.run("chat-talker", () -> {
                 try {
                     OutputStream out = sender.getOutputStream();
                     byte[] bytes = (line + "\n").getBytes(StandardCharsets.US_ASCII);

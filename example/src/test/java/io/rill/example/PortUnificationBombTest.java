@@ -56,7 +56,7 @@ class PortUnificationBombTest {
 
     /** Sends the bomb; the server may close the connection before it is all sent. */
     private static CompletableFuture<Void> send(Socket s) {
-        return CompletableFuture.runAsync(() -> {
+        return TestThreads.run("bomb-sender", () -> {
             try {
                 OutputStream out = s.getOutputStream();
                 out.write(bomb);
