@@ -33,7 +33,7 @@ start() { # example name; sets pid and port
   # shellcheck disable=SC2086
   java ${JAVA_OPTS:-} -jar "$jar" "$1" --port "$port" --transport nio ${SERVER_ARGS:-} >"$work/$1.log" 2>&1 &
   pid=$!
-  for _ in $(seq 1 100); do grep -q "Listening on" "$work/$1.log" && return; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  for _ in $(seq 1 100); do grep -q "Listening on" "$work/$1.log" 2>/dev/null && return; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   echo "$1 did not start:"; cat "$work/$1.log"; exit 1
 }
 
