@@ -1,10 +1,10 @@
 package io.rill.example;
 
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufAllocator;
+import io.rill.buffer.ByteBufUtil;
 import io.rill.channel.AttributeKey;
 import io.rill.channel.Channel;
 import io.rill.channel.group.ChannelGroup;
@@ -50,8 +50,9 @@ final class ChatDelivery {
      * null), without flushing: call {@link #flush} after.
      */
     void broadcast(ByteBufAllocator alloc, String text, Channel except) {
-        byte[] bytes = (text + "\r\n").getBytes(StandardCharsets.UTF_8);
-        ByteBuf line = alloc.buffer(bytes.length).writeBytes(bytes);
+        ByteBuf line = alloc.buffer(ByteBufUtil.utf8Bytes(text) + 2);
+        ByteBufUtil.writeUtf8(line, text);
+        line.writeByte('\r').writeByte('\n');
         try {
             for (Channel member : members) {
                 if (member != except) {
