@@ -1,5 +1,7 @@
 package io.rill.example;
 
+import java.util.List;
+
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
@@ -18,8 +20,13 @@ final class DiscardServer implements Example {
     }
 
     @Override
+    public List<String> limits() {
+        return List.of("nothing is kept: what is read is released at once; "
+                + "a peer that never reads costs nothing, there is nothing to answer");
+    }
+
+    @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown();
         ServerRunner.run(options, name(), new Discard());
     }
 

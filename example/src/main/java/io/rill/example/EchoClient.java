@@ -35,17 +35,33 @@ final class EchoClient implements Example {
 
     @Override
     public String description() {
-        return "ping-pongs messages with echo-server and verifies them (--count N, --size P, --connections C;"
-                + " --tls for echo-server --tls: trusts ANY certificate, for trying the example only)";
+        return "ping-pongs messages with echo-server and verifies them (try: --count 10000 --size 256)";
+    }
+
+    private static final ExampleOption COUNT = ExampleOption.number("count", "N", 10_000, 1, Integer.MAX_VALUE,
+            "round trips in all");
+    private static final ExampleOption SIZE = ExampleOption.number("size", "BYTES", 256, 1, 64 * 1024 * 1024,
+            "bytes per message");
+    private static final ExampleOption CONNECTIONS = ExampleOption.number("connections", "C", 1, 1, 10_000,
+            "connections sharing the round trips (at most --count)");
+    private static final ExampleOption TLS = ExampleOption.flag("tls",
+            "speak TLS to echo-server --tls, trusting ANY certificate (for trying the example only)");
+
+    @Override
+    public List<ExampleOption> options() {
+        return List.of(COUNT, SIZE, CONNECTIONS, TLS);
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("count", "size", "connections", "tls");
-        boolean tls = Boolean.parseBoolean(options.get("tls", "false"));
-        int count = options.getInt("count", 10_000, 1, Integer.MAX_VALUE);
-        int size = options.getInt("size", 256, 1, 64 * 1024 * 1024);
-        int connections = options.getInt("connections", 1, 1, Math.min(count, 10_000));
+        boolean tls = options.flag(TLS);
+        int count = options.intValue(COUNT);
+        int size = options.intValue(SIZE);
+        int connections = options.intValue(CONNECTIONS);
+        if (connections > count) {
+            throw new ExampleOptions.UsageException("--connections " + connections + " (expected: at most --count, "
+                    + count + ")");
+        }
         byte[] payload = new byte[size];
         new Random(size).nextBytes(payload);
         MultiThreadIoEventLoopGroup group = Transports.newGroup(options, name());

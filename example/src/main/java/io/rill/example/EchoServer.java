@@ -1,5 +1,7 @@
 package io.rill.example;
 
+import java.util.List;
+
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
@@ -17,14 +19,26 @@ final class EchoServer implements Example {
 
     @Override
     public String description() {
-        return "echoes every byte back to its sender (try: echo-client, or nc HOST PORT);"
-                + " --tls: over TLS with a fresh self-signed certificate (try: openssl s_client -connect HOST:PORT)";
+        return "echoes every byte back to its sender (try: echo-client, or nc HOST PORT;"
+                + " with --tls: openssl s_client -connect HOST:PORT)";
+    }
+
+    private static final ExampleOption TLS = ExampleOption.flag("tls",
+            "speak TLS with a self-signed certificate made at start-up");
+
+    @Override
+    public List<ExampleOption> options() {
+        return List.of(TLS);
+    }
+
+    @Override
+    public List<String> limits() {
+        return List.of(ServerRunner.READING_LIMIT);
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("tls");
-        if (!Boolean.parseBoolean(options.get("tls", "false"))) {
+        if (!options.flag(TLS)) {
             ServerRunner.run(options, name(), new EchoHandler());
             return;
         }

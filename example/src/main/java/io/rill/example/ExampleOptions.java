@@ -1,95 +1,123 @@
 package io.rill.example;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The options every example understands, {@code --host H --port N --transport nio|epoll|auto
- * --threads N}, plus the example-specific ones ({@code --name value}) kept by name.
+ * An example's parsed command line: the options every example understands ({@link #COMMON}) as
+ * fields, and its own, declared in {@link Example#options()}, by their declaration. Parsing
+ * checks each value against its declaration, so a typo or a value out of range fails at start-up
+ * with a {@link UsageException} instead of being ignored.
  */
 final class ExampleOptions {
 
     static final String DEFAULT_HOST = "127.0.0.1";
+
+    static final ExampleOption HOST = ExampleOption.text("host", "H", DEFAULT_HOST,
+            "address to listen on (servers) or connect to (clients)");
+    static final ExampleOption PORT = ExampleOption.number("port", "N", 8080, 0, 65535,
+            "TCP port; 0 lets a server pick a free one (it prints which)");
+    static final ExampleOption TRANSPORT = ExampleOption.text("transport", "nio|epoll|auto", "auto",
+            "I/O transport; auto is epoll where it loads, else NIO");
+    static final ExampleOption THREADS = ExampleOption.number("threads", "N", 0, 0, 1024,
+            "event loop threads; 0 for Rill's default (twice the cores)");
+    /** Taken by every example, before its own. */
+    static final List<ExampleOption> COMMON = List.of(HOST, PORT, TRANSPORT, THREADS);
 
     final String host;
     final int port;
     final String transport;
     /** Event loop threads; 0 means Rill's default. */
     final int threads;
-    private final Map<String, String> extra;
+    /** The values given, by option name; an option not here has its default. */
+    private final Map<String, String> given;
 
-    private ExampleOptions(String host, int port, String transport, int threads, Map<String, String> extra) {
-        this.host = host;
-        this.port = port;
-        this.transport = transport;
-        this.threads = threads;
-        this.extra = extra;
+    private ExampleOptions(Map<String, String> given) {
+        this.given = given;
+        this.host = text(HOST);
+        this.port = intValue(PORT);
+        this.transport = text(TRANSPORT);
+        this.threads = intValue(THREADS);
     }
 
-    /** Parses {@code args}, which follow the example name; throws UsageException on bad input. */
-    static ExampleOptions parse(String[] args, int defaultPort) {
-        String host = DEFAULT_HOST;
-        int port = defaultPort;
-        String transport = "auto";
-        int threads = 0;
-        Map<String, String> extra = new LinkedHashMap<>();
+    /**
+     * Parses {@code args}, which follow the example name, against {@link #COMMON} and
+     * {@code declared}; throws UsageException on an unknown option or a bad value.
+     */
+    static ExampleOptions parse(String[] args, List<ExampleOption> declared) {
+        Map<String, ExampleOption> known = new HashMap<>();
+        for (ExampleOption o : COMMON) {
+            known.put(o.name, o);
+        }
+        for (ExampleOption o : declared) {
+            known.put(o.name, o);
+        }
+        Map<String, String> given = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (!arg.startsWith("--") || arg.length() == 2) {
                 throw new UsageException("unexpected argument '" + arg + "'");
             }
             String name = arg.substring(2);
-            String value;
+            String value = null;
             int eq = name.indexOf('=');
             if (eq >= 0) {
                 value = name.substring(eq + 1);
                 name = name.substring(0, eq);
-            } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
-                value = args[++i];
-            } else {
-                value = "true"; // a flag such as --tls
             }
-            switch (name) {
-                case "host":
-                    host = value;
-                    break;
-                case "port":
-                    port = parseInt(name, value, 0, 65535);
-                    break;
-                case "transport":
-                    if (!value.equals("nio") && !value.equals("epoll") && !value.equals("auto")) {
-                        throw new UsageException(
-                                "--transport '" + value + "' (expected: nio, epoll or auto)");
-                    }
-                    transport = value;
-                    break;
-                case "threads":
-                    threads = parseInt(name, value, 0, 1024);
-                    break;
-                default:
-                    extra.put(name, value);
-            }
-        }
-        return new ExampleOptions(host, port, transport, threads, extra);
-    }
-
-    /** An example-specific option, or {@code defaultValue}. */
-    String get(String name, String defaultValue) {
-        return extra.getOrDefault(name, defaultValue);
-    }
-
-    int getInt(String name, int defaultValue, int min, int max) {
-        String v = extra.get(name);
-        return v == null ? defaultValue : parseInt(name, v, min, max);
-    }
-
-    /** Fails on options no part of the example asked for, so a typo is not silently ignored. */
-    void rejectUnknown(String... known) {
-        for (String name : extra.keySet()) {
-            if (!java.util.Arrays.asList(known).contains(name)) {
+            ExampleOption option = known.get(name);
+            if (option == null) {
                 throw new UsageException("unknown option --" + name);
             }
+            if (value == null) {
+                if (option.kind == ExampleOption.Kind.FLAG) {
+                    value = "true";
+                } else if (i + 1 < args.length) {
+                    value = args[++i];
+                } else {
+                    throw new UsageException("--" + name + " needs a value: " + option.usage());
+                }
+            }
+            check(option, value);
+            given.put(name, value);
         }
+        return new ExampleOptions(given);
+    }
+
+    private static void check(ExampleOption option, String value) {
+        switch (option.kind) {
+            case NUMBER -> option.parseNumber(value);
+            case FLAG -> {
+                if (!value.equals("true") && !value.equals("false")) {
+                    throw new UsageException("--" + option.name + "=" + value + " (expected: true or false)");
+                }
+            }
+            case TEXT -> {
+                if (option == TRANSPORT && !value.equals("nio") && !value.equals("epoll") && !value.equals("auto")) {
+                    throw new UsageException("--transport '" + value + "' (expected: nio, epoll or auto)");
+                }
+            }
+        }
+    }
+
+    /** A text option's value, its default if not given (null when it has none). */
+    String text(ExampleOption option) {
+        return given.getOrDefault(option.name, option.defaultValue);
+    }
+
+    long number(ExampleOption option) {
+        return option.parseNumber(text(option));
+    }
+
+    /** A number option declared with an {@code int} range. */
+    int intValue(ExampleOption option) {
+        return Math.toIntExact(number(option));
+    }
+
+    boolean flag(ExampleOption option) {
+        return Boolean.parseBoolean(text(option));
     }
 
     /** Bad command-line input: printed without a stack trace, exit status 2. */
@@ -99,18 +127,5 @@ final class ExampleOptions {
         UsageException(String message) {
             super(message);
         }
-    }
-
-    private static int parseInt(String name, String value, int min, int max) {
-        int n;
-        try {
-            n = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new UsageException("--" + name + " '" + value + "' is not a number");
-        }
-        if (n < min || n > max) {
-            throw new UsageException("--" + name + " " + n + " (expected: " + min + ".." + max + ")");
-        }
-        return n;
     }
 }

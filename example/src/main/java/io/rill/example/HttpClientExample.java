@@ -2,6 +2,7 @@ package io.rill.example;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.rill.bootstrap.Bootstrap;
@@ -39,17 +40,31 @@ final class HttpClientExample implements Example {
 
     @Override
     public String description() {
-        return "fetches an http:// URL and prints status, headers and body (--url URL, --timeout SECONDS)";
+        return "fetches an http:// URL and prints status, headers and body (--url URL)";
+    }
+
+    private static final ExampleOption URL = ExampleOption.text("url", "URL", null,
+            "what to fetch: http://host[:port]/path (required)");
+    private static final ExampleOption TIMEOUT = ExampleOption.number("timeout", "SECONDS", 30, 1, 3600,
+            "give up (exit 1) when the whole response has not come by then");
+
+    @Override
+    public List<ExampleOption> options() {
+        return List.of(URL, TIMEOUT);
+    }
+
+    @Override
+    public List<String> limits() {
+        return List.of("response body: 16 MiB, after gzip/deflate decoding (the fetch fails beyond)");
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("url", "timeout");
-        String url = options.get("url", null);
+        String url = options.text(URL);
         if (url == null) {
             throw new ExampleOptions.UsageException("--url is required");
         }
-        int timeout = options.getInt("timeout", 30, 1, 3600);
+        int timeout = options.intValue(TIMEOUT);
         URI uri;
         try {
             uri = new URI(url);

@@ -1,6 +1,7 @@
 package io.rill.example;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.channel.Channel;
@@ -37,8 +38,15 @@ final class HttpEchoServer implements Example {
     }
 
     @Override
+    public List<String> limits() {
+        return List.of("request head: the HTTP decoder's bounds (request line 4 KiB, headers 8 KiB; 414/431 beyond)",
+                "request body: 1 MiB (413 beyond)",
+                "at most 128 pipelined requests wait for their answers; beyond, reading stops",
+                ServerRunner.READING_LIMIT);
+    }
+
+    @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown();
         ServerRunner.run(options, name(), initializer());
     }
 

@@ -54,17 +54,33 @@ final class HttpFileServer implements Example {
 
     @Override
     public String description() {
-        return "serves a directory over HTTP with ranges and 304s (--dir PATH, --chunked to avoid zero-copy)";
+        return "serves a directory over HTTP with ranges and 304s (try: curl -i http://HOST:PORT/)";
+    }
+
+    private static final ExampleOption DIR = ExampleOption.text("dir", "PATH", ".", "the directory to serve");
+    private static final ExampleOption CHUNKED = ExampleOption.flag("chunked",
+            "send files in 8 KiB chunks read from the file instead of zero-copy regions");
+
+    @Override
+    public List<ExampleOption> options() {
+        return List.of(DIR, CHUNKED);
+    }
+
+    @Override
+    public List<String> limits() {
+        return List.of("request head: the HTTP decoder's bounds (request line 4 KiB, headers 8 KiB; 414/431 beyond)",
+                "request body: 8 KiB (413 beyond); nothing outside --dir is served",
+                "at most 128 pipelined requests wait for their answers; beyond, reading stops",
+                ServerRunner.READING_LIMIT + "; a file is read only as fast as the peer takes it");
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("dir", "chunked");
-        Path root = Path.of(options.get("dir", ".")).toRealPath();
+        Path root = Path.of(options.text(DIR)).toRealPath();
         if (!Files.isDirectory(root)) {
             throw new ExampleOptions.UsageException("--dir " + root + " is not a directory");
         }
-        ServerRunner.run(options, name(), initializer(root, Boolean.parseBoolean(options.get("chunked", "false"))));
+        ServerRunner.run(options, name(), initializer(root, options.flag(CHUNKED)));
     }
 
     /** The pipeline of one connection; shared with the tests. */

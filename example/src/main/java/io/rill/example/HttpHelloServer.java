@@ -2,6 +2,7 @@ package io.rill.example;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
@@ -46,15 +47,31 @@ final class HttpHelloServer implements Example {
 
     @Override
     public String description() {
-        return "HTTP/1.1 hello world and POST /echo (try: curl -i http://HOST:PORT/plaintext; --idle-timeout SECONDS;"
-                + " --tls: HTTPS with a self-signed certificate, try curl -k https://HOST:PORT/)";
+        return "HTTP/1.1 hello world and POST /echo (try: curl -i http://HOST:PORT/plaintext)";
+    }
+
+    private static final ExampleOption IDLE_TIMEOUT = ExampleOption.number("idle-timeout", "SECONDS", 30, 1, 86_400,
+            "close a connection that completes no request head for this long");
+    private static final ExampleOption TLS = ExampleOption.flag("tls",
+            "HTTPS with a self-signed certificate made at start-up (try curl -k)");
+
+    @Override
+    public List<ExampleOption> options() {
+        return List.of(IDLE_TIMEOUT, TLS);
+    }
+
+    @Override
+    public List<String> limits() {
+        return List.of("request head: the HTTP decoder's bounds (request line 4 KiB, headers 8 KiB; 414/431 beyond)",
+                "POST /echo body: 1 MiB (413 beyond)",
+                "at most 128 pipelined requests wait for their answers; beyond, reading stops",
+                ServerRunner.READING_LIMIT);
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("idle-timeout", "tls");
-        int idleSeconds = options.getInt("idle-timeout", 30, 1, 86_400);
-        SslContext tls = Boolean.parseBoolean(options.get("tls", "false")) ? ExampleTls.selfSignedServerContext(name()) : null;
+        int idleSeconds = options.intValue(IDLE_TIMEOUT);
+        SslContext tls = options.flag(TLS) ? ExampleTls.selfSignedServerContext(name()) : null;
         ServerRunner.run(options, name(), initializer(idleSeconds, tls));
     }
 

@@ -1,56 +1,67 @@
 package io.rill.example;
 
+import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Entry point of {@code rill-example.jar}: {@code java -jar rill-example.jar <name> [options]}.
- * {@code --help} lists the examples.
+ * {@code --help} lists the examples; {@code <name> --help} prints one example's options.
  */
 public final class Main {
 
-    private static final List<Example> EXAMPLES = List.of(
+    static final List<Example> EXAMPLES = List.of(
             new HttpHelloServer(),
             new HttpFileServer(),
             new HttpEchoServer(),
             new HttpClientExample(),
             new EchoServer(),
-            new PortUnificationServer(),
             new EchoClient(),
+            new PortUnificationServer(),
             new DiscardServer(),
             new LineChatServer(),
-            new PortUnificationServer(),
             new SchedulerDemo());
 
     private Main() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
-            usage();
-            return;
-        }
-        Example example = EXAMPLES.stream().filter(e -> e.name().equals(args[0])).findFirst().orElse(null);
-        if (example == null) {
-            System.err.println("Unknown example '" + args[0] + "'.");
-            usage();
-            System.exit(2);
-            return;
-        }
-        try {
-            example.run(ExampleOptions.parse(java.util.Arrays.copyOfRange(args, 1, args.length), 8080));
-        } catch (ExampleOptions.UsageException e) {
-            System.err.println(example.name() + ": " + e.getMessage() + " (see --help)");
-            System.exit(2);
+        int status = run(args, System.out, System.err);
+        if (status != 0) {
+            System.exit(status);
         }
     }
 
-    private static void usage() {
-        System.out.println("Usage: java -jar rill-example.jar <example> [--host H] [--port N]"
-                + " [--transport nio|epoll|auto] [--threads N] [example options]");
-        System.out.println();
-        System.out.println("Examples:");
-        for (Example e : EXAMPLES) {
-            System.out.printf("  %-18s %s%n", e.name(), e.description());
+    /**
+     * Runs what {@code args} ask for and returns the exit status: 0, or 2 for bad usage (said on
+     * {@code err}, without a stack trace).
+     */
+    static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        if (args.length == 0 || isHelp(args[0])) {
+            out.print(ExampleHelp.overview(EXAMPLES));
+            return 0;
         }
+        Example example = EXAMPLES.stream().filter(e -> e.name().equals(args[0])).findFirst().orElse(null);
+        if (example == null) {
+            err.println("Unknown example '" + args[0] + "'.");
+            err.print(ExampleHelp.overview(EXAMPLES));
+            return 2;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        if (Arrays.stream(rest).anyMatch(Main::isHelp)) {
+            out.print(ExampleHelp.of(example));
+            return 0;
+        }
+        try {
+            example.run(ExampleOptions.parse(rest, example.options()));
+            return 0;
+        } catch (ExampleOptions.UsageException e) {
+            err.println(example.name() + ": " + e.getMessage() + " (see " + example.name() + " --help)");
+            return 2;
+        }
+    }
+
+    private static boolean isHelp(String arg) {
+        return arg.equals("--help") || arg.equals("-h");
     }
 }

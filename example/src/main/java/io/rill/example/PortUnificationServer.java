@@ -27,6 +27,14 @@ import io.rill.handler.ssl.SslHandler;
  * a line protocol that echoes each line back. Try {@code curl http://HOST:PORT/},
  * {@code curl -k https://HOST:PORT/}, {@code nc HOST PORT}, {@code openssl s_client -connect HOST:PORT},
  * or {@code (echo hi | gzip; sleep 1) | nc HOST PORT | gunzip}.
+ *
+ * <p><b>Bounded inflation.</b> A few megabytes of gzip can inflate to gigabytes of requests. The
+ * gzip stream of a connection may inflate to at most {@code --max-inflated} bytes and at most
+ * {@code --max-inflate-ratio} bytes per compressed byte; past either, the connection is closed and
+ * the log says which limit it hit. Below them, inflating waits while the answers to what was
+ * inflated wait for the peer to read them (each chunk's answers are flushed before the next is
+ * inflated, so the outbound buffer sees them), so a peer that never reads costs at most the
+ * outbound high water mark, one 64 KiB chunk of requests and their answers.
  */
 final class PortUnificationServer implements Example {
 
@@ -41,16 +49,46 @@ final class PortUnificationServer implements Example {
                 + " (try: curl -k https://HOST:PORT/, nc HOST PORT)";
     }
 
+    static final ExampleOption MAX_INFLATED = ExampleOption.number("max-inflated", "BYTES",
+            ZlibDecoder.DEFAULT_MAX_DECOMPRESSED_BYTES, 1024, Long.MAX_VALUE,
+            "most bytes one connection's gzip stream may inflate to");
+    static final ExampleOption MAX_INFLATE_RATIO = ExampleOption.number("max-inflate-ratio", "N",
+            ZlibDecoder.DEFAULT_MAX_RATIO, 0, Integer.MAX_VALUE,
+            "most inflated bytes per gzip byte, checked past the first 64 KiB; 0 for no limit");
+
+    @Override
+    public List<ExampleOption> options() {
+        return List.of(MAX_INFLATED, MAX_INFLATE_RATIO);
+    }
+
+    @Override
+    public List<String> limits() {
+        return List.of("gzip: --max-inflated bytes and --max-inflate-ratio per connection; past either it is closed"
+                        + " and the log names the limit; inflating waits while its answers wait for the peer",
+                "text lines: 8 KiB; HTTP: as http-hello (request head 4 KiB line, 8 KiB headers; 30 s to send a head)",
+                ServerRunner.READING_LIMIT);
+    }
+
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown();
         SslContext tls = ExampleTls.selfSignedServerContext(name());
-        ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
+        ServerRunner.run(options, name(), initializer(tls, options.number(MAX_INFLATED),
+                options.intValue(MAX_INFLATE_RATIO)));
+    }
+
+    /** The pipeline of one connection; shared with the tests. */
+    static ChannelInitializer<Channel> initializer(SslContext tls, long maxInflated, int maxInflateRatio) {
+        InflateLimits limits = new InflateLimits(maxInflated, maxInflateRatio);
+        return new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new ProtocolDetector(tls, true));
+                ch.pipeline().addLast(new ProtocolDetector(tls, limits));
             }
-        });
+        };
+    }
+
+    /** The bounds of one connection's gzip stream; null in a detector means gzip is not detected. */
+    record InflateLimits(long maxInflated, int maxRatio) {
     }
 
     /**
@@ -61,11 +99,12 @@ final class PortUnificationServer implements Example {
         private static final int MAX_LINE = 8192;
         /** The context for TLS connections, or null once inside TLS (no TLS in TLS). */
         private final SslContext tls;
-        private final boolean detectGzip;
+        /** The bounds of a gzip stream, or null once inside gzip (no gzip in gzip). */
+        private final InflateLimits gzip;
 
-        ProtocolDetector(SslContext tls, boolean detectGzip) {
+        ProtocolDetector(SslContext tls, InflateLimits gzip) {
             this.tls = tls;
-            this.detectGzip = detectGzip;
+            this.gzip = gzip;
         }
 
         @Override
@@ -82,15 +121,17 @@ final class PortUnificationServer implements Example {
                 }
                 if (SslHandler.isEncrypted(in)) {
                     p.addAfter(ctx.name(), "tls", tls.newHandler(ctx.alloc()));
-                    p.addAfter("tls", "detector", new ProtocolDetector(null, detectGzip));
+                    p.addAfter("tls", "detector", new ProtocolDetector(null, gzip));
                     p.remove(this);
                     return;
                 }
             }
-            if (detectGzip && b0 == 0x1f && b1 == 0x8b) {
-                p.addAfter(ctx.name(), "gzip-decoder", new ZlibDecoder(ZlibWrapper.GZIP));
-                p.addAfter("gzip-decoder", "gzip-encoder", new ZlibEncoder(ZlibWrapper.GZIP));
-                p.addAfter("gzip-encoder", "detector", new ProtocolDetector(null, false));
+            if (gzip != null && b0 == 0x1f && b1 == 0x8b) {
+                p.addAfter(ctx.name(), "gzip-decoder", new ZlibDecoder(ZlibWrapper.GZIP, gzip.maxInflated, gzip.maxRatio));
+                p.addAfter("gzip-decoder", "gzip-limits", new InflateLimitReporter());
+                p.addAfter("gzip-limits", "gzip-flush", new FlushEachChunk());
+                p.addAfter("gzip-limits", "gzip-encoder", new ZlibEncoder(ZlibWrapper.GZIP));
+                p.addAfter("gzip-encoder", "detector", new ProtocolDetector(null, null));
             } else if (looksLikeHttp(in)) {
                 p.addAfter(ctx.name(), "http", HttpHelloServer.initializer(30, null));
             } else if (in.readableBytes() < 8 && in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n') < 0) {

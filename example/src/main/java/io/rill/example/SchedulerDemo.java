@@ -1,5 +1,6 @@
 package io.rill.example;
 
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -20,13 +21,20 @@ final class SchedulerDemo implements Example {
 
     @Override
     public String description() {
-        return "schedules ticks on an executor group, then shuts it down gracefully (--ticks N)";
+        return "schedules ticks on an executor group, then shuts it down gracefully";
+    }
+
+    private static final ExampleOption TICKS = ExampleOption.number("ticks", "N", 5, 1, 1_000_000,
+            "ticks to wait for before shutting down");
+
+    @Override
+    public List<ExampleOption> options() {
+        return List.of(TICKS);
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        options.rejectUnknown("ticks");
-        int ticks = options.getInt("ticks", 5, 1, 1_000_000);
+        int ticks = options.intValue(TICKS);
         DefaultEventExecutorGroup group = new DefaultEventExecutorGroup(options.threads == 0 ? 2 : options.threads);
         Runtime.getRuntime().addShutdownHook(new Thread(
                 () -> group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS)));

@@ -6,15 +6,22 @@ import java.util.concurrent.TimeUnit;
 import io.rill.bootstrap.ServerBootstrap;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelInitializer;
 import io.rill.channel.ChannelOption;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.channel.WriteBufferWaterMark;
 
 /**
  * Runs a server until the JVM is asked to stop: binds, prints {@code Listening on host:port} once
  * accepting (scripts wait for that line), and on SIGTERM or Ctrl-C closes the listener and shuts
- * the loops down gracefully from a shutdown hook.
+ * the loops down gracefully from a shutdown hook. Every connection starts with a
+ * {@link WritabilityGate}, so a peer that does not read its answers is not read from either.
  */
 final class ServerRunner {
+
+    /** The limit the gate sets, for the examples' {@code --help}. */
+    static final String READING_LIMIT = "a peer that does not read its answers is not read from either once "
+            + WriteBufferWaterMark.DEFAULT.high() / 1024 + " KiB of them wait (the outbound high water mark)";
 
     private ServerRunner() {
     }
@@ -25,7 +32,7 @@ final class ServerRunner {
         try {
             server = new ServerBootstrap().group(group).channelFactory(Transports.serverChannel(options))
                     .option(ChannelOption.SO_BACKLOG, 1024)
-                    .childHandler(childHandler)
+                    .childHandler(gated(childHandler))
                     .bind(new InetSocketAddress(options.host, options.port)).sync().getNow();
         } catch (Exception e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -41,5 +48,15 @@ final class ServerRunner {
         System.out.flush();
         server.closeFuture().sync();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
+    }
+
+    /** {@code handler} behind a fresh {@link WritabilityGate} on each connection. */
+    static ChannelInitializer<Channel> gated(ChannelHandler handler) {
+        return new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new WritabilityGate(), handler);
+            }
+        };
     }
 }

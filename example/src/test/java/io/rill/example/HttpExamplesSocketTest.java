@@ -148,7 +148,7 @@ class HttpExamplesSocketTest {
         // Known names come back as the decoder's lower-case constants.
         assertTrue(echoed.endsWith("PUT /p?q=1 HTTP/1.1\nhost: t\nX-A: 1\ncontent-length: 5\nconnection: close\n\nhello"), echoed);
 
-        ExampleOptions options = ExampleOptions.parse(new String[] {"--transport", "nio"}, 0);
+        ExampleOptions options = ExampleOptions.parse(new String[] {"--transport", "nio"}, java.util.List.of());
         FullHttpResponse response = HttpClientExample.fetch(options,
                 java.net.URI.create("http://127.0.0.1:" + port + "/from/client?x=%20"), 10);
         try {

@@ -14,9 +14,13 @@ import org.junit.jupiter.api.Test;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.handler.codec.compression.ZlibDecoder;
 
 /** The port-unification detector sends each protocol to its pipeline, the bytes it looked at included. */
 class PortUnificationServerTest {
+
+    private static final PortUnificationServer.InflateLimits DEFAULT_LIMITS = new PortUnificationServer.InflateLimits(
+            ZlibDecoder.DEFAULT_MAX_DECOMPRESSED_BYTES, ZlibDecoder.DEFAULT_MAX_RATIO);
 
     private static String written(EmbeddedChannel ch) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -32,7 +36,7 @@ class PortUnificationServerTest {
 
     @Test
     void anHttpRequestGetsHello() {
-        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(null, true));
+        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(null, DEFAULT_LIMITS));
         ch.writeInbound(Unpooled.copiedBuffer("GE", StandardCharsets.US_ASCII));
         ch.writeInbound(Unpooled.copiedBuffer("T /plaintext HTTP/1.1\r\nHost: a\r\n\r\n", StandardCharsets.US_ASCII));
         String response = written(ch);
@@ -43,7 +47,7 @@ class PortUnificationServerTest {
 
     @Test
     void plainLinesAreEchoed() {
-        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(null, true));
+        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(null, DEFAULT_LIMITS));
         ch.writeInbound(Unpooled.copiedBuffer("hi\nthere\n", StandardCharsets.US_ASCII));
         assertEquals("hi\nthere\n", written(ch));
         ch.finishAndReleaseAll();
@@ -55,7 +59,7 @@ class PortUnificationServerTest {
         try (GZIPOutputStream gz = new GZIPOutputStream(zipped)) {
             gz.write("hello gzip\n".getBytes(StandardCharsets.US_ASCII));
         }
-        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(null, true));
+        EmbeddedChannel ch = new EmbeddedChannel(new PortUnificationServer.ProtocolDetector(null, DEFAULT_LIMITS));
         ch.writeInbound(Unpooled.wrappedBuffer(zipped.toByteArray()));
         byte[] answer = written(ch).getBytes(StandardCharsets.ISO_8859_1);
         ByteArrayOutputStream plain = new ByteArrayOutputStream();

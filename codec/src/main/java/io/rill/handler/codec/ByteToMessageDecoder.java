@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
+import io.rill.channel.ChannelConfig;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.socket.ChannelInputShutdownEvent;
@@ -34,6 +35,10 @@ import io.rill.channel.socket.ChannelInputShutdownEvent;
  * feed it more bytes while this decoder's loop is firing a message. Those events are recorded
  * and handled when the loop returns, so the loop never works on a buffer released under it.
  *
+ * <p><b>Suspension.</b> A decoder whose output must wait until the channel can take more (a
+ * decompressor answering a peer that does not read) calls {@link #suspendDecoding}: bytes that
+ * arrive are only cumulated, reading stops, and {@link #resumeDecoding} later decodes what waited.
+ *
  * <p>The buffer passed to {@code decode} belongs to this class: a decoder reads from it (moving
  * its reader index) and may take retained slices, but must not release it. Decoders keep
  * per-channel state, so they are never {@link ChannelHandler.Sharable}.
@@ -60,6 +65,14 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     private boolean producedSinceReadComplete;
     /** decodeLast has run (input shutdown, then inactive): it runs once per channel. */
     private boolean inputClosed;
+    /** {@link #suspendDecoding} was called: decode is not called until {@link #resumeDecoding}. */
+    private boolean suspended;
+    /** This decoder turned AUTO_READ off to suspend, so resuming turns it back on. */
+    private boolean clearedAutoRead;
+    /** The input was shut down while suspended: the end of input is handled on resume. */
+    private boolean inputShutdownWaiting;
+    /** A read was asked for while suspended (and held back): it is asked for on resume. */
+    private boolean readWanted;
 
     protected ByteToMessageDecoder() {
         if (getClass().isAnnotationPresent(ChannelHandler.Sharable.class)) {
@@ -141,6 +154,10 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
             return;
         }
         cumulation = cumulation == null ? data : cumulator.cumulate(ctx.alloc(), cumulation, data);
+        if (suspended) {
+            stopReading(ctx.channel().config()); // someone turned reading on again: at most one more read burst waits here
+            return;
+        }
         if (decoding) {
             return; // fed from downstream while firing: the running loop decodes these bytes too
         }
@@ -158,7 +175,11 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         readsSinceDiscard = 0;
         discardSomeReadBytes();
         if (!producedSinceReadComplete && !ctx.channel().config().isAutoRead()) {
-            ctx.read(); // nothing came of this read and nobody downstream will ask for another
+            if (suspended) {
+                readWanted = true; // for resume to ask
+            } else {
+                ctx.read(); // nothing came of this read and nobody downstream will ask for another
+            }
         }
         producedSinceReadComplete = false;
         ctx.fireChannelReadComplete();
@@ -168,6 +189,13 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         if (decoding) {
             pending |= PENDING_INACTIVE;
+            return;
+        }
+        if (suspended) {
+            // What waited could never be answered now: drop it rather than decode it for nobody.
+            inputClosed = true;
+            releaseCumulation();
+            ctx.fireChannelInactive();
             return;
         }
         try {
@@ -183,6 +211,8 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
             ctx.fireUserEventTriggered(evt);
         } else if (decoding) {
             pending |= PENDING_INPUT_SHUTDOWN;
+        } else if (suspended) {
+            inputShutdownWaiting = true; // the bytes before the end are decoded first, on resume
         } else {
             try {
                 decodeRemainder(ctx);
@@ -212,6 +242,82 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         ctx.fireChannelRead(msg);
     }
 
+    /**
+     * Stops decoding until {@link #resumeDecoding}: {@code decode} is not called, bytes that still
+     * arrive are only cumulated, and reading stops (AUTO_READ is turned off, and turned on again by
+     * resume; it is turned off again should anyone else turn it on meanwhile; {@code read()}
+     * requests from the handlers after this one are held back until resume). Meant to be called
+     * from {@code decode}, which should then return: output waits for the channel, not in memory.
+     */
+    protected final void suspendDecoding(ChannelHandlerContext ctx) {
+        suspended = true;
+        stopReading(ctx.channel().config());
+    }
+
+    /** True between {@link #suspendDecoding} and {@link #resumeDecoding}. */
+    protected final boolean isDecodingSuspended() {
+        return suspended;
+    }
+
+    /**
+     * Ends a suspension: decodes the bytes that waited, then fires {@code channelReadComplete} if
+     * that produced anything (handlers that flush there must flush this too), and reads again
+     * unless {@code decode} suspended once more. Event loop only, and not from inside
+     * {@code decode} or a handler it fires to: call it from a task of its own.
+     */
+    protected final void resumeDecoding(ChannelHandlerContext ctx) throws Exception {
+        if (!suspended || decoding || ctx.isRemoved()) {
+            return;
+        }
+        suspended = false;
+        CodecOutputList out = CodecOutputList.newInstance();
+        decoding = true;
+        try {
+            decodeLoop(ctx, out, singleDecode);
+        } finally {
+            endDecoding(ctx, out, false);
+        }
+        if (suspended || ctx.isRemoved()) {
+            return;
+        }
+        ChannelConfig config = ctx.channel().config();
+        boolean wanted = readWanted;
+        readWanted = false;
+        if (clearedAutoRead) {
+            clearedAutoRead = false;
+            config.setAutoRead(true);
+        }
+        if (producedSinceReadComplete) {
+            channelReadComplete(ctx);
+        } else if (wanted && !config.isAutoRead()) {
+            ctx.read(); // asked for while suspended and held back
+        }
+        if (inputShutdownWaiting) {
+            inputShutdownWaiting = false;
+            userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
+        }
+    }
+
+    /**
+     * Holds a read back while suspended: a handler after this one that saw nothing come of a read
+     * asks for another, and reading would go on for ever with every byte cumulated here.
+     */
+    @Override
+    public void read(ChannelHandlerContext ctx) {
+        if (suspended) {
+            readWanted = true;
+        } else {
+            ctx.read();
+        }
+    }
+
+    private void stopReading(ChannelConfig config) {
+        if (config.isAutoRead()) {
+            config.setAutoRead(false);
+            clearedAutoRead = true;
+        }
+    }
+
     /** Drops consumed bytes from the cumulation, unless a retained slice of it is still out there. */
     protected final void discardSomeReadBytes() {
         if (cumulation != null && !decoding && cumulation.refCnt() == 1) {
@@ -224,7 +330,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     private void decodeLoop(ChannelHandlerContext ctx, CodecOutputList out, boolean oneMessage) {
         ByteBuf in;
         // Re-read the field each round: bytes fed in while firing may have replaced the buffer.
-        while ((in = cumulation) != null && in.isReadable()) {
+        while (!suspended && (in = cumulation) != null && in.isReadable()) {
             int before = in.readableBytes();
             invokeDecode(ctx, in, out, false);
             int consumed = before - in.readableBytes();
@@ -352,6 +458,15 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
 
     /** The handler left the pipeline: its unconsumed bytes belong to the next handler now. */
     private void forwardRemainder(ChannelHandlerContext ctx) throws Exception {
+        suspended = false;
+        if (readWanted) {
+            readWanted = false;
+            ctx.read();
+        }
+        if (clearedAutoRead) {
+            clearedAutoRead = false;
+            ctx.channel().config().setAutoRead(true);
+        }
         ByteBuf buf = cumulation;
         cumulation = null;
         readsSinceDiscard = 0;
@@ -362,6 +477,10 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
             } else {
                 buf.release();
             }
+        }
+        if (inputShutdownWaiting) {
+            inputShutdownWaiting = false;
+            ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
         }
         handlerRemoved0(ctx);
     }

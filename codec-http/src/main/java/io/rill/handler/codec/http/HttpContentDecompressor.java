@@ -10,6 +10,7 @@ import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.handler.codec.DecoderResult;
 import io.rill.handler.codec.compression.DecompressionException;
+import io.rill.handler.codec.compression.DecompressionLimitException;
 import io.rill.handler.codec.compression.ZlibDecoder;
 import io.rill.handler.codec.compression.ZlibWrapper;
 
@@ -22,9 +23,11 @@ import io.rill.handler.codec.compression.ZlibWrapper;
  * <p><b>Bounded.</b> One cap, {@code maxDecodedBytes}, applies to each message whatever its
  * codings; with stacked codings the output of every stage counts, so {@code gzip, gzip} cannot
  * multiply the ratio (SECURITY-CASES §2.5, C-01, C-05). Output is handed on in pieces of at most
- * {@link ZlibDecoder#CHUNK_SIZE} bytes as it is inflated, never gathered (C-04). Passing the cap,
- * or corrupt data, ends the message with a {@link LastHttpContent} whose {@link DecoderResult}
- * failed; a request is also answered {@code 413} (cap) or {@code 400} (corrupt) and the connection
+ * {@link ZlibDecoder#CHUNK_SIZE} bytes as it is inflated, never gathered (C-04). Each stage also
+ * refuses to expand more than {@link ZlibDecoder#DEFAULT_MAX_RATIO} times past its first chunk.
+ * Passing the cap or the ratio, or corrupt data, ends the message with a {@link LastHttpContent}
+ * whose {@link DecoderResult} failed; a request is also answered {@code 413} (cap, ratio) or
+ * {@code 400} (corrupt) and the connection
  * closed, a response also fires the {@link DecompressionException} as an exception.
  *
  * <p>A request with a coding this handler does not know is answered {@code 415 Unsupported Media
@@ -177,7 +180,7 @@ public class HttpContentDecompressor implements ChannelHandler {
 
     /** Ends the current message as failed; a request is answered and its connection closed. */
     private void fail(ChannelHandlerContext ctx, Throwable cause, boolean last) {
-        boolean cap = overCap;
+        boolean cap = overCap || cause instanceof DecompressionLimitException; // too big, or expanding like a bomb
         closeStages();
         discarding = !last;
         DefaultLastHttpContent end = new DefaultLastHttpContent();

@@ -15,10 +15,22 @@ import io.rill.handler.codec.ByteToMessageDecoder;
  *
  * <p><b>Bounded output.</b> Decompressed bytes go downstream in chunks of at most
  * {@link #CHUNK_SIZE} bytes, each fired as soon as it is full, so one small read that expands
- * to gigabytes never sits in memory at once (SECURITY-CASES C-04). The total of decompressed
- * bytes of the stream is capped at {@code maxDecompressedBytes} (C-01); a stream going past it
- * fails with {@link DecompressionException} and the rest of its input is dropped. The cap
- * counts every gzip member of a stream together. Default {@link #DEFAULT_MAX_DECOMPRESSED_BYTES}.
+ * to gigabytes never sits in memory at once (SECURITY-CASES C-04). Two bounds end a bomb early,
+ * each failing the stream with a {@link DecompressionLimitException} that names it, after which
+ * the rest of the input is dropped:
+ * <ul>
+ *   <li>{@code maxDecompressedBytes} (C-01): the output of the whole stream, every gzip member
+ *       counted together. Default {@link #DEFAULT_MAX_DECOMPRESSED_BYTES}.</li>
+ *   <li>{@code maxRatio}: output bytes per input byte consumed, checked once
+ *       {@link #RATIO_GRACE_BYTES} have come out, so a short message that compresses extremely
+ *       well (a page of zeros) passes. Default {@link #DEFAULT_MAX_RATIO}; 0 turns it off.</li>
+ * </ul>
+ *
+ * <p><b>Back-pressure.</b> When the channel is not writable after a chunk went downstream (what
+ * it produced is answered faster than the peer reads the answers), inflating stops and reading
+ * stops ({@link #suspendDecoding}); the next {@code channelWritabilityChanged} to writable
+ * resumes both. So a peer that sends a bomb and never reads costs one chunk and its answers,
+ * not the whole stream.
  *
  * <p><b>gzip.</b> The header is parsed in full (name, comment, extra field, header CRC; see
  * {@link GzipHeader}); the trailer's CRC-32 and ISIZE are checked. Concatenated members (RFC
@@ -31,6 +43,13 @@ public class ZlibDecoder extends ByteToMessageDecoder {
     public static final int CHUNK_SIZE = 64 * 1024;
     /** Default cap on one stream's decompressed bytes: 64 MiB. */
     public static final long DEFAULT_MAX_DECOMPRESSED_BYTES = 64L * 1024 * 1024;
+    /**
+     * Default cap on output bytes per input byte: well above what text and JSON compress by
+     * (3 to 20), well below DEFLATE's ceiling of about 1032 that bombs approach.
+     */
+    public static final int DEFAULT_MAX_RATIO = 100;
+    /** Output below this is exempt from the ratio check: one chunk. */
+    public static final long RATIO_GRACE_BYTES = CHUNK_SIZE;
 
     /** Handed to the inflater after each use, so it keeps no view of a buffer we may release. */
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
@@ -38,6 +57,8 @@ public class ZlibDecoder extends ByteToMessageDecoder {
     private enum State { DETECT, GZIP_HEADER, INFLATE, GZIP_TRAILER, DONE, FAILED }
 
     private final long maxDecompressedBytes;
+    /** Output bytes allowed per input byte; 0 for no limit. */
+    private final int maxRatio;
     /** The container; ZLIB_OR_NONE until the first bytes decide. */
     private ZlibWrapper wrapper;
     private State state;
@@ -48,28 +69,44 @@ public class ZlibDecoder extends ByteToMessageDecoder {
     private long memberBytes;
     /** Output of the whole stream, against the cap. */
     private long totalBytes;
+    /** Compressed bytes the inflaters consumed before the current {@link #inflate} call, for the ratio. */
+    private long totalIn;
     /** Some input has been consumed: the end of input in the middle of the stream means truncation. */
     private boolean started;
 
-    /** A ZLIB stream, at most {@link #DEFAULT_MAX_DECOMPRESSED_BYTES} of output. */
+    /** A ZLIB stream with the default bounds. */
     public ZlibDecoder() {
         this(ZlibWrapper.ZLIB, DEFAULT_MAX_DECOMPRESSED_BYTES);
     }
 
+    /** A stream in {@code wrapper} with the default bounds. */
     public ZlibDecoder(ZlibWrapper wrapper) {
         this(wrapper, DEFAULT_MAX_DECOMPRESSED_BYTES);
     }
 
     /** @param maxDecompressedBytes the stream fails once its output would exceed this */
     public ZlibDecoder(ZlibWrapper wrapper, long maxDecompressedBytes) {
+        this(wrapper, maxDecompressedBytes, DEFAULT_MAX_RATIO);
+    }
+
+    /**
+     * @param maxDecompressedBytes the stream fails once its output would exceed this
+     * @param maxRatio the stream fails once its output exceeds this many bytes per input byte
+     *                 (past {@link #RATIO_GRACE_BYTES}); 0 for no ratio limit
+     */
+    public ZlibDecoder(ZlibWrapper wrapper, long maxDecompressedBytes, int maxRatio) {
         if (wrapper == null) {
             throw new NullPointerException("wrapper");
         }
         if (maxDecompressedBytes <= 0) {
             throw new IllegalArgumentException("maxDecompressedBytes: " + maxDecompressedBytes + " (expected: > 0)");
         }
+        if (maxRatio < 0) {
+            throw new IllegalArgumentException("maxRatio: " + maxRatio + " (expected: >= 0, 0 for no limit)");
+        }
         this.wrapper = wrapper;
         this.maxDecompressedBytes = maxDecompressedBytes;
+        this.maxRatio = maxRatio;
         this.state = wrapper == ZlibWrapper.ZLIB_OR_NONE ? State.DETECT
                 : wrapper == ZlibWrapper.GZIP ? State.GZIP_HEADER : State.INFLATE;
         if (state == State.INFLATE) {
@@ -114,6 +151,26 @@ public class ZlibDecoder extends ByteToMessageDecoder {
         endInflater();
     }
 
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        ctx.fireChannelWritabilityChanged();
+        if (isDecodingSuspended() && ctx.channel().isWritable()) {
+            // In a task, not here: this event may come from inside a flush, where inflating would nest writes.
+            ctx.executor().execute(() -> resumeIfWritable(ctx));
+        }
+    }
+
+    private void resumeIfWritable(ChannelHandlerContext ctx) {
+        if (!ctx.channel().isWritable()) {
+            return; // it filled up again before this task ran: the next change to writable comes back here
+        }
+        try {
+            resumeDecoding(ctx);
+        } catch (Throwable t) {
+            ctx.fireExceptionCaught(t);
+        }
+    }
+
     private void detect(ByteBuf in) {
         if (in.readableBytes() < 2) {
             return;
@@ -146,7 +203,7 @@ public class ZlibDecoder extends ByteToMessageDecoder {
 
     /**
      * Inflates all of {@code in} that the inflater takes, firing each full chunk at once. Returns
-     * when the inflater wants more input or the stream ended.
+     * when the inflater wants more input, the stream ended, or the channel stopped being writable.
      */
     private void inflate(ChannelHandlerContext ctx, ByteBuf in) {
         int readable = in.readableBytes();
@@ -168,13 +225,21 @@ public class ZlibDecoder extends ByteToMessageDecoder {
                     throw e instanceof DecompressionException d ? d
                             : new DecompressionException("corrupt " + wrapper + " data: " + e.getMessage(), e);
                 }
-                if (!accept(chunk, n)) {
+                if (!accept(chunk, n, totalIn + readable - inflater.getRemaining())) {
                     break; // no progress: the inflater needs more input
                 }
                 fireDecoded(ctx, chunk);
+                if (!ctx.channel().isWritable() && inflater.getRemaining() > 0) {
+                    // Input is left, so decode runs again on resume (with none left, the inflater
+                    // holds at most the tail of one match, which the loop drains now).
+                    suspendDecoding(ctx);
+                    break;
+                }
             }
         } finally {
-            in.skipBytes(readable - inflater.getRemaining());
+            int consumed = readable - inflater.getRemaining();
+            totalIn += consumed;
+            in.skipBytes(consumed);
             inflater.setInput(EMPTY); // do not keep a view of the cumulation
         }
         if (inflater.finished()) {
@@ -192,8 +257,11 @@ public class ZlibDecoder extends ByteToMessageDecoder {
         return ctx.alloc().heapBuffer((int) Math.min(CHUNK_SIZE, allowed + 1));
     }
 
-    /** Counts {@code n} new bytes against the cap; false (chunk released) if there were none. */
-    private boolean accept(ByteBuf chunk, int n) {
+    /**
+     * Counts {@code n} new bytes against the bounds, {@code in} being all input consumed so far;
+     * false (chunk released) if there were none.
+     */
+    private boolean accept(ByteBuf chunk, int n, long in) {
         if (n == 0) {
             chunk.release();
             return false;
@@ -201,8 +269,13 @@ public class ZlibDecoder extends ByteToMessageDecoder {
         totalBytes += n;
         if (totalBytes > maxDecompressedBytes) {
             chunk.release();
-            throw new DecompressionException(wrapper + " stream decompresses to more than the maximum of "
-                    + maxDecompressedBytes + " bytes");
+            throw new DecompressionLimitException(wrapper + " stream decompresses to more than the maximum of "
+                    + maxDecompressedBytes + " bytes (maxDecompressedBytes)", "maxDecompressedBytes", maxDecompressedBytes);
+        }
+        if (maxRatio > 0 && totalBytes >= RATIO_GRACE_BYTES && totalBytes / maxRatio > in) {
+            chunk.release();
+            throw new DecompressionLimitException(wrapper + " stream expands more than the maximum ratio of " + maxRatio
+                    + " (maxRatio): " + totalBytes + " bytes out of " + in + " compressed", "maxRatio", maxRatio);
         }
         if (wrapper == ZlibWrapper.GZIP) {
             crc.update(chunk.nioBuffer(0, n));

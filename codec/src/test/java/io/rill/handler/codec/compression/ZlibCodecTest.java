@@ -3,6 +3,7 @@ package io.rill.handler.codec.compression;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -330,14 +331,16 @@ class ZlibCodecTest {
     }
 
     @Test
-    void c01_zlibBombOfOneGibZerosFailsCleanly() {
+    void c01_zlibBombOfOneGibZerosFailsCleanlyOnTheSizeCap() {
         byte[] bomb = bombOfZeros(ZlibWrapper.ZLIB);
         assertTrue(bomb.length < 1_200_000, "bomb of " + bomb.length + " bytes");
         Sink sink = new Sink();
-        ZlibDecoder decoder = new ZlibDecoder(ZlibWrapper.ZLIB);
+        ZlibDecoder decoder = new ZlibDecoder(ZlibWrapper.ZLIB, ZlibDecoder.DEFAULT_MAX_DECOMPRESSED_BYTES, 0);
         EmbeddedChannel ch = new EmbeddedChannel(decoder, sink);
         Throwable failure = feed(ch, bomb);
-        assertTrue(failure instanceof DecompressionException, "failure: " + failure);
+        DecompressionLimitException limit = assertInstanceOf(DecompressionLimitException.class, failure);
+        assertEquals("maxDecompressedBytes", limit.limitName());
+        assertEquals(ZlibDecoder.DEFAULT_MAX_DECOMPRESSED_BYTES, limit.limit());
         assertTrue(failure.getMessage().contains(String.valueOf(ZlibDecoder.DEFAULT_MAX_DECOMPRESSED_BYTES)),
                 failure.getMessage());
         assertTrue(sink.bytes <= ZlibDecoder.DEFAULT_MAX_DECOMPRESSED_BYTES, "passed on " + sink.bytes);
@@ -351,7 +354,7 @@ class ZlibCodecTest {
         byte[] bomb = bombOfZeros(wrapper == ZlibWrapper.ZLIB_OR_NONE ? ZlibWrapper.NONE : wrapper);
         Sink sink = new Sink();
         long cap = 8L << 20;
-        EmbeddedChannel ch = new EmbeddedChannel(new ZlibDecoder(wrapper, cap), sink);
+        EmbeddedChannel ch = new EmbeddedChannel(new ZlibDecoder(wrapper, cap, 0), sink);
         assertTrue(feed(ch, bomb) instanceof DecompressionException, wrapper.toString());
         assertCappedAt(cap, sink.bytes);
         assertFalse(ch.finish());
@@ -366,7 +369,7 @@ class ZlibCodecTest {
     void c05_theCapCountsEveryGzipMemberOfTheStream() {
         byte[] member = gzipMember(new byte[600_000], false);
         Sink sink = new Sink();
-        EmbeddedChannel ch = new EmbeddedChannel(new ZlibDecoder(ZlibWrapper.GZIP, 1_000_000), sink);
+        EmbeddedChannel ch = new EmbeddedChannel(new ZlibDecoder(ZlibWrapper.GZIP, 1_000_000, 0), sink);
         assertTrue(feed(ch, concat(member, member)) instanceof DecompressionException);
         assertCappedAt(1_000_000, sink.bytes);
         assertFalse(ch.finish());
@@ -377,7 +380,7 @@ class ZlibCodecTest {
         // 32 MiB of zeros in one ~32 KB read: the chunks must reach the next handler while the
         // decoder is still inflating, not all at once after it (Netty CVE-2025-58057).
         byte[] wire = encode(ZlibWrapper.ZLIB, new byte[32 << 20]);
-        ZlibDecoder decoder = new ZlibDecoder(ZlibWrapper.ZLIB);
+        ZlibDecoder decoder = new ZlibDecoder(ZlibWrapper.ZLIB, ZlibDecoder.DEFAULT_MAX_DECOMPRESSED_BYTES, 0);
         boolean[] firstChunkWhileInflating = new boolean[1];
         Sink sink = new Sink() {
             @Override

@@ -1,0 +1,29 @@
+package io.rill.handler.codec.compression;
+
+/**
+ * A stream would decompress beyond one of its decoder's bounds (a decompression bomb): more bytes
+ * than {@code maxDecompressedBytes}, or more than {@code maxRatio} bytes out per byte in. The
+ * message and {@link #limitName()} say which bound, {@link #limit()} its value.
+ */
+public class DecompressionLimitException extends DecompressionException {
+    private static final long serialVersionUID = 1L;
+
+    private final String limitName;
+    private final long limit;
+
+    public DecompressionLimitException(String message, String limitName, long limit) {
+        super(message);
+        this.limitName = limitName;
+        this.limit = limit;
+    }
+
+    /** The name of the bound that was hit, as the decoder's constructor calls it ({@code maxRatio}, ...). */
+    public String limitName() {
+        return limitName;
+    }
+
+    /** The value of that bound. */
+    public long limit() {
+        return limit;
+    }
+}
