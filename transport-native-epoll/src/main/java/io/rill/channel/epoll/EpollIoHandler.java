@@ -173,7 +173,10 @@ public final class EpollIoHandler implements IoHandler {
             try {
                 r.handle.handle(r, EpollIoOps.valueOf(bits));
             } catch (Throwable t) {
-                // A handle that throws would be reported again at once (level-triggered): close it rather than spin.
+                // The throw left the readiness it was given unconsumed. A level-triggered channel would be
+                // reported again by the very next epoll_wait and spin the loop; an edge-triggered one (the
+                // default) would not be reported again until the peer sends more, stalling with input
+                // unread. Neither is recoverable from here, so close it.
                 LOG.warn("Handle " + r.handle + " threw; closing it", t);
                 closeQuietly(r.handle);
             }
