@@ -44,6 +44,11 @@ abstract class AbstractByteBufTest {
         return true;
     }
 
+    /** False for composites, whose discardReadBytes gives up the discarded bytes' capacity instead of copying. */
+    boolean discardKeepsCapacity() {
+        return true;
+    }
+
     /** False for kinds with a fixed capacity (slices). */
     boolean growableKind() {
         return true;
@@ -218,6 +223,31 @@ abstract class AbstractByteBufTest {
         assertThrows(IndexOutOfBoundsException.class, () -> buf.getBytes(0, dst, Integer.MAX_VALUE, 2));
         assertThrows(IndexOutOfBoundsException.class, () -> buf.getShort(Integer.MAX_VALUE));
         assertThrows(IndexOutOfBoundsException.class, () -> buf.slice(8, Integer.MAX_VALUE));
+    }
+
+    @Test
+    void theWorkedExampleInByteBufsJavadocHolds() {
+        assumeTrue(writableKind());
+        ByteBuf buf = buffer(8);
+        assertIndexes(buf, 0, 0, 8);
+        buf.writeInt(0x0A0B0C0D);
+        assertIndexes(buf, 0, 4, 4);
+        buf.writeShort(0x0E0F);
+        assertIndexes(buf, 0, 6, 2);
+        assertEquals(0x0A, buf.readByte());
+        assertIndexes(buf, 1, 6, 2);
+        assertEquals(0x0F, buf.getByte(5));
+        assertIndexes(buf, 1, 6, 2);
+        buf.discardReadBytes();
+        assertIndexes(buf, 0, 5, discardKeepsCapacity() ? 3 : 2);
+        assertEquals("0b0c0d0e0f", ByteBufUtil.hexDump(buf));
+        buf.clear();
+        assertIndexes(buf, 0, 0, discardKeepsCapacity() ? 8 : 7);
+    }
+
+    private static void assertIndexes(ByteBuf buf, int reader, int writer, int writable) {
+        assertEquals(List.of(reader, writer, writer - reader, writable),
+                List.of(buf.readerIndex(), buf.writerIndex(), buf.readableBytes(), buf.writableBytes()));
     }
 
     // SECURITY-CASES R-04: out-of-range accessors throw IndexOutOfBoundsException, whatever the
