@@ -151,7 +151,7 @@ public final class ChannelOutboundBuffer {
     private Entry firstLiveFlushed() {
         Entry e;
         while ((e = flushedEntry) != null && e.cancelled) {
-            removeEntry(e);
+            unlinkFirstFlushed(e);
         }
         return e;
     }
@@ -162,7 +162,7 @@ public final class ChannelOutboundBuffer {
         if (e == null) {
             return false;
         }
-        removeEntry(e);
+        unlinkFirstFlushed(e);
         if (!e.cancelled) {
             ReferenceCountUtil.safeRelease(e.msg);
             trySucceed(e.promise);
@@ -182,7 +182,7 @@ public final class ChannelOutboundBuffer {
         if (e == null) {
             return false;
         }
-        removeEntry(e);
+        unlinkFirstFlushed(e);
         if (!e.cancelled) {
             ReferenceCountUtil.safeRelease(e.msg);
             tryFail(e.promise, cause);
@@ -192,17 +192,20 @@ public final class ChannelOutboundBuffer {
         return true;
     }
 
-    private void removeEntry(Entry e) {
-        if (--flushed == 0) {
-            flushedEntry = null;
-            if (e == tailEntry) {
-                tailEntry = null;
-                unflushedEntry = null;
-            }
-        } else {
-            flushedEntry = e.next;
+    /**
+     * Unlinks {@code first}, which must be {@link #flushedEntry}, the head of the list. Its
+     * successor heads the flushed part if that part goes on past it; otherwise the successor is
+     * the first unflushed entry (already {@link #unflushedEntry}) or nothing, and then the list
+     * is empty and loses its tail too.
+     */
+    private void unlinkFirstFlushed(Entry first) {
+        Entry next = first.next;
+        first.next = null;
+        flushed--;
+        flushedEntry = flushed > 0 ? next : null;
+        if (next == null) {
+            tailEntry = null;
         }
-        e.next = null;
     }
 
     /** Number of flushed messages not yet removed. */
