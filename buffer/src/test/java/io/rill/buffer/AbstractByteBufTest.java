@@ -250,8 +250,9 @@ abstract class AbstractByteBufTest {
                 List.of(buf.readerIndex(), buf.writerIndex(), buf.readableBytes(), buf.writableBytes()));
     }
 
-    // SECURITY-CASES R-04: out-of-range accessors throw IndexOutOfBoundsException, whatever the
-    // arithmetic of index + length does, and never return or change bytes outside the buffer.
+    // docs/security-cases.md, case R-04: out-of-range accessors throw IndexOutOfBoundsException,
+    // whatever the arithmetic of index + length does, and never return or change bytes outside the
+    // buffer.
 
     @Test
     void r04_getWithOverflowingIndexPlusLengthThrows() {

@@ -45,7 +45,7 @@ import io.rill.util.InternalLogger;
  * socket that is not yet connected (which Linux reports as hung up) produces no event. An empty
  * interest afterwards keeps the descriptor registered edge-triggered with no events asked, so an
  * error or reset (EPOLLERR/EPOLLHUP, always reported) still arrives once, even on a half-closed
- * socket that no longer reads (SECURITY-CASES R-01).
+ * socket that no longer reads (docs/security-cases.md, case R-01).
  */
 public final class EpollIoHandler implements IoHandler {
 

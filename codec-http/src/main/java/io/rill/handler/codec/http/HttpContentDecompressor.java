@@ -21,11 +21,12 @@ import io.rill.handler.codec.compression.ZlibWrapper;
  *
  * <p><b>Bounded.</b> One cap, {@code maxDecodedBytes}, applies to each message whatever its
  * codings; with stacked codings the output of every stage counts, so {@code gzip, gzip} cannot
- * multiply the ratio (SECURITY-CASES §2.5, C-01, C-05). Output is handed on in pieces of at most
- * {@link ZlibDecoder#CHUNK_SIZE} bytes as it is inflated, never gathered (C-04). Passing the cap,
- * or corrupt data, ends the message with a {@link LastHttpContent} whose {@link DecoderResult}
- * failed; a request is also answered {@code 413} (cap) or {@code 400} (corrupt) and the connection
- * closed, a response also fires the {@link DecompressionException} as an exception.
+ * multiply the ratio (docs/security-cases.md, cases C-01, C-05). Output is handed on in pieces of
+ * at most {@link ZlibDecoder#CHUNK_SIZE} bytes as it is inflated, never gathered (C-04). Passing
+ * the cap, or corrupt data, ends the message with a {@link LastHttpContent} whose
+ * {@link DecoderResult} failed; a request is also answered {@code 413} (cap) or {@code 400}
+ * (corrupt) and the connection closed, a response also fires the {@link DecompressionException}
+ * as an exception.
  *
  * <p>A request with a coding this handler does not know is answered {@code 415 Unsupported Media
  * Type} and the connection closed (RFC 9110 §15.5.16); a response with one passes through as it

@@ -38,8 +38,8 @@ import io.rill.util.concurrent.Promise;
  *       each. A write with a real promise first sends what is gathered, so order is kept.</li>
  *   <li>Optionally, a request-head timeout: a connection that does not complete a request head
  *       within it, from when it opens and from the end of each response it was waiting for, is
- *       closed. That ends idle keep-alive connections and Slowloris clients (SECURITY-CASES L-06)
- *       at no cost per request; a slow body is left to an idle-state handler.</li>
+ *       closed. That ends idle keep-alive connections and Slowloris clients (docs/security-cases.md,
+ *       case L-06) at no cost per request; a slow body is left to an idle-state handler.</li>
  * </ul>
  */
 public class HttpServerCodec extends DecoderDelegatingHandler {

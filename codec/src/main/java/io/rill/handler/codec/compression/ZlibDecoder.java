@@ -15,9 +15,9 @@ import io.rill.handler.codec.ByteToMessageDecoder;
  *
  * <p><b>Bounded output.</b> Decompressed bytes go downstream in chunks of at most
  * {@link #CHUNK_SIZE} bytes, each fired as soon as it is full, so one small read that expands
- * to gigabytes never sits in memory at once (SECURITY-CASES C-04). The total of decompressed
- * bytes of the stream is capped at {@code maxDecompressedBytes} (C-01); a stream going past it
- * fails with {@link DecompressionException} and the rest of its input is dropped. The cap
+ * to gigabytes never sits in memory at once (docs/security-cases.md, case C-04). The total of
+ * decompressed bytes of the stream is capped at {@code maxDecompressedBytes} (C-01); a stream going
+ * past it fails with {@link DecompressionException} and the rest of its input is dropped. The cap
  * counts every gzip member of a stream together. Default {@link #DEFAULT_MAX_DECOMPRESSED_BYTES}.
  *
  * <p><b>gzip.</b> The header is parsed in full (name, comment, extra field, header CRC; see
