@@ -204,8 +204,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     /** Copies {@code length} bytes into {@code dst}, advancing its writer index. */
     public ByteBuf getBytes(int index, ByteBuf dst, int length) {
         if (length > dst.writableBytes()) {
-            throw new IndexOutOfBoundsException("length(" + length + ") exceeds dst.writableBytes("
-                    + dst.writableBytes() + ") where dst is: " + dst);
+            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes into dst: it has room for "
+                    + dst.writableBytes() + " (" + dst + ')');
         }
         getBytes(index, dst, dst.writerIndex(), length);
         dst.writerIndex(dst.writerIndex() + length);
@@ -292,8 +292,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public ByteBuf setBytes(int index, ByteBuf src, int length) {
         if (length > src.readableBytes()) {
-            throw new IndexOutOfBoundsException("length(" + length + ") exceeds src.readableBytes("
-                    + src.readableBytes() + ") where src is: " + src);
+            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes from src: it has "
+                    + src.readableBytes() + " readable (" + src + ')');
         }
         setBytes(index, src, src.readerIndex(), length);
         src.readerIndex(src.readerIndex() + length);
@@ -398,8 +398,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public ByteBuf readBytes(ByteBuf dst, int length) {
         if (length > dst.writableBytes()) {
-            throw new IndexOutOfBoundsException("length(" + length + ") exceeds dst.writableBytes("
-                    + dst.writableBytes() + ") where dst is: " + dst);
+            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes into dst: it has room for "
+                    + dst.writableBytes() + " (" + dst + ')');
         }
         readBytes(dst, dst.writerIndex(), length);
         dst.writerIndex(dst.writerIndex() + length);
@@ -496,8 +496,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public ByteBuf writeBytes(ByteBuf src, int length) {
         if (length > src.readableBytes()) {
-            throw new IndexOutOfBoundsException("length(" + length + ") exceeds src.readableBytes("
-                    + src.readableBytes() + ") where src is: " + src);
+            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes from src: it has "
+                    + src.readableBytes() + " readable (" + src + ')');
         }
         writeBytes(src, src.readerIndex(), length);
         src.readerIndex(src.readerIndex() + length);
@@ -727,8 +727,18 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     /** Throws unless {@code length} bytes are readable; the message names both indexes. */
     final void requireReadable(int length) {
         if (length < 0 || length > readableBytes()) {
-            throw new IndexOutOfBoundsException("readerIndex(" + readerIndex() + ") + length(" + length
-                    + ") exceeds writerIndex(" + writerIndex() + "): " + this);
+            throw new IndexOutOfBoundsException(notReadable(this, length));
         }
+    }
+
+    /** "index 6 and length 4 do not fit in [0, 8)", with {@code what} ("dst ") in front of "index". */
+    static String outside(String what, int index, int length, int capacity) {
+        return what + "index " + index + " and length " + length + " do not fit in [0, " + capacity + ')';
+    }
+
+    /** Why {@code length} bytes cannot be read from {@code buf}, naming both of its indexes. */
+    static String notReadable(ByteBuf buf, int length) {
+        return "cannot read " + length + " bytes: " + buf.readableBytes() + " readable between readerIndex "
+                + buf.readerIndex() + " and writerIndex " + buf.writerIndex() + " of " + buf;
     }
 }
