@@ -253,34 +253,36 @@ public class DefaultPromise<V> implements Promise<V> {
         }
     }
 
+    /**
+     * Runs the listeners added so far, then those added while they ran, in order of addition.
+     * One thread at a time: a thread that finds another one at it leaves, since that one keeps
+     * claiming until none are left.
+     */
     private void notifyListenersNow() {
-        Object batch;
-        synchronized (this) {
-            if (notifying || listeners == null) {
-                return;
-            }
-            notifying = true;
-            batch = listeners;
-            listeners = null;
-        }
-        for (;;) {
-            if (batch instanceof Listeners) {
-                Listeners all = (Listeners) batch;
+        for (Object batch = claimListeners(true); batch != null; batch = claimListeners(false)) {
+            if (batch instanceof Listeners all) {
                 for (int i = 0; i < all.size; i++) {
                     notifyListener(all.array[i]);
                 }
             } else {
                 notifyListener((FutureListener<?>) batch);
             }
-            synchronized (this) {
-                if (listeners == null) {
-                    notifying = false;
-                    return;
-                }
-                batch = listeners;
-                listeners = null;
-            }
         }
+    }
+
+    /**
+     * Takes the listeners waiting to run, or null if there are none; {@code notifying} is true
+     * exactly while a thread holds a batch. A thread just {@code starting} gets null if another
+     * is already notifying.
+     */
+    private synchronized Object claimListeners(boolean starting) {
+        if (starting && notifying) {
+            return null;
+        }
+        Object batch = listeners;
+        listeners = null;
+        notifying = batch != null;
+        return batch;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
