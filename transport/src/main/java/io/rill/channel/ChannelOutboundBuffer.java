@@ -447,40 +447,27 @@ public final class ChannelOutboundBuffer {
 
     private static int userBit(int index) {
         if (index < 1 || index > 31) {
-            throw new IllegalArgumentException("index: " + index + " (expected: 1-31)");
+            throw new IllegalArgumentException("writability flag " + index + " is not one of 1 to 31");
         }
         return 1 << index;
     }
 
+    /**
+     * Marks {@code bit} unwritable. One atomic OR does it; only the call that turned the word
+     * from 0 (writable) to non-zero fires the event, so racing callers fire it once.
+     */
     private void setUnwritable(int bit) {
-        for (;;) {
-            int old = unwritable;
-            int now = old | bit;
-            if (old == now) {
-                return;
-            }
-            if (UNWRITABLE.compareAndSet(this, old, now)) {
-                if (old == 0) {
-                    channel.pipeline().fireChannelWritabilityChanged();
-                }
-                return;
-            }
+        int before = (int) UNWRITABLE.getAndBitwiseOr(this, bit);
+        if (before == 0) {
+            channel.pipeline().fireChannelWritabilityChanged();
         }
     }
 
+    /** Clears {@code bit}; only the call that cleared the last set bit fires the event. */
     private void setWritable(int bit) {
-        for (;;) {
-            int old = unwritable;
-            int now = old & ~bit;
-            if (old == now) {
-                return;
-            }
-            if (UNWRITABLE.compareAndSet(this, old, now)) {
-                if (now == 0) {
-                    channel.pipeline().fireChannelWritabilityChanged();
-                }
-                return;
-            }
+        int before = (int) UNWRITABLE.getAndBitwiseAnd(this, ~bit);
+        if (before != 0 && (before & ~bit) == 0) {
+            channel.pipeline().fireChannelWritabilityChanged();
         }
     }
 
