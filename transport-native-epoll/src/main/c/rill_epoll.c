@@ -14,7 +14,7 @@ static jint rill_epoll_create(JNIEnv *env, jclass clazz) {
     return rill_result(epoll_create1(EPOLL_CLOEXEC));
 }
 
-/* op: 1 add, 2 modify, 3 delete (the EPOLL_CTL_* values, checked below). */
+/* op: 1 add, 2 delete, 3 modify: the kernel's EPOLL_CTL_* values, which Native.java repeats (asserted below). */
 static jint rill_epoll_ctl(JNIEnv *env, jclass clazz, jint epfd, jint op, jint fd, jint events, jint id) {
     struct epoll_event ev = {0};
     ev.events = (uint32_t) events;

@@ -39,8 +39,12 @@ static jint rill_socket_stream(JNIEnv *env, jclass clazz, jboolean ipv6) {
     return rill_result(socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
 }
 
-/* Fills *sa from Java's (address, port, scope); returns its length or -EINVAL. */
-static socklen_t rill_sockaddr(JNIEnv *env, jboolean ipv6, jbyteArray address, jint port, jint scope,
+/*
+ * Fills *sa from Java's (address, port, scope). Returns the length to pass to bind/connect, or
+ * -EAFNOSUPPORT when the address cannot be put in the socket's family (an IPv6 address for an
+ * IPv4 socket, or an array that is neither 4 nor 16 bytes): an int, so the error stays negative.
+ */
+static int rill_sockaddr(JNIEnv *env, jboolean ipv6, jbyteArray address, jint port, jint scope,
                                struct sockaddr_storage *sa) {
     jsize len = (*env)->GetArrayLength(env, address);
     memset(sa, 0, sizeof(*sa));
@@ -56,39 +60,39 @@ static socklen_t rill_sockaddr(JNIEnv *env, jboolean ipv6, jbyteArray address, j
         } else if (len == 16) {
             (*env)->GetByteArrayRegion(env, address, 0, 16, (jbyte *) in6->sin6_addr.s6_addr);
         } else {
-            return 0;
+            return -EAFNOSUPPORT;
         }
-        return sizeof(struct sockaddr_in6);
+        return (int) sizeof(struct sockaddr_in6);
     }
     struct sockaddr_in *in4 = (struct sockaddr_in *) sa;
     if (len != 4) {
-        return 0; /* an IPv6 address on an IPv4 socket */
+        return -EAFNOSUPPORT; /* an IPv6 address on an IPv4 socket */
     }
     in4->sin_family = AF_INET;
     in4->sin_port = htons((uint16_t) port);
     (*env)->GetByteArrayRegion(env, address, 0, 4, (jbyte *) &in4->sin_addr);
-    return sizeof(struct sockaddr_in);
+    return (int) sizeof(struct sockaddr_in);
 }
 
 static jint rill_bind(JNIEnv *env, jclass clazz, jint fd, jboolean ipv6, jbyteArray address, jint port, jint scope) {
     struct sockaddr_storage sa;
-    socklen_t len = rill_sockaddr(env, ipv6, address, port, scope, &sa);
-    if (len == 0) {
-        return -EAFNOSUPPORT;
+    int len = rill_sockaddr(env, ipv6, address, port, scope, &sa);
+    if (len < 0) {
+        return len;
     }
-    return rill_result(bind(fd, (struct sockaddr *) &sa, len));
+    return rill_result(bind(fd, (struct sockaddr *) &sa, (socklen_t) len));
 }
 
 /* 0 when connected at once, -EINPROGRESS while in flight (finish with rill_finish_connect). */
 static jint rill_connect(JNIEnv *env, jclass clazz, jint fd, jboolean ipv6, jbyteArray address, jint port, jint scope) {
     struct sockaddr_storage sa;
-    socklen_t len = rill_sockaddr(env, ipv6, address, port, scope, &sa);
-    if (len == 0) {
-        return -EAFNOSUPPORT;
+    int len = rill_sockaddr(env, ipv6, address, port, scope, &sa);
+    if (len < 0) {
+        return len;
     }
     int r;
     do {
-        r = connect(fd, (struct sockaddr *) &sa, len);
+        r = connect(fd, (struct sockaddr *) &sa, (socklen_t) len);
     } while (r < 0 && errno == EINTR);
     return rill_result(r);
 }

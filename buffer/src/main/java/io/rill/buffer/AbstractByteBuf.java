@@ -237,22 +237,19 @@ abstract class AbstractByteBuf extends ByteBuf {
     /** A released buffer says so; otherwise the range was wrong. */
     private RuntimeException accessFailure(int index, int length) {
         ensureAccessible();
-        return new IndexOutOfBoundsException(
-                "index: " + index + ", length: " + length + " (expected: range(0, " + capacity() + "))");
+        return new IndexOutOfBoundsException(outside("", index, length, capacity()));
     }
 
     static void checkRange(String what, int index, int length, int capacity) {
         if (isOutOfBounds(index, length, capacity)) {
-            throw new IndexOutOfBoundsException(what + "Index: " + index + ", length: " + length
-                    + " (expected: range(0, " + capacity + "))");
+            throw new IndexOutOfBoundsException(outside(what + ' ', index, length, capacity));
         }
     }
 
     final void checkReadable(int length) {
         ensureAccessible();
         if (RillProperties.BUFFER_CHECK_BOUNDS && (length < 0 || readerIndex > writerIndex - length)) {
-            throw new IndexOutOfBoundsException("readerIndex(" + readerIndex + ") + length(" + length
-                    + ") exceeds writerIndex(" + writerIndex + "): " + this);
+            throw new IndexOutOfBoundsException(notReadable(this, length));
         }
     }
 
@@ -269,8 +266,9 @@ abstract class AbstractByteBuf extends ByteBuf {
             throw new IndexOutOfBoundsException("minWritableBytes: " + minWritableBytes + " (expected: >= 0)");
         }
         if (minWritableBytes > maxCapacity - writerIndex) {
-            throw new IndexOutOfBoundsException("writerIndex(" + writerIndex + ") + minWritableBytes("
-                    + minWritableBytes + ") exceeds maxCapacity(" + maxCapacity + "): " + this);
+            throw new IndexOutOfBoundsException("cannot write " + minWritableBytes + " bytes at writerIndex "
+                    + writerIndex + ": maxCapacity " + maxCapacity + " leaves room for " + (maxCapacity - writerIndex)
+                    + " in " + this);
         }
         capacity(alloc().calculateNewCapacity(writerIndex + minWritableBytes, maxCapacity));
     }
@@ -316,8 +314,8 @@ abstract class AbstractByteBuf extends ByteBuf {
     @Override
     public ByteBuf readerIndex(int readerIndex) {
         if (RillProperties.BUFFER_CHECK_BOUNDS && (readerIndex < 0 || readerIndex > writerIndex)) {
-            throw new IndexOutOfBoundsException("readerIndex: " + readerIndex
-                    + " (expected: 0 <= readerIndex <= writerIndex(" + writerIndex + "))");
+            throw new IndexOutOfBoundsException("readerIndex " + readerIndex + " is outside [0, writerIndex "
+                    + writerIndex + ']');
         }
         this.readerIndex = readerIndex;
         return this;
@@ -331,8 +329,8 @@ abstract class AbstractByteBuf extends ByteBuf {
     @Override
     public ByteBuf writerIndex(int writerIndex) {
         if (RillProperties.BUFFER_CHECK_BOUNDS && (writerIndex < readerIndex || writerIndex > capacity())) {
-            throw new IndexOutOfBoundsException("writerIndex: " + writerIndex + " (expected: readerIndex("
-                    + readerIndex + ") <= writerIndex <= capacity(" + capacity() + "))");
+            throw new IndexOutOfBoundsException("writerIndex " + writerIndex + " is outside [readerIndex "
+                    + readerIndex + ", capacity " + capacity() + ']');
         }
         this.writerIndex = writerIndex;
         return this;
@@ -341,8 +339,8 @@ abstract class AbstractByteBuf extends ByteBuf {
     @Override
     public ByteBuf setIndex(int readerIndex, int writerIndex) {
         if (RillProperties.BUFFER_CHECK_BOUNDS && (readerIndex < 0 || readerIndex > writerIndex || writerIndex > capacity())) {
-            throw new IndexOutOfBoundsException("readerIndex: " + readerIndex + ", writerIndex: " + writerIndex
-                    + " (expected: 0 <= readerIndex <= writerIndex <= capacity(" + capacity() + "))");
+            throw new IndexOutOfBoundsException("readerIndex " + readerIndex + " and writerIndex " + writerIndex
+                    + " break 0 <= readerIndex <= writerIndex <= capacity " + capacity());
         }
         this.readerIndex = readerIndex;
         this.writerIndex = writerIndex;

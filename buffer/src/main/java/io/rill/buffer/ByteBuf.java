@@ -12,39 +12,30 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A random- and sequential-access sequence of bytes with two independent indexes.
+ * A random- and sequential-access sequence of bytes with two independent indexes: reads
+ * consume at {@code readerIndex}, writes append at {@code writerIndex}, and
+ * {@code 0 <= readerIndex <= writerIndex <= capacity <= maxCapacity} holds at every step.
  *
+ * <p><b>The indexes, by example.</b> A buffer of capacity 8; each row shows the state after its
+ * operation ({@code r} reader index, {@code w} writer index, {@code [..]} the readable bytes,
+ * {@code ..} a byte with nothing to read: never written, or left behind by a move or a clear).
  * <pre>
- *      +-------------------+------------------+------------------+
- *      | discardable bytes |  readable bytes  |  writable bytes  |
- *      |                   |     (CONTENT)    |                  |
- *      +-------------------+------------------+------------------+
- *      |                   |                  |                  |
- *      0      &lt;=      readerIndex   &lt;=   writerIndex    &lt;=    capacity   &lt;=  maxCapacity
+ *   operation              r  w  bytes 0 to 7               readable  writable
+ *   buffer(8)              0  0  [] .. .. .. .. .. .. .. ..      0         8
+ *   writeInt(0x0A0B0C0D)   0  4  [0A 0B 0C 0D] .. .. .. ..       4         4
+ *   writeShort(0x0E0F)     0  6  [0A 0B 0C 0D 0E 0F] .. ..       6         2
+ *   readByte() is 0x0A     1  6  0A [0B 0C 0D 0E 0F] .. ..       5         2
+ *   getByte(5) is 0x0F     1  6  unchanged: absolute access moves no index
+ *   discardReadBytes()     0  5  [0B 0C 0D 0E 0F] .. .. ..       5         3
+ *   clear()                0  0  [] .. .. .. .. .. .. .. ..      0         8
  * </pre>
+ * Bytes before the reader index were read and may be discarded (a {@link CompositeByteBuf} drops
+ * them with their capacity instead of moving the rest); bytes from the writer index on may be
+ * overwritten. A write that needs more than {@link #writableBytes()} grows the capacity,
+ * up to {@link #maxCapacity()}.
  *
- * <p><b>Access styles.</b> {@code getXxx(index)}/{@code setXxx(index, v)} touch an absolute
- * index and leave both indexes alone; {@code readXxx()} consumes from {@code readerIndex} and
- * {@code writeXxx(v)} appends at {@code writerIndex}, growing the capacity (up to
- * {@link #maxCapacity()}) when needed. Multi-byte values are big-endian (network order); each
- * has a little-endian twin suffixed {@code LE}. There is no byte-order state on the buffer.
- *
- * <p><b>Kinds.</b> Heap buffers wrap a {@code byte[]} ({@link #hasArray()}), direct buffers a
- * direct {@link ByteBuffer}; {@link CompositeByteBuf} joins several buffers without copying.
- * {@link #slice()}, {@link #duplicate()} and {@link #asReadOnly()} are views that share memory
- * (and, unless obtained through a {@code retained...} method, the reference count) with their
- * parent but keep their own indexes.
- *
- * <p><b>Reference counting.</b> A buffer starts with {@link #refCnt()} 1; whoever releases it
- * last returns its memory (to the pool, for pooled buffers). Every access to a released buffer
- * throws {@link IllegalReferenceCountException}.
- *
- * <p><b>Errors.</b> A bad index or length throws {@link IndexOutOfBoundsException} naming the
- * index, the length and the valid range; writing past {@link #maxCapacity()} names both. A
- * write to a read-only buffer throws {@link java.nio.ReadOnlyBufferException}.
- *
- * <p>Buffers are not thread-safe: hand one to another thread through a happens-before edge
- * (a queue, an executor). Only the reference count may be touched concurrently.
+ * <p>The package summary describes the rest of the contract: the typed accessors and their byte
+ * order, the kinds of buffer and their views, reference counting, errors and threads.
  *
  * <p>Every {@code ByteBuf} is created by this package (the constructor is package-private), so
  * views can reach the memory of the buffer they derive from without another indirection.
@@ -168,39 +159,11 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     // ------------------------------------------------------------------ absolute get
 
-    /** The byte at {@code index} as a boolean (non-zero is true). */
-    public boolean getBoolean(int index) {
-        return getByte(index) != 0;
-    }
-
     public abstract byte getByte(int index);
 
-    public short getUnsignedByte(int index) {
-        return (short) (getByte(index) & 0xff);
-    }
-
-    /** A 16-bit big-endian value. */
     public abstract short getShort(int index);
 
-    /** A 16-bit little-endian value. */
     public abstract short getShortLE(int index);
-
-    public int getUnsignedShort(int index) {
-        return getShort(index) & 0xffff;
-    }
-
-    public int getUnsignedShortLE(int index) {
-        return getShortLE(index) & 0xffff;
-    }
-
-    /** A 24-bit big-endian value, sign-extended. */
-    public int getMedium(int index) {
-        return getUnsignedMedium(index) << 8 >> 8;
-    }
-
-    public int getMediumLE(int index) {
-        return getUnsignedMediumLE(index) << 8 >> 8;
-    }
 
     public abstract int getUnsignedMedium(int index);
 
@@ -210,42 +173,25 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public abstract int getIntLE(int index);
 
-    public long getUnsignedInt(int index) {
-        return getInt(index) & 0xffffffffL;
-    }
-
-    public long getUnsignedIntLE(int index) {
-        return getIntLE(index) & 0xffffffffL;
-    }
-
     public abstract long getLong(int index);
 
     public abstract long getLongLE(int index);
 
-    /** A 2-byte UTF-16 code unit, big-endian. */
-    public char getChar(int index) {
-        return (char) getShort(index);
-    }
-
-    public char getCharLE(int index) {
-        return (char) getShortLE(index);
-    }
-
-    public float getFloat(int index) {
-        return Float.intBitsToFloat(getInt(index));
-    }
-
-    public float getFloatLE(int index) {
-        return Float.intBitsToFloat(getIntLE(index));
-    }
-
-    public double getDouble(int index) {
-        return Double.longBitsToDouble(getLong(index));
-    }
-
-    public double getDoubleLE(int index) {
-        return Double.longBitsToDouble(getLongLE(index));
-    }
+    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    public boolean getBoolean(int index) { return getByte(index) != 0; }
+    public short getUnsignedByte(int index) { return (short) (getByte(index) & 0xff); }
+    public int getUnsignedShort(int index) { return getShort(index) & 0xffff; }
+    public int getUnsignedShortLE(int index) { return getShortLE(index) & 0xffff; }
+    public int getMedium(int index) { return getUnsignedMedium(index) << 8 >> 8; }
+    public int getMediumLE(int index) { return getUnsignedMediumLE(index) << 8 >> 8; }
+    public long getUnsignedInt(int index) { return getInt(index) & 0xffffffffL; }
+    public long getUnsignedIntLE(int index) { return getIntLE(index) & 0xffffffffL; }
+    public char getChar(int index) { return (char) getShort(index); }
+    public char getCharLE(int index) { return (char) getShortLE(index); }
+    public float getFloat(int index) { return Float.intBitsToFloat(getInt(index)); }
+    public float getFloatLE(int index) { return Float.intBitsToFloat(getIntLE(index)); }
+    public double getDouble(int index) { return Double.longBitsToDouble(getLong(index)); }
+    public double getDoubleLE(int index) { return Double.longBitsToDouble(getLongLE(index)); }
 
     /**
      * Copies bytes from {@code index} into {@code dst} until {@code dst} is not writable,
@@ -258,8 +204,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     /** Copies {@code length} bytes into {@code dst}, advancing its writer index. */
     public ByteBuf getBytes(int index, ByteBuf dst, int length) {
         if (length > dst.writableBytes()) {
-            throw new IndexOutOfBoundsException("length(" + length + ") exceeds dst.writableBytes("
-                    + dst.writableBytes() + ") where dst is: " + dst);
+            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes into dst: it has room for "
+                    + dst.writableBytes() + " (" + dst + ')');
         }
         getBytes(index, dst, dst.writerIndex(), length);
         dst.writerIndex(dst.writerIndex() + length);
@@ -312,19 +258,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     // ------------------------------------------------------------------ absolute set
 
-    public ByteBuf setBoolean(int index, boolean value) {
-        return setByte(index, value ? 1 : 0);
-    }
-
-    /** Stores the low 8 bits of {@code value}. */
     public abstract ByteBuf setByte(int index, int value);
 
-    /** Stores the low 16 bits of {@code value}, big-endian. */
     public abstract ByteBuf setShort(int index, int value);
 
     public abstract ByteBuf setShortLE(int index, int value);
 
-    /** Stores the low 24 bits of {@code value}, big-endian. */
     public abstract ByteBuf setMedium(int index, int value);
 
     public abstract ByteBuf setMediumLE(int index, int value);
@@ -337,29 +276,14 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public abstract ByteBuf setLongLE(int index, long value);
 
-    public ByteBuf setChar(int index, int value) {
-        return setShort(index, value);
-    }
-
-    public ByteBuf setCharLE(int index, int value) {
-        return setShortLE(index, value);
-    }
-
-    public ByteBuf setFloat(int index, float value) {
-        return setInt(index, Float.floatToRawIntBits(value));
-    }
-
-    public ByteBuf setFloatLE(int index, float value) {
-        return setIntLE(index, Float.floatToRawIntBits(value));
-    }
-
-    public ByteBuf setDouble(int index, double value) {
-        return setLong(index, Double.doubleToRawLongBits(value));
-    }
-
-    public ByteBuf setDoubleLE(int index, double value) {
-        return setLongLE(index, Double.doubleToRawLongBits(value));
-    }
+    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    public ByteBuf setBoolean(int index, boolean value) { return setByte(index, value ? 1 : 0); }
+    public ByteBuf setChar(int index, int value) { return setShort(index, value); }
+    public ByteBuf setCharLE(int index, int value) { return setShortLE(index, value); }
+    public ByteBuf setFloat(int index, float value) { return setInt(index, Float.floatToRawIntBits(value)); }
+    public ByteBuf setFloatLE(int index, float value) { return setIntLE(index, Float.floatToRawIntBits(value)); }
+    public ByteBuf setDouble(int index, double value) { return setLong(index, Double.doubleToRawLongBits(value)); }
+    public ByteBuf setDoubleLE(int index, double value) { return setLongLE(index, Double.doubleToRawLongBits(value)); }
 
     /** Copies {@code src}'s readable bytes to {@code index}, advancing {@code src}'s reader index. */
     public ByteBuf setBytes(int index, ByteBuf src) {
@@ -368,8 +292,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public ByteBuf setBytes(int index, ByteBuf src, int length) {
         if (length > src.readableBytes()) {
-            throw new IndexOutOfBoundsException("length(" + length + ") exceeds src.readableBytes("
-                    + src.readableBytes() + ") where src is: " + src);
+            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes from src: it has "
+                    + src.readableBytes() + " readable (" + src + ')');
         }
         setBytes(index, src, src.readerIndex(), length);
         src.readerIndex(src.readerIndex() + length);
@@ -424,35 +348,11 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     // ------------------------------------------------------------------ relative read
 
-    public boolean readBoolean() {
-        return readByte() != 0;
-    }
-
     public abstract byte readByte();
-
-    public short readUnsignedByte() {
-        return (short) (readByte() & 0xff);
-    }
 
     public abstract short readShort();
 
     public abstract short readShortLE();
-
-    public int readUnsignedShort() {
-        return readShort() & 0xffff;
-    }
-
-    public int readUnsignedShortLE() {
-        return readShortLE() & 0xffff;
-    }
-
-    public int readMedium() {
-        return readUnsignedMedium() << 8 >> 8;
-    }
-
-    public int readMediumLE() {
-        return readUnsignedMediumLE() << 8 >> 8;
-    }
 
     public abstract int readUnsignedMedium();
 
@@ -462,41 +362,25 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public abstract int readIntLE();
 
-    public long readUnsignedInt() {
-        return readInt() & 0xffffffffL;
-    }
-
-    public long readUnsignedIntLE() {
-        return readIntLE() & 0xffffffffL;
-    }
-
     public abstract long readLong();
 
     public abstract long readLongLE();
 
-    public char readChar() {
-        return (char) readShort();
-    }
-
-    public char readCharLE() {
-        return (char) readShortLE();
-    }
-
-    public float readFloat() {
-        return Float.intBitsToFloat(readInt());
-    }
-
-    public float readFloatLE() {
-        return Float.intBitsToFloat(readIntLE());
-    }
-
-    public double readDouble() {
-        return Double.longBitsToDouble(readLong());
-    }
-
-    public double readDoubleLE() {
-        return Double.longBitsToDouble(readLongLE());
-    }
+    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    public boolean readBoolean() { return readByte() != 0; }
+    public short readUnsignedByte() { return (short) (readByte() & 0xff); }
+    public int readUnsignedShort() { return readShort() & 0xffff; }
+    public int readUnsignedShortLE() { return readShortLE() & 0xffff; }
+    public int readMedium() { return readUnsignedMedium() << 8 >> 8; }
+    public int readMediumLE() { return readUnsignedMediumLE() << 8 >> 8; }
+    public long readUnsignedInt() { return readInt() & 0xffffffffL; }
+    public long readUnsignedIntLE() { return readIntLE() & 0xffffffffL; }
+    public char readChar() { return (char) readShort(); }
+    public char readCharLE() { return (char) readShortLE(); }
+    public float readFloat() { return Float.intBitsToFloat(readInt()); }
+    public float readFloatLE() { return Float.intBitsToFloat(readIntLE()); }
+    public double readDouble() { return Double.longBitsToDouble(readLong()); }
+    public double readDoubleLE() { return Double.longBitsToDouble(readLongLE()); }
 
     /** Copies the next {@code length} bytes into a new buffer from {@link #alloc()}. */
     public abstract ByteBuf readBytes(int length);
@@ -514,8 +398,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public ByteBuf readBytes(ByteBuf dst, int length) {
         if (length > dst.writableBytes()) {
-            throw new IndexOutOfBoundsException("length(" + length + ") exceeds dst.writableBytes("
-                    + dst.writableBytes() + ") where dst is: " + dst);
+            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes into dst: it has room for "
+                    + dst.writableBytes() + " (" + dst + ')');
         }
         readBytes(dst, dst.writerIndex(), length);
         dst.writerIndex(dst.writerIndex() + length);
@@ -578,10 +462,6 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     // ------------------------------------------------------------------ relative write
 
-    public ByteBuf writeBoolean(boolean value) {
-        return writeByte(value ? 1 : 0);
-    }
-
     public abstract ByteBuf writeByte(int value);
 
     public abstract ByteBuf writeShort(int value);
@@ -600,29 +480,14 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public abstract ByteBuf writeLongLE(long value);
 
-    public ByteBuf writeChar(int value) {
-        return writeShort(value);
-    }
-
-    public ByteBuf writeCharLE(int value) {
-        return writeShortLE(value);
-    }
-
-    public ByteBuf writeFloat(float value) {
-        return writeInt(Float.floatToRawIntBits(value));
-    }
-
-    public ByteBuf writeFloatLE(float value) {
-        return writeIntLE(Float.floatToRawIntBits(value));
-    }
-
-    public ByteBuf writeDouble(double value) {
-        return writeLong(Double.doubleToRawLongBits(value));
-    }
-
-    public ByteBuf writeDoubleLE(double value) {
-        return writeLongLE(Double.doubleToRawLongBits(value));
-    }
+    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    public ByteBuf writeBoolean(boolean value) { return writeByte(value ? 1 : 0); }
+    public ByteBuf writeChar(int value) { return writeShort(value); }
+    public ByteBuf writeCharLE(int value) { return writeShortLE(value); }
+    public ByteBuf writeFloat(float value) { return writeInt(Float.floatToRawIntBits(value)); }
+    public ByteBuf writeFloatLE(float value) { return writeIntLE(Float.floatToRawIntBits(value)); }
+    public ByteBuf writeDouble(double value) { return writeLong(Double.doubleToRawLongBits(value)); }
+    public ByteBuf writeDoubleLE(double value) { return writeLongLE(Double.doubleToRawLongBits(value)); }
 
     /** Appends all of {@code src}'s readable bytes, advancing its reader index. */
     public ByteBuf writeBytes(ByteBuf src) {
@@ -631,8 +496,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     public ByteBuf writeBytes(ByteBuf src, int length) {
         if (length > src.readableBytes()) {
-            throw new IndexOutOfBoundsException("length(" + length + ") exceeds src.readableBytes("
-                    + src.readableBytes() + ") where src is: " + src);
+            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes from src: it has "
+                    + src.readableBytes() + " readable (" + src + ')');
         }
         writeBytes(src, src.readerIndex(), length);
         src.readerIndex(src.readerIndex() + length);
@@ -862,8 +727,18 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     /** Throws unless {@code length} bytes are readable; the message names both indexes. */
     final void requireReadable(int length) {
         if (length < 0 || length > readableBytes()) {
-            throw new IndexOutOfBoundsException("readerIndex(" + readerIndex() + ") + length(" + length
-                    + ") exceeds writerIndex(" + writerIndex() + "): " + this);
+            throw new IndexOutOfBoundsException(notReadable(this, length));
         }
+    }
+
+    /** "index 6 and length 4 do not fit in [0, 8)", with {@code what} ("dst ") in front of "index". */
+    static String outside(String what, int index, int length, int capacity) {
+        return what + "index " + index + " and length " + length + " do not fit in [0, " + capacity + ')';
+    }
+
+    /** Why {@code length} bytes cannot be read from {@code buf}, naming both of its indexes. */
+    static String notReadable(ByteBuf buf, int length) {
+        return "cannot read " + length + " bytes: " + buf.readableBytes() + " readable between readerIndex "
+                + buf.readerIndex() + " and writerIndex " + buf.writerIndex() + " of " + buf;
     }
 }

@@ -98,7 +98,7 @@ public final class CompositeByteBuf extends AbstractByteBuf {
         ensureAccessible();
         if (cIndex < 0 || cIndex > count) {
             buf.release();
-            throw new IndexOutOfBoundsException("cIndex: " + cIndex + " (expected: range(0, " + count + "))");
+            throw new IndexOutOfBoundsException("component index " + cIndex + " is outside [0, " + count + ']');
         }
         int length = buf.readableBytes();
         if (length == 0) {
@@ -107,8 +107,8 @@ public final class CompositeByteBuf extends AbstractByteBuf {
         }
         if (capacity() > Integer.MAX_VALUE - length) {
             buf.release();
-            throw new IndexOutOfBoundsException("capacity(" + capacity() + ") + component length(" + length
-                    + ") exceeds maxCapacity(" + maxCapacity() + ")");
+            throw new IndexOutOfBoundsException("a component of " + length + " bytes would take capacity "
+                    + capacity() + " past maxCapacity " + maxCapacity());
         }
         int offset = cIndex == 0 ? 0 : components[cIndex - 1].endOffset;
         insert(cIndex, new Component(buf, buf.readerIndex() - offset, offset, offset + length));
@@ -148,7 +148,7 @@ public final class CompositeByteBuf extends AbstractByteBuf {
 
     public CompositeByteBuf removeComponents(int cIndex, int numComponents) {
         ensureAccessible();
-        checkRange("c", cIndex, numComponents, count);
+        checkRange("component", cIndex, numComponents, count);
         if (numComponents == 0) {
             return this;
         }
@@ -175,7 +175,7 @@ public final class CompositeByteBuf extends AbstractByteBuf {
     /** Component {@code cIndex}'s bytes as a view sharing that component's count (not retained). */
     public ByteBuf component(int cIndex) {
         ensureAccessible();
-        checkRange("c", cIndex, 1, count);
+        checkRange("component", cIndex, 1, count);
         return components[cIndex].slice();
     }
 
@@ -187,7 +187,7 @@ public final class CompositeByteBuf extends AbstractByteBuf {
 
     /** The composite index where component {@code cIndex} starts. */
     public int toByteIndex(int cIndex) {
-        checkRange("c", cIndex, 1, count);
+        checkRange("component", cIndex, 1, count);
         return components[cIndex].offset;
     }
 
@@ -216,7 +216,7 @@ public final class CompositeByteBuf extends AbstractByteBuf {
     /** Copies components {@code [cIndex, cIndex + numComponents)} into one buffer. */
     public CompositeByteBuf consolidate(int cIndex, int numComponents) {
         ensureAccessible();
-        checkRange("c", cIndex, numComponents, count);
+        checkRange("component", cIndex, numComponents, count);
         if (numComponents <= 1) {
             return this;
         }
@@ -283,7 +283,7 @@ public final class CompositeByteBuf extends AbstractByteBuf {
                 return mid;
             }
         }
-        throw new IndexOutOfBoundsException("index: " + index + " (expected: range(0, " + capacity() + "))");
+        throw new IndexOutOfBoundsException("index " + index + " is outside [0, " + capacity() + ')');
     }
 
     // ------------------------------------------------------------------ identity and capacity

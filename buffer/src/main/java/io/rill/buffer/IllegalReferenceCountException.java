@@ -14,11 +14,15 @@ public class IllegalReferenceCountException extends IllegalStateException {
 
     /** The object held {@code refCnt} and the caller tried to change it by {@code delta}. */
     public IllegalReferenceCountException(int refCnt, int delta) {
-        super("refCnt: " + refCnt + ", " + (delta > 0 ? "increment: " + delta : "decrement: " + -delta));
+        super((delta > 0 ? "cannot retain " + delta : "cannot release " + -delta) + ": " + countIs(refCnt));
     }
 
     /** The object was accessed while its count was {@code refCnt} (0 means released). */
     public IllegalReferenceCountException(int refCnt) {
-        super("refCnt: " + refCnt);
+        super("cannot use it: " + countIs(refCnt));
+    }
+
+    private static String countIs(int refCnt) {
+        return "the reference count is " + refCnt + (refCnt == 0 ? " (released)" : "");
     }
 }

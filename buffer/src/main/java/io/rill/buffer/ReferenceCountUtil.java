@@ -67,7 +67,7 @@ public final class ReferenceCountUtil {
         try {
             release(msg, decrement);
         } catch (Throwable t) {
-            logger.warn("Failed to release a message: " + msg, t);
+            logger.warn("Could not release " + msg + "; carrying on", t);
         }
     }
 

@@ -44,6 +44,11 @@ abstract class AbstractByteBufTest {
         return true;
     }
 
+    /** False for composites, whose discardReadBytes gives up the discarded bytes' capacity instead of copying. */
+    boolean discardKeepsCapacity() {
+        return true;
+    }
+
     /** False for kinds with a fixed capacity (slices). */
     boolean growableKind() {
         return true;
@@ -107,7 +112,7 @@ abstract class AbstractByteBufTest {
         ByteBuf buf = filled(pattern(8));
         buf.readerIndex(8);
         IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> buf.readerIndex(9));
-        assertTrue(e.getMessage().contains("9"), e.getMessage());
+        assertEquals("readerIndex 9 is outside [0, writerIndex 8]", e.getMessage());
         assertThrows(IndexOutOfBoundsException.class, () -> buf.readerIndex(-1));
     }
 
@@ -115,10 +120,29 @@ abstract class AbstractByteBufTest {
     void writerIndexCannotPassCapacityOrFallBelowReaderIndex() {
         ByteBuf buf = filled(pattern(8));
         buf.readerIndex(4);
-        assertThrows(IndexOutOfBoundsException.class, () -> buf.writerIndex(3));
+        IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> buf.writerIndex(3));
+        assertEquals("writerIndex 3 is outside [readerIndex 4, capacity " + buf.capacity() + "]", e.getMessage());
         assertThrows(IndexOutOfBoundsException.class, () -> buf.writerIndex(buf.capacity() + 1));
+        e = assertThrows(IndexOutOfBoundsException.class, () -> buf.setIndex(3, 2));
+        assertEquals("readerIndex 3 and writerIndex 2 break 0 <= readerIndex <= writerIndex <= capacity "
+                + buf.capacity(), e.getMessage());
         buf.setIndex(0, 2);
         assertEquals(2, buf.readableBytes());
+    }
+
+    @Test
+    void aCopyThatDoesNotFitNamesTheLengthAndTheRoomThereIs() {
+        ByteBuf buf = filled(pattern(8));
+        ByteBuf small = track(Unpooled.buffer(2, 2));
+        IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> buf.getBytes(0, small, 4));
+        assertTrue(e.getMessage().startsWith("cannot copy 4 bytes into dst: it has room for 2"), e.getMessage());
+        e = assertThrows(IndexOutOfBoundsException.class, () -> buf.readBytes(small, 3));
+        assertTrue(e.getMessage().startsWith("cannot copy 3 bytes into dst: it has room for 2"), e.getMessage());
+        ByteBuf two = track(Unpooled.buffer(2).writeShort(1));
+        if (writableKind()) {
+            e = assertThrows(IndexOutOfBoundsException.class, () -> buf.setBytes(0, two, 3));
+            assertTrue(e.getMessage().startsWith("cannot copy 3 bytes from src: it has 2 readable"), e.getMessage());
+        }
     }
 
     @Test
@@ -204,7 +228,7 @@ abstract class AbstractByteBufTest {
         ByteBuf buf = filled(pattern(12));
         int cap = buf.capacity();
         IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> buf.getInt(cap - 2));
-        assertEquals("index: " + (cap - 2) + ", length: 4 (expected: range(0, " + cap + "))", e.getMessage());
+        assertEquals("index " + (cap - 2) + " and length 4 do not fit in [0, " + cap + ")", e.getMessage());
         assertThrows(IndexOutOfBoundsException.class, () -> buf.getByte(-1));
         assertThrows(IndexOutOfBoundsException.class, () -> buf.getLong(cap));
     }
@@ -220,8 +244,34 @@ abstract class AbstractByteBufTest {
         assertThrows(IndexOutOfBoundsException.class, () -> buf.slice(8, Integer.MAX_VALUE));
     }
 
-    // SECURITY-CASES R-04: out-of-range accessors throw IndexOutOfBoundsException, whatever the
-    // arithmetic of index + length does, and never return or change bytes outside the buffer.
+    @Test
+    void theWorkedExampleInByteBufsJavadocHolds() {
+        assumeTrue(writableKind());
+        ByteBuf buf = buffer(8);
+        assertIndexes(buf, 0, 0, 8);
+        buf.writeInt(0x0A0B0C0D);
+        assertIndexes(buf, 0, 4, 4);
+        buf.writeShort(0x0E0F);
+        assertIndexes(buf, 0, 6, 2);
+        assertEquals(0x0A, buf.readByte());
+        assertIndexes(buf, 1, 6, 2);
+        assertEquals(0x0F, buf.getByte(5));
+        assertIndexes(buf, 1, 6, 2);
+        buf.discardReadBytes();
+        assertIndexes(buf, 0, 5, discardKeepsCapacity() ? 3 : 2);
+        assertEquals("0b0c0d0e0f", ByteBufUtil.hexDump(buf));
+        buf.clear();
+        assertIndexes(buf, 0, 0, discardKeepsCapacity() ? 8 : 7);
+    }
+
+    private static void assertIndexes(ByteBuf buf, int reader, int writer, int writable) {
+        assertEquals(List.of(reader, writer, writer - reader, writable),
+                List.of(buf.readerIndex(), buf.writerIndex(), buf.readableBytes(), buf.writableBytes()));
+    }
+
+    // docs/security-cases.md, case R-04: out-of-range accessors throw IndexOutOfBoundsException,
+    // whatever the arithmetic of index + length does, and never return or change bytes outside the
+    // buffer.
 
     @Test
     void r04_getWithOverflowingIndexPlusLengthThrows() {
@@ -342,7 +392,8 @@ abstract class AbstractByteBufTest {
     void readingPastWriterIndexThrowsAndMovesNothing() {
         ByteBuf buf = filled(pattern(3));
         IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, buf::readInt);
-        assertTrue(e.getMessage().contains("readerIndex(0) + length(4) exceeds writerIndex(3)"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("cannot read 4 bytes: 3 readable between readerIndex 0 and writerIndex 3"),
+                e.getMessage());
         assertEquals(0, buf.readerIndex());
         assertThrows(IndexOutOfBoundsException.class, () -> buf.skipBytes(4));
         assertThrows(IndexOutOfBoundsException.class, () -> buf.readBytes(new byte[4]));
@@ -372,7 +423,8 @@ abstract class AbstractByteBufTest {
         }
         buf.writeInt(1);
         IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> buf.writeBytes(new byte[5]));
-        assertTrue(e.getMessage().contains("minWritableBytes(5) exceeds maxCapacity(8)"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("cannot write 5 bytes at writerIndex 4: maxCapacity 8 leaves room for 4"),
+                e.getMessage());
         assertEquals(4, buf.writerIndex());
         assertEquals(1, buf.ensureWritable(5, false));
         assertEquals(3, buf.ensureWritable(5, true));
@@ -704,7 +756,7 @@ abstract class AbstractByteBufTest {
         assertTrue(buf.release());
         assertEquals(0, buf.refCnt());
         IllegalReferenceCountException e = assertThrows(IllegalReferenceCountException.class, buf::release);
-        assertEquals("refCnt: 0, decrement: 1", e.getMessage());
+        assertEquals("cannot release 1: the reference count is 0 (released)", e.getMessage());
         assertThrows(IllegalReferenceCountException.class, buf::retain);
         assertThrows(IllegalReferenceCountException.class, () -> buf.getInt(0));
         assertThrows(IllegalReferenceCountException.class, buf::readByte);
@@ -718,7 +770,7 @@ abstract class AbstractByteBufTest {
         ByteBuf buf = filled(pattern(8));
         buf.retain();
         IllegalReferenceCountException e = assertThrows(IllegalReferenceCountException.class, () -> buf.release(3));
-        assertEquals("refCnt: 2, decrement: 3", e.getMessage());
+        assertEquals("cannot release 3: the reference count is 2", e.getMessage());
         assertEquals(2, buf.refCnt());
         assertThrows(IllegalArgumentException.class, () -> buf.release(0));
         assertThrows(IllegalArgumentException.class, () -> buf.retain(-1));

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
- * SECURITY-CASES R-04 where the contract tests cannot reach: composites read at their
+ * docs/security-cases.md, case R-04 where the contract tests cannot reach: composites read at their
  * component edges, and pooled memory reused after a release. In both, a wrong bound would hand
  * out bytes of a neighbour (the next region of a chunk, the hidden part of a component) rather
  * than fail; these tests surround the buffers with marker bytes so that any such read shows.

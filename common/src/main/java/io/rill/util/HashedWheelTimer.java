@@ -4,6 +4,7 @@ import io.rill.util.concurrent.FastThreadLocalThread;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.Objects;
@@ -48,6 +49,8 @@ public final class HashedWheelTimer implements Timer {
     private static final AtomicInteger threadIds = new AtomicInteger();
     /** Most new timeouts moved into the wheel per tick, so a flood can't stall expiry. */
     private static final int MAX_TRANSFERS_PER_TICK = 100_000;
+    private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final int MAX_BUCKETS = 1 << 30;
 
     private static final int INIT = 0;
     private static final int STARTED = 1;
@@ -94,26 +97,16 @@ public final class HashedWheelTimer implements Timer {
     public HashedWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, int ticksPerWheel,
                             long maxPendingTimeouts) {
         Objects.requireNonNull(threadFactory, "threadFactory");
+        Objects.requireNonNull(unit, "unit");
         if (tickDuration <= 0) {
-            throw new IllegalArgumentException("tickDuration must be positive: " + tickDuration);
+            throw new IllegalArgumentException("tickDuration must be positive: " + tickDuration + ' ' + unit);
         }
-        if (ticksPerWheel <= 0 || ticksPerWheel > 1 << 30) {
-            throw new IllegalArgumentException("ticksPerWheel must be in [1, 2^30]: " + ticksPerWheel);
-        }
-        int buckets = Integer.highestOneBit(ticksPerWheel) == ticksPerWheel
-                ? ticksPerWheel : Integer.highestOneBit(ticksPerWheel) << 1;
-        long nanos = Math.max(unit.toNanos(tickDuration), TimeUnit.MILLISECONDS.toNanos(1));
-        if (nanos >= Long.MAX_VALUE / buckets) {
-            throw new IllegalArgumentException("tickDuration " + tickDuration + ' ' + unit
-                    + " times " + buckets + " buckets overflows a long of nanoseconds");
-        }
-        this.tickNanos = nanos;
-        this.wheel = new Bucket[buckets];
-        for (int i = 0; i < buckets; i++) {
-            wheel[i] = new Bucket();
-        }
-        this.mask = buckets - 1;
+        this.tickNanos = Math.max(unit.toNanos(tickDuration), MIN_TICK_NANOS);
+        this.wheel = new Bucket[bucketCount(ticksPerWheel, tickNanos)];
+        Arrays.setAll(wheel, i -> new Bucket());
+        this.mask = wheel.length - 1;
         this.maxPendingTimeouts = maxPendingTimeouts;
+        // Made now so a failing factory fails the constructor; started by the first timeout.
         this.worker = threadFactory.newThread(this::runWorker);
         if (liveInstances.incrementAndGet() > RillProperties.TIMER_INSTANCE_WARNING_THRESHOLD
                 && warnedAboutInstances.compareAndSet(false, true)) {
@@ -123,30 +116,67 @@ public final class HashedWheelTimer implements Timer {
         }
     }
 
+    /**
+     * {@code ticksPerWheel} rounded up to a power of two, so the worker finds a tick's bucket with
+     * a mask; one turn of that many ticks must fit in a long of nanoseconds, or deadlines could not
+     * be placed.
+     */
+    private static int bucketCount(int ticksPerWheel, long tickNanos) {
+        if (ticksPerWheel < 1 || ticksPerWheel > MAX_BUCKETS) {
+            throw new IllegalArgumentException("ticksPerWheel must be in [1, 2^30]: " + ticksPerWheel);
+        }
+        int buckets = 1 << (Integer.SIZE - Integer.numberOfLeadingZeros(ticksPerWheel - 1));
+        try {
+            Math.multiplyExact(tickNanos, buckets);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("a tick of " + tickNanos + " ns times " + buckets
+                    + " buckets overflows a long of nanoseconds");
+        }
+        return buckets;
+    }
+
     @Override
     public Timeout newTimeout(TimerTask task, long delay, TimeUnit unit) {
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(unit, "unit");
-        long count = pending.incrementAndGet();
-        if (maxPendingTimeouts > 0 && count > maxPendingTimeouts) {
-            pending.decrementAndGet();
-            throw new RejectedExecutionException("pending timeouts (" + count
-                    + ") would exceed maxPendingTimeouts (" + maxPendingTimeouts + ')');
-        }
+        reservePending();
         try {
             start();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             pending.decrementAndGet();
             throw e;
         }
-        long delayNanos = unit.toNanos(delay);
-        long deadline = System.nanoTime() - startTime + delayNanos;
-        if (delayNanos > 0 && deadline < 0) {
-            deadline = Long.MAX_VALUE; // overflowed: "never", in practice
-        }
-        WheelTimeout timeout = new WheelTimeout(this, task, deadline);
+        WheelTimeout timeout = new WheelTimeout(this, task, deadlineAfter(unit.toNanos(delay)));
         added.add(timeout);
         return timeout;
+    }
+
+    /**
+     * Counts one more pending timeout, or throws if that would pass {@link #maxPendingTimeouts}.
+     * Compare-and-set rather than add-then-undo, so the count never shows more than the bound.
+     */
+    private void reservePending() {
+        if (maxPendingTimeouts <= 0) {
+            pending.incrementAndGet();
+            return;
+        }
+        long count;
+        do {
+            count = pending.get();
+            if (count >= maxPendingTimeouts) {
+                throw new RejectedExecutionException("pending timeouts (" + count
+                        + ") already at maxPendingTimeouts (" + maxPendingTimeouts + ')');
+            }
+        } while (!pending.compareAndSet(count, count + 1));
+    }
+
+    /**
+     * The deadline {@code delayNanos} from now on the worker's clock (nanoseconds since it started).
+     * A delay too long to add saturates to "never" rather than wrapping round into the past.
+     */
+    private long deadlineAfter(long delayNanos) {
+        long sinceStart = System.nanoTime() - startTime;
+        return delayNanos > Long.MAX_VALUE - sinceStart ? Long.MAX_VALUE : sinceStart + delayNanos;
     }
 
     @Override
@@ -197,6 +227,7 @@ public final class HashedWheelTimer implements Timer {
                     worker.start();
                 } catch (RuntimeException | Error e) {
                     state.set(STOPPED);
+                    liveInstances.decrementAndGet(); // stop() will not count a timer that never ran
                     started.countDown();
                     throw e;
                 }

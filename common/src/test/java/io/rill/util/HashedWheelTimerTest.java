@@ -154,4 +154,94 @@ class HashedWheelTimerTest {
         assertThrows(IllegalArgumentException.class, () -> new HashedWheelTimer(1, TimeUnit.MILLISECONDS, 0));
         assertThrows(IllegalArgumentException.class, () -> new HashedWheelTimer(Long.MAX_VALUE, TimeUnit.DAYS, 4));
     }
+
+    // ---------------------------------------------------------------- construction and newTimeout
+
+    @Test
+    void theWorkerThreadStartsWithTheFirstTimeoutNotWithTheTimer() throws Exception {
+        List<Thread> made = new java.util.ArrayList<>();
+        timer.stop();
+        timer = new HashedWheelTimer(r -> {
+            Thread t = new Thread(r);
+            t.setDaemon(true);
+            made.add(t);
+            return t;
+        }, 1, TimeUnit.MILLISECONDS, 8, 0);
+        assertEquals(1, made.size());
+        assertEquals(Thread.State.NEW, made.get(0).getState());
+        CountDownLatch ran = new CountDownLatch(1);
+        timer.newTimeout(t -> ran.countDown(), 1, TimeUnit.MILLISECONDS);
+        assertTrue(ran.await(AWAIT_SECONDS, TimeUnit.SECONDS));
+        assertEquals(1, made.size(), "one worker for the timer's whole life");
+    }
+
+    @Test
+    void aWorkerThatCannotStartLeavesTheTimerStoppedWithNothingPending() {
+        timer.stop();
+        Thread alreadyStarted = new Thread(() -> { });
+        alreadyStarted.start();
+        timer = new HashedWheelTimer(r -> alreadyStarted, 1, TimeUnit.MILLISECONDS, 8, 0);
+        assertThrows(IllegalThreadStateException.class, () -> timer.newTimeout(t -> { }, 1, TimeUnit.SECONDS));
+        assertEquals(0, timer.pendingTimeouts());
+        assertThrows(IllegalStateException.class, () -> timer.newTimeout(t -> { }, 1, TimeUnit.SECONDS));
+        assertEquals(0, timer.pendingTimeouts());
+    }
+
+    @Test
+    void aRejectedTimeoutIsNotCountedAndRoomComesBackWhenOneRuns() throws Exception {
+        timer.stop();
+        timer = new HashedWheelTimer(Thread::new, 1, TimeUnit.MILLISECONDS, 8, 1);
+        CountDownLatch ran = new CountDownLatch(1);
+        timer.newTimeout(t -> ran.countDown(), 1, TimeUnit.MILLISECONDS);
+        assertThrows(RejectedExecutionException.class, () -> timer.newTimeout(t -> { }, 1, TimeUnit.HOURS));
+        assertTrue(ran.await(AWAIT_SECONDS, TimeUnit.SECONDS));
+        // The timeout stops counting before its task runs, so there is room again now.
+        Timeout next = timer.newTimeout(t -> { }, 1, TimeUnit.HOURS);
+        assertEquals(1, timer.pendingTimeouts());
+        next.cancel();
+    }
+
+    @Test
+    void delaysTooLongForALongOfNanosecondsWaitForeverInsteadOfRunningAtOnce() throws Exception {
+        AtomicBoolean ran = new AtomicBoolean();
+        timer.newTimeout(t -> ran.set(true), Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+        timer.newTimeout(t -> ran.set(true), Long.MAX_VALUE, TimeUnit.DAYS);
+        CountDownLatch later = new CountDownLatch(1);
+        timer.newTimeout(t -> later.countDown(), 20, TimeUnit.MILLISECONDS);
+        assertTrue(later.await(AWAIT_SECONDS, TimeUnit.SECONDS));
+        assertFalse(ran.get());
+        assertEquals(2, timer.pendingTimeouts());
+    }
+
+    @Test
+    void aTickBelowOneMillisecondStillRunsTimeoutsAndNeverEarly() throws Exception {
+        timer.stop();
+        timer = new HashedWheelTimer(Thread::new, 10, TimeUnit.MICROSECONDS, 3, 0);
+        CompletableFuture<Long> waited = new CompletableFuture<>();
+        long scheduledAt = System.nanoTime();
+        timer.newTimeout(t -> waited.complete(System.nanoTime() - scheduledAt), 7, TimeUnit.MILLISECONDS);
+        assertTrue(waited.get(AWAIT_SECONDS, TimeUnit.SECONDS) >= TimeUnit.MILLISECONDS.toNanos(7));
+    }
+
+    @Test
+    void everyArgumentIsCheckedAndNamed() {
+        assertEquals("threadFactory", assertThrows(NullPointerException.class,
+                () -> new HashedWheelTimer(null, 1, TimeUnit.MILLISECONDS, 8, 0)).getMessage());
+        for (long tick : new long[] {0, -1}) {
+            assertThrows(IllegalArgumentException.class, () -> new HashedWheelTimer(tick, TimeUnit.MILLISECONDS));
+        }
+        for (int buckets : new int[] {0, -1, (1 << 30) + 1}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> new HashedWheelTimer(1, TimeUnit.MILLISECONDS, buckets));
+            assertTrue(e.getMessage().contains("ticksPerWheel"), e.getMessage());
+        }
+        IllegalArgumentException overflow = assertThrows(IllegalArgumentException.class,
+                () -> new HashedWheelTimer(Thread::new, Long.MAX_VALUE / 4, TimeUnit.NANOSECONDS, 8, 0));
+        assertTrue(overflow.getMessage().contains("overflow"), overflow.getMessage());
+        assertEquals("task", assertThrows(NullPointerException.class,
+                () -> timer.newTimeout(null, 1, TimeUnit.SECONDS)).getMessage());
+        assertEquals("unit", assertThrows(NullPointerException.class,
+                () -> timer.newTimeout(t -> { }, 1, null)).getMessage());
+        assertEquals(0, timer.pendingTimeouts());
+    }
 }

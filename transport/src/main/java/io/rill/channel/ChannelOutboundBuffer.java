@@ -153,7 +153,7 @@ public final class ChannelOutboundBuffer {
     private Entry firstLiveFlushed() {
         Entry e;
         while ((e = flushedEntry) != null && e.cancelled) {
-            removeEntry(e);
+            unlinkFirstFlushed(e);
         }
         return e;
     }
@@ -164,7 +164,7 @@ public final class ChannelOutboundBuffer {
         if (e == null) {
             return false;
         }
-        removeEntry(e);
+        unlinkFirstFlushed(e);
         if (!e.cancelled) {
             ReferenceCountUtil.safeRelease(e.msg);
             trySucceed(e.promise);
@@ -184,7 +184,7 @@ public final class ChannelOutboundBuffer {
         if (e == null) {
             return false;
         }
-        removeEntry(e);
+        unlinkFirstFlushed(e);
         if (!e.cancelled) {
             ReferenceCountUtil.safeRelease(e.msg);
             tryFail(e.promise, cause);
@@ -194,17 +194,20 @@ public final class ChannelOutboundBuffer {
         return true;
     }
 
-    private void removeEntry(Entry e) {
-        if (--flushed == 0) {
-            flushedEntry = null;
-            if (e == tailEntry) {
-                tailEntry = null;
-                unflushedEntry = null;
-            }
-        } else {
-            flushedEntry = e.next;
+    /**
+     * Unlinks {@code first}, which must be {@link #flushedEntry}, the head of the list. Its
+     * successor heads the flushed part if that part goes on past it; otherwise the successor is
+     * the first unflushed entry (already {@link #unflushedEntry}) or nothing, and then the list
+     * is empty and loses its tail too.
+     */
+    private void unlinkFirstFlushed(Entry first) {
+        Entry next = first.next;
+        first.next = null;
+        flushed--;
+        flushedEntry = flushed > 0 ? next : null;
+        if (next == null) {
+            tailEntry = null;
         }
-        e.next = null;
     }
 
     /** Number of flushed messages not yet removed. */
@@ -460,40 +463,27 @@ public final class ChannelOutboundBuffer {
 
     private static int userBit(int index) {
         if (index < 1 || index > 31) {
-            throw new IllegalArgumentException("index: " + index + " (expected: 1-31)");
+            throw new IllegalArgumentException("writability flag " + index + " is not one of 1 to 31");
         }
         return 1 << index;
     }
 
+    /**
+     * Marks {@code bit} unwritable. One atomic OR does it; only the call that turned the word
+     * from 0 (writable) to non-zero fires the event, so racing callers fire it once.
+     */
     private void setUnwritable(int bit) {
-        for (;;) {
-            int old = unwritable;
-            int now = old | bit;
-            if (old == now) {
-                return;
-            }
-            if (UNWRITABLE.compareAndSet(this, old, now)) {
-                if (old == 0) {
-                    channel.pipeline().fireChannelWritabilityChanged();
-                }
-                return;
-            }
+        int before = (int) UNWRITABLE.getAndBitwiseOr(this, bit);
+        if (before == 0) {
+            channel.pipeline().fireChannelWritabilityChanged();
         }
     }
 
+    /** Clears {@code bit}; only the call that cleared the last set bit fires the event. */
     private void setWritable(int bit) {
-        for (;;) {
-            int old = unwritable;
-            int now = old & ~bit;
-            if (old == now) {
-                return;
-            }
-            if (UNWRITABLE.compareAndSet(this, old, now)) {
-                if (now == 0) {
-                    channel.pipeline().fireChannelWritabilityChanged();
-                }
-                return;
-            }
+        int before = (int) UNWRITABLE.getAndBitwiseAnd(this, ~bit);
+        if (before != 0 && (before & ~bit) == 0) {
+            channel.pipeline().fireChannelWritabilityChanged();
         }
     }
 

@@ -244,4 +244,93 @@ class ChannelOutboundBufferTest {
             loop.close();
         }
     }
+
+    // ---------------------------------------------------------------- removing the first flushed message
+
+    @Test
+    void removingEveryFlushedMessageLeavesTheUnflushedOnesForTheNextFlushInOrder() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ChannelOutboundBuffer buf = new ChannelOutboundBuffer(ch);
+        Promise<Void> pa = ch.newPromise();
+        Promise<Void> pb = ch.newPromise();
+        buf.addMessage("a", 1, pa);
+        buf.addMessage("b", 1, pb);
+        buf.addFlush();
+        buf.addMessage("c", 1, ch.newPromise());
+        buf.addMessage("d", 1, ch.newPromise());
+
+        assertTrue(buf.remove());
+        assertTrue(pa.isSuccess());
+        assertFalse(pb.isDone(), "only the first message is completed");
+        assertEquals("b", buf.current());
+        assertTrue(buf.remove());
+        assertTrue(pb.isSuccess());
+        assertNull(buf.current(), "c and d were never flushed");
+        assertFalse(buf.remove());
+        assertTrue(buf.isEmpty());
+
+        buf.addFlush();
+        assertEquals(2, buf.size());
+        assertEquals(java.util.List.of("c", "d"), flushed(buf));
+        assertTrue(buf.remove());
+        assertTrue(buf.remove());
+        assertTrue(buf.isEmpty());
+        assertEquals(0, buf.totalPendingWriteBytes());
+        ch.finish();
+    }
+
+    @Test
+    void removingTheOnlyMessageEmptiesTheBufferAndTheNextWriteStartsAfresh() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ChannelOutboundBuffer buf = new ChannelOutboundBuffer(ch);
+        buf.addMessage("first", 1, ch.newPromise());
+        buf.addFlush();
+        assertTrue(buf.remove());
+        assertTrue(buf.isEmpty());
+        assertNull(buf.current());
+
+        buf.addMessage("second", 1, ch.newPromise());
+        assertNull(buf.current(), "written, not yet flushed");
+        buf.addFlush();
+        assertEquals(java.util.List.of("second"), flushed(buf));
+        assertEquals(1, buf.size());
+        Promise<Void> third = ch.newPromise();
+        buf.addMessage("third", 1, third);
+        assertTrue(buf.remove(new ClosedChannelException()));
+        assertNull(buf.current(), "the failed message went, the unflushed one stays unflushed");
+        buf.addFlush();
+        assertEquals("third", buf.current());
+        assertTrue(buf.remove());
+        assertTrue(third.isSuccess());
+        assertEquals(0, buf.totalPendingWriteBytes());
+        ch.finish();
+    }
+
+    @Test
+    void cancelledMessagesAtTheFrontAreDroppedWithoutCompletingTheOthers() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ChannelOutboundBuffer buf = new ChannelOutboundBuffer(ch);
+        ByteBuf cancelled = bytes(8);
+        Promise<Void> pc = ch.newPromise();
+        Promise<Void> pl = ch.newPromise();
+        buf.addMessage(cancelled, 8, pc);
+        buf.addMessage("live", 1, pl);
+        assertTrue(pc.cancel(false));
+        buf.addFlush();
+        assertEquals(0, cancelled.refCnt(), "released when the flush found it cancelled");
+        assertEquals("live", buf.current());
+        assertEquals(1, buf.size());
+        assertFalse(pl.isDone());
+        assertTrue(buf.remove());
+        assertTrue(pl.isSuccess());
+        assertTrue(buf.isEmpty());
+        assertFalse(buf.remove());
+        ch.finish();
+    }
+
+    private static java.util.List<Object> flushed(ChannelOutboundBuffer buf) {
+        java.util.List<Object> seen = new java.util.ArrayList<>();
+        buf.forEachFlushedMessage(seen::add);
+        return seen;
+    }
 }

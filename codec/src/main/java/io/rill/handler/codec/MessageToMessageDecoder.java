@@ -45,33 +45,63 @@ public abstract class MessageToMessageDecoder<I> implements ChannelHandler {
         return inboundType.isInstance(msg);
     }
 
+    /**
+     * A message of type {@code I} is lent to {@link #decode} and released when it returns, however
+     * it returns; what decode produced goes downstream in order even when decode then failed, as
+     * nobody else holds it. A failure arrives downstream as a {@link DecoderException} after those
+     * messages. Any other message goes on as it is.
+     */
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (!acceptInboundMessage(msg)) {
+            produced = true;
+            ctx.fireChannelRead(msg);
+            return;
+        }
         CodecOutputList out = CodecOutputList.newInstance();
+        Throwable failure;
         try {
-            if (acceptInboundMessage(msg)) {
-                @SuppressWarnings("unchecked")
-                I cast = (I) msg;
-                try {
-                    decode(ctx, cast, out);
-                } finally {
-                    ReferenceCountUtil.release(cast);
-                }
-            } else {
-                out.add(msg);
-            }
-        } catch (DecoderException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new DecoderException(e);
-        } finally {
-            int n = out.size();
-            produced |= n > 0;
-            for (int i = 0; i < n; i++) {
+            failure = decodeThenRelease(ctx, msg, out);
+            produced |= !out.isEmpty();
+            for (int i = 0, n = out.size(); i < n; i++) {
                 ctx.fireChannelRead(out.getUnchecked(i));
             }
+        } finally {
             out.recycle();
         }
+        if (failure != null) {
+            throw asThrown(failure);
+        }
+    }
+
+    /** Errors and DecoderExceptions leave as they are; anything else is wrapped in a DecoderException. */
+    private static RuntimeException asThrown(Throwable failure) {
+        if (failure instanceof Error e) {
+            throw e;
+        }
+        return failure instanceof DecoderException d ? d : new DecoderException(failure);
+    }
+
+    /** Runs decode, then releases {@code msg} whatever decode did; returns what went wrong, or null. */
+    @SuppressWarnings("unchecked")
+    private Throwable decodeThenRelease(ChannelHandlerContext ctx, Object msg, List<Object> out) {
+        Throwable failure = null;
+        try {
+            decode(ctx, (I) msg, out);
+        } catch (Throwable t) {
+            failure = t; // an Error too: the input and the output must not leak on the way out
+        }
+        try {
+            ReferenceCountUtil.release(msg);
+        } catch (RuntimeException e) {
+            // Released once too often: decode gave away a message it had only borrowed.
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
+        }
+        return failure;
     }
 
     @Override

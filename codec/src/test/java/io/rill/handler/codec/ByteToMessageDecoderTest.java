@@ -196,7 +196,8 @@ class ByteToMessageDecoderTest {
 
     @Test
     void closeFromDownstreamWhileInputRemainsIsSafe() {
-        // SECURITY-CASES §2.7: a handler closes the channel on the first frame while more frames wait.
+        // Re-entrance: a handler closes the channel on the first frame while more frames wait; the
+        // decoder stops, passes its leftover to decodeLast once, and releases its input.
         List<String> seen = new ArrayList<>();
         Triples decoder = new Triples();
         EmbeddedChannel ch = new EmbeddedChannel(decoder, new ChannelHandler() {

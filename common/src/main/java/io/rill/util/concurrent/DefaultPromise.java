@@ -18,8 +18,11 @@ import io.rill.util.InternalLogger;
  *   null ──► UNCANCELLABLE ──► SUCCESS | value | Failure
  *     └──────────────────────►  SUCCESS | value | Failure (cancellation is a Failure)
  * </pre>
- * Listeners and blocked waiters are guarded by {@code synchronized (this)}; they are touched only
- * when somebody listens or waits, so completing an unobserved promise takes one CAS and a lock.
+ * Whoever moves it to a final state publishes that state: it takes this promise's monitor once,
+ * wakes every thread waiting on the monitor and collects the listeners. A waiter checks for
+ * completion while holding the same monitor before each {@code wait()}, so the wake-up cannot
+ * fall between its check and its wait; no count of waiters is needed. Completing a promise
+ * nobody observes costs one compare-and-set and one uncontended lock.
  */
 public class DefaultPromise<V> implements Promise<V> {
 
@@ -50,8 +53,6 @@ public class DefaultPromise<V> implements Promise<V> {
     private volatile Object result;
     /** A FutureListener, or a Listeners array; null when none is waiting to be notified. */
     private Object listeners;
-    /** Threads blocked in wait(); notifyAll only when positive. */
-    private int waiters;
     /** True while some thread runs the listeners, so later additions keep their order. */
     private boolean notifying;
 
@@ -110,31 +111,43 @@ public class DefaultPromise<V> implements Promise<V> {
 
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        if (RESULT.compareAndSet(this, null, new Failure(new LeanCancellationException()))) {
-            if (wakeWaiters()) {
-                notifyListeners();
-            }
-            return true;
-        }
-        return false;
+        // Only from pending: setUncancellable() is a promise that nobody cancels any more.
+        return settle(new Failure(new LeanCancellationException()), false);
     }
 
-    private boolean complete(Object value) {
-        if (RESULT.compareAndSet(this, null, value) || RESULT.compareAndSet(this, UNCANCELLABLE, value)) {
-            if (wakeWaiters()) {
-                notifyListeners();
-            }
-            return true;
-        }
-        return false;
+    private boolean complete(Object outcome) {
+        return settle(outcome, true);
     }
 
-    /** Wakes blocked threads; returns whether listeners are waiting for notification. */
-    private synchronized boolean wakeWaiters() {
-        if (waiters > 0) {
+    /**
+     * Moves the result from pending (or, if {@code evenIfUncancellable}, from uncancellable) to
+     * {@code outcome}; false if another outcome got there first. The winner alone publishes.
+     */
+    private boolean settle(Object outcome, boolean evenIfUncancellable) {
+        Object seen = null;
+        for (;;) {
+            Object witness = RESULT.compareAndExchange(this, seen, outcome);
+            if (witness == seen) {
+                publish();
+                return true;
+            }
+            if (witness != UNCANCELLABLE || !evenIfUncancellable) {
+                return false; // final already, or uncancellable and this is a cancellation
+            }
+            seen = witness;
+        }
+    }
+
+    /** Wakes every waiter and notifies the listeners; runs once, in the thread that settled. */
+    private void publish() {
+        boolean listening;
+        synchronized (this) {
             notifyAll();
+            listening = listeners != null;
         }
-        return listeners != null;
+        if (listening) {
+            notifyListeners();
+        }
     }
 
     // ---------------------------------------------------------------- state
@@ -240,34 +253,36 @@ public class DefaultPromise<V> implements Promise<V> {
         }
     }
 
+    /**
+     * Runs the listeners added so far, then those added while they ran, in order of addition.
+     * One thread at a time: a thread that finds another one at it leaves, since that one keeps
+     * claiming until none are left.
+     */
     private void notifyListenersNow() {
-        Object batch;
-        synchronized (this) {
-            if (notifying || listeners == null) {
-                return;
-            }
-            notifying = true;
-            batch = listeners;
-            listeners = null;
-        }
-        for (;;) {
-            if (batch instanceof Listeners) {
-                Listeners all = (Listeners) batch;
+        for (Object batch = claimListeners(true); batch != null; batch = claimListeners(false)) {
+            if (batch instanceof Listeners all) {
                 for (int i = 0; i < all.size; i++) {
                     notifyListener(all.array[i]);
                 }
             } else {
                 notifyListener((FutureListener<?>) batch);
             }
-            synchronized (this) {
-                if (listeners == null) {
-                    notifying = false;
-                    return;
-                }
-                batch = listeners;
-                listeners = null;
-            }
         }
+    }
+
+    /**
+     * Takes the listeners waiting to run, or null if there are none; {@code notifying} is true
+     * exactly while a thread holds a batch. A thread just {@code starting} gets null if another
+     * is already notifying.
+     */
+    private synchronized Object claimListeners(boolean starting) {
+        if (starting && notifying) {
+            return null;
+        }
+        Object batch = listeners;
+        listeners = null;
+        notifying = batch != null;
+        return batch;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -284,89 +299,78 @@ public class DefaultPromise<V> implements Promise<V> {
 
     @Override
     public Promise<V> await() throws InterruptedException {
-        if (isDone()) {
-            return this;
-        }
-        if (Thread.interrupted()) {
-            throw new InterruptedException(toString());
-        }
-        checkDeadLock();
-        synchronized (this) {
-            while (!isDone()) {
-                waiters++;
-                try {
-                    wait();
-                } finally {
-                    waiters--;
-                }
-            }
-        }
+        waitUntilDone(-1, true);
         return this;
     }
 
     @Override
     public Promise<V> awaitUninterruptibly() {
-        boolean interrupted = false;
-        while (!isDone()) {
-            try {
-                await();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        waitUninterruptibly(-1);
         return this;
     }
 
     @Override
     public boolean await(long timeout, TimeUnit unit) throws InterruptedException {
-        return await0(unit.toNanos(timeout), true);
+        return waitUntilDone(Math.max(0, unit.toNanos(timeout)), true);
     }
 
     @Override
     public boolean awaitUninterruptibly(long timeout, TimeUnit unit) {
+        return waitUninterruptibly(Math.max(0, unit.toNanos(timeout)));
+    }
+
+    private boolean waitUninterruptibly(long nanos) {
         try {
-            return await0(unit.toNanos(timeout), false);
+            return waitUntilDone(nanos, false);
         } catch (InterruptedException e) {
-            throw new AssertionError("cannot happen", e);
+            throw new AssertionError("an uninterruptible wait was interrupted", e);
         }
     }
 
-    private boolean await0(long timeoutNanos, boolean interruptible) throws InterruptedException {
+    /**
+     * Blocks until this promise is done or {@code nanos} have passed (no limit when negative);
+     * returns whether it is done. An uninterruptible wait remembers an interrupt and sets the
+     * thread's flag again on the way out.
+     */
+    private boolean waitUntilDone(long nanos, boolean interruptible) throws InterruptedException {
         if (isDone()) {
             return true;
         }
-        if (timeoutNanos <= 0) {
+        if (nanos == 0) {
             return false;
         }
         if (interruptible && Thread.interrupted()) {
             throw new InterruptedException(toString());
         }
         checkDeadLock();
-        long deadline = System.nanoTime() + timeoutNanos;
-        boolean interrupted = false;
-        try {
-            synchronized (this) {
-                for (long left = timeoutNanos; !isDone() && left > 0; left = deadline - System.nanoTime()) {
-                    waiters++;
+        long deadline = nanos < 0 ? 0 : System.nanoTime() + nanos;
+        boolean interruptedMeanwhile = false;
+        synchronized (this) {
+            try {
+                // isDone() is read under the monitor publish() takes, so no wake-up is lost between it and wait().
+                while (!isDone()) {
+                    long left = nanos < 0 ? Long.MAX_VALUE : deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return false;
+                    }
                     try {
-                        wait(left / 1_000_000, (int) (left % 1_000_000));
+                        if (nanos < 0) {
+                            wait();
+                        } else {
+                            TimeUnit.NANOSECONDS.timedWait(this, left);
+                        }
                     } catch (InterruptedException e) {
                         if (interruptible) {
                             throw e;
                         }
-                        interrupted = true;
-                    } finally {
-                        waiters--;
+                        interruptedMeanwhile = true;
                     }
                 }
-                return isDone();
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
+                return true;
+            } finally {
+                if (interruptedMeanwhile) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
     }

@@ -13,8 +13,8 @@ import java.util.Arrays;
  * <p>Addresses are compared in canonical form: an IPv4-mapped IPv6 address
  * ({@code ::ffff:a.b.c.d}, RFC 4291 §2.5.5.2) is the IPv4 address {@code a.b.c.d}. A dual-stack
  * socket may report an IPv4 peer either way, so an IPv4 rule must match the mapped form and a
- * rule written in mapped form must match the plain IPv4 peer (SECURITY-CASES R-06: a filter
- * that compared raw forms let mapped peers past IPv4 reject rules). An IPv6 rule wider than
+ * rule written in mapped form must match the plain IPv4 peer (docs/security-cases.md, case R-06: a
+ * filter that compared raw forms let mapped peers past IPv4 reject rules). An IPv6 rule wider than
  * the mapped range ({@code ::/0}, {@code ::ffff:0:0/95}) sees IPv4 peers in their mapped form.
  *
  * <p>Immutable; ordered by network then prefix length, so a containing subnet sorts before

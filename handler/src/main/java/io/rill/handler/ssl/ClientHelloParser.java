@@ -25,6 +25,8 @@ import io.rill.handler.codec.TooLongFrameException;
  * resumes where it stopped (T-05). A declared length above the cap fails at once (T-03); any
  * malformation fails: there is no "could not tell" answer that would fall back to a default
  * context (T-06).
+ *
+ * <p>Case IDs such as T-07 in this file are those of docs/security-cases.md.
  */
 final class ClientHelloParser {
 

@@ -23,6 +23,8 @@ import io.rill.util.concurrent.ScheduledFuture;
  * connection: the default context is only for clients that send no server name (T-06).
  *
  * <p>An {@link SniCompletionEvent} reports the name (or the failure) before the handshake starts.
+ *
+ * <p>Case IDs such as T-07 in this file are those of docs/security-cases.md.
  */
 public class SniHandler extends ByteToMessageDecoder {
 

@@ -57,6 +57,8 @@ import io.rill.util.concurrent.ScheduledFuture;
  * {@code exceptionCaught} and no buffer is leaked.
  *
  * <p>{@link #isEncrypted} tells whether bytes start a TLS record, for port unification.
+ *
+ * <p>Case IDs such as T-07 in this file are those of docs/security-cases.md.
  */
 public class SslHandler extends ByteToMessageDecoder {
 

@@ -17,6 +17,8 @@ import io.rill.buffer.ByteBuf;
  * engine (T-07), an SSLv2-format hello is refused (T-01: no TLS 1.2/1.3 peer sends one), and a
  * length beyond the largest TLS ciphertext closes the connection before anything is buffered
  * for it (TL-04).
+ *
+ * <p>Case IDs such as T-07 in this file are those of docs/security-cases.md.
  */
 final class SslRecords {
 

@@ -98,7 +98,7 @@ class IpFilterTest {
         return open;
     }
 
-    // ---------------------------------------------------------------- SECURITY-CASES R-06
+    // ---------------------------------------------------- docs/security-cases.md, case R-06
 
     @Test
     void r06_ipv4MappedIpv6PeerMatchesIpv4Rule() throws Exception {

@@ -1,7 +1,6 @@
 package io.rill.handler.logging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,6 +20,7 @@ import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelId;
 import io.rill.channel.embedded.EmbeddedChannel;
 
 /** System.Logger routes to java.util.logging when no other backend is installed; the test listens there. */
@@ -143,13 +143,49 @@ class LoggingHandlerTest {
     }
 
     @Test
-    void oneInstanceServesManyChannels() {
-        LoggingHandler shared = new LoggingHandler(Owner.class, LogLevel.INFO);
-        EmbeddedChannel a = new EmbeddedChannel(shared);
-        EmbeddedChannel b = new EmbeddedChannel(shared);
-        assertNotNull(a.pipeline().get(LoggingHandler.class));
-        assertNotNull(b.pipeline().get(LoggingHandler.class));
+    void oneInstanceServesManyChannelsAndEachLineNamesItsOwnChannel() {
+        LoggingHandler shared = new LoggingHandler(Owner.class, LogLevel.INFO, ByteBufFormat.SIMPLE);
+        EmbeddedChannel a = new EmbeddedChannel(new NamedId("chan-a"), true, shared);
+        EmbeddedChannel b = new EmbeddedChannel(new NamedId("chan-b"), true, shared);
+        records.clear();
+        // Interleaved, so a handler that kept the first channel (or the last) in a field would
+        // write one channel's events under the other's name.
+        a.writeInbound(Unpooled.wrappedBuffer(new byte[1]));
+        b.writeInbound(Unpooled.wrappedBuffer(new byte[2]));
+        b.close();
+        a.writeInbound(Unpooled.wrappedBuffer(new byte[3]));
+        a.close();
+
+        assertEquals(List.of("READ: 1B", "READ COMPLETE", "READ: 3B", "READ COMPLETE", "CLOSE", "INACTIVE",
+                "UNREGISTERED"), eventsOf("chan-a"));
+        assertEquals(List.of("READ: 2B", "READ COMPLETE", "CLOSE", "INACTIVE", "UNREGISTERED"), eventsOf("chan-b"));
+        assertEquals(records.size(), linesOf("chan-a").size() + linesOf("chan-b").size(),
+                "every line names one of the two channels: " + messages());
         a.finishAndReleaseAll();
         b.finishAndReleaseAll();
+    }
+
+    /** The lines logged under {@code id}'s prefix, in order. */
+    private List<String> linesOf(String id) {
+        return messages().stream().filter(m -> m.startsWith("[" + id + ",") || m.startsWith("[" + id + "]")).toList();
+    }
+
+    /** The events of {@link #linesOf}, without the prefix; auto-read's read requests left out. */
+    private List<String> eventsOf(String id) {
+        return linesOf(id).stream().map(m -> m.substring(m.indexOf("] ") + 2))
+                .filter(e -> !e.equals("READ REQUEST")).toList();
+    }
+
+    /** A channel id of our choosing: embedded channels otherwise all share one. */
+    private record NamedId(String name) implements ChannelId {
+        @Override
+        public String asShortText() {
+            return name;
+        }
+
+        @Override
+        public String asLongText() {
+            return name;
+        }
     }
 }

@@ -46,6 +46,8 @@ import io.rill.handler.ssl.util.SelfSignedCertificate;
  * Rill's TLS against real peers over loopback: {@code openssl s_client} and {@code curl}
  * against Rill servers, a Rill client against {@code openssl s_server}. Skipped only when the
  * binaries are missing (.ci/run installs them).
+ *
+ * <p>Case IDs such as T-07 in this file are those of docs/security-cases.md.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OpenSslInteropTest {

@@ -26,7 +26,10 @@ import io.rill.handler.codec.CorruptedFrameException;
 import io.rill.handler.codec.TooLongFrameException;
 import io.rill.handler.ssl.util.SelfSignedCertificate;
 
-/** SNI routing and the ClientHello parser's bounds (SECURITY-CASES T-03..T-06, TL-05). */
+/**
+ * SNI routing and the ClientHello parser's bounds (docs/security-cases.md, cases T-03 to T-06 and
+ * TL-05).
+ */
 class SniHandlerTest {
     /** The provider under test; a subclass reruns every test with another. */
     SslProvider provider() {

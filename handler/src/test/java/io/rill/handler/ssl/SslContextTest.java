@@ -28,7 +28,11 @@ import io.rill.buffer.ByteBufAllocator;
 import io.rill.handler.ssl.util.InsecureTrustManagerFactory;
 import io.rill.handler.ssl.util.SelfSignedCertificate;
 
-/** What an SslContext's settings do to a real handshake (in EmbeddedChannels). */
+/**
+ * What an SslContext's settings do to a real handshake (in EmbeddedChannels).
+ *
+ * <p>Case IDs such as T-07 in this file are those of docs/security-cases.md.
+ */
 class SslContextTest {
     /** The provider under test; a subclass reruns every test with another. */
     SslProvider provider() {

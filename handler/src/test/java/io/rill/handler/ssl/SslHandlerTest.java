@@ -31,7 +31,7 @@ import io.rill.buffer.ByteBufAllocator;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.WriteBufferWaterMark;
 import io.rill.util.concurrent.Future;
-
+/** Case IDs such as T-07 in this file are those of docs/security-cases.md. */
 class SslHandlerTest {
     /** The provider under test; a subclass reruns every test with another. */
     SslProvider provider() {

@@ -5,7 +5,12 @@ import javax.net.ssl.SSLException;
 import io.rill.buffer.ByteBufAllocator;
 import io.rill.handler.ssl.util.SelfSignedCertificate;
 
-/** Certificates and contexts shared by the TLS tests (generated once per JVM: key generation is slow). */
+/**
+ * Certificates and contexts shared by the TLS tests (generated once per JVM: key generation is
+ * slow).
+ *
+ * <p>Case IDs such as T-07 in this file are those of docs/security-cases.md.
+ */
 final class TlsFixtures {
 
     /** localhost, 127.0.0.1 and ::1. */

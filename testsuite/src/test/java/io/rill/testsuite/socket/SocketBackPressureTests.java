@@ -20,7 +20,11 @@ import io.rill.channel.ChannelOption;
 import io.rill.channel.EventLoop;
 import io.rill.channel.WriteBufferWaterMark;
 
-/** Flow control both ways: AUTO_READ off reads only on read(); water marks flip writability. */
+/**
+ * Flow control both ways: AUTO_READ off reads only on read(); water marks flip writability.
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
+ */
 abstract class SocketBackPressureTests extends AbstractSocketTest {
 
     /** How long "nothing happens" is watched, on the loop's own timer. */

@@ -18,8 +18,8 @@ import io.rill.channel.Channel;
 import io.rill.util.concurrent.Future;
 
 /**
- * SECURITY-CASES R-02: connect/close cycles, failed connects included, leave no descriptor behind.
- * Linux only (counts {@code /proc/self/fd}).
+ * docs/security-cases.md, case R-02: connect/close cycles, failed connects included, leave no
+ * descriptor behind. Linux only (counts {@code /proc/self/fd}).
  */
 abstract class SocketDescriptorLeakTests extends AbstractSocketTest {
 

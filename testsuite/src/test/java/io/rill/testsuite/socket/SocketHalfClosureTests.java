@@ -30,7 +30,7 @@ import io.rill.channel.socket.DuplexChannel;
 /**
  * End of stream from the peer: closes the channel, or with ALLOW_HALF_CLOSURE shuts input only
  * and fires the input-shutdown events; and the half-close-then-reset sequence of CVE-2026-42577
- * (SECURITY-CASES R-01), which must close the channel and leave the loop idle.
+ * (docs/security-cases.md, case R-01), which must close the channel and leave the loop idle.
  */
 abstract class SocketHalfClosureTests extends AbstractSocketTest {
 

@@ -22,7 +22,7 @@ import io.rill.handler.codec.http.HttpServerCodec;
 import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
 
 /**
- * The server-side HTTP/1.1 cases of SECURITY-CASES.md (§1.1, §2.1, §2.2) over a real connection,
+ * The server-side HTTP/1.1 cases of docs/security-cases.md (H1, S, L) over a real connection,
  * by their IDs: the exact attack bytes, then a request that must never be served. Each attack gets
  * exactly one answer with the status the case names, then the connection closes. The cases with
  * no server-side wire input (encoder and API misuse: H1-06, H1-09, H1-11, H1-18, H1-19, H1-20) are

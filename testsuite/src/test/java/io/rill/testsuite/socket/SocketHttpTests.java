@@ -48,6 +48,8 @@ import io.rill.util.concurrent.ScheduledFuture;
  * attempts answered 400 and closed, and real peers — curl, Python's http.client and h11 (a strict
  * parser that checks every byte Rill sends). External peers run on TCP and Unix-domain sockets
  * where they can, and skip themselves when not installed.
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
  */
 abstract class SocketHttpTests extends AbstractSocketTest {
 

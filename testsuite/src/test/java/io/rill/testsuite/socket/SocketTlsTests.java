@@ -39,8 +39,8 @@ import io.rill.handler.ssl.util.SelfSignedCertificate;
  * TLS over real connections of every transport, once per {@link SslProvider} (the suite has a
  * group for each): echo in both directions with random write sizes, handshake timeout, a peer
  * vanishing mid-handshake, mutual TLS accepted and refused, and the client's default host name
- * check (SECURITY-CASES T-08). Certificates are generated once per JVM. Every context a test
- * builds is closed after it, and then no native object of the provider may be left alive.
+ * check (docs/security-cases.md, case T-08). Certificates are generated once per JVM. Every context
+ * a test builds is closed after it, and then no native object of the provider may be left alive.
  * OPENSSL groups skip themselves when BoringSSL cannot load.
  */
 abstract class SocketTlsTests extends AbstractSocketTest {

@@ -45,7 +45,7 @@ import io.rill.util.InternalLogger;
  * socket that is not yet connected (which Linux reports as hung up) produces no event. An empty
  * interest afterwards keeps the descriptor registered edge-triggered with no events asked, so an
  * error or reset (EPOLLERR/EPOLLHUP, always reported) still arrives once, even on a half-closed
- * socket that no longer reads (SECURITY-CASES R-01).
+ * socket that no longer reads (docs/security-cases.md, case R-01).
  */
 public final class EpollIoHandler implements IoHandler {
 
@@ -173,7 +173,10 @@ public final class EpollIoHandler implements IoHandler {
             try {
                 r.handle.handle(r, EpollIoOps.valueOf(bits));
             } catch (Throwable t) {
-                // A handle that throws would be reported again at once (level-triggered): close it rather than spin.
+                // The throw left the readiness it was given unconsumed. A level-triggered channel would be
+                // reported again by the very next epoll_wait and spin the loop; an edge-triggered one (the
+                // default) would not be reported again until the peer sends more, stalling with input
+                // unread. Neither is recoverable from here, so close it.
                 LOG.warn("Handle " + r.handle + " threw; closing it", t);
                 closeQuietly(r.handle);
             }

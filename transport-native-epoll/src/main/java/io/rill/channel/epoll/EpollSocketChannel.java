@@ -24,8 +24,8 @@ import io.rill.util.concurrent.Future;
  *
  * <p>Linux specifics: end of stream is also signalled by {@code EPOLLRDHUP}; a reset or error
  * ({@code EPOLLERR}/{@code EPOLLHUP}) on a socket whose input is already shut down closes the
- * channel at once (SECURITY-CASES R-01: it must never be left open and ready). In edge mode a
- * burst cut short re-reads by itself (see {@link AbstractEpollChannel}).
+ * channel at once (docs/security-cases.md, case R-01: it must never be left open and ready). In
+ * edge mode a burst cut short re-reads by itself (see {@link AbstractEpollChannel}).
  */
 public class EpollSocketChannel extends AbstractEpollChannel implements SocketChannel {
 

@@ -26,9 +26,9 @@ import io.rill.channel.MultiThreadIoEventLoopGroup;
 import io.rill.util.RillProperties;
 
 /**
- * EMFILE on accept over edge-triggered epoll (SECURITY-CASES §2.7): reported once, accepting
- * pauses, and the connection still pending when the pause ends is accepted, though no new edge
- * announces it: re-adding the interest re-arms epoll.
+ * EMFILE on accept over edge-triggered epoll (docs/security-cases.md, case L-09): reported once,
+ * accepting pauses, and the connection still pending when the pause ends is accepted, though no new
+ * edge announces it: re-adding the interest re-arms epoll.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class EpollAcceptBackoffTest {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
@@ -135,6 +136,17 @@ class EpollDatagramChannelTest {
         } finally {
             nio.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    void anIpv6AddressOnAnIpv4SocketFailsToBindWithAddressFamilyNotSupported() throws Exception {
+        // The address is built natively; an address the socket's family cannot hold must come back
+        // as that errno, not as a length that bind(2) then misreads.
+        Future<Channel> bound = new Bootstrap().group(group).channelFactory(l -> new EpollDatagramChannel(l, false))
+                .handler(new Received()).bind(new InetSocketAddress("::1", 0));
+        assertTrue(bound.await(5, TimeUnit.SECONDS));
+        BindException e = assertInstanceOf(BindException.class, bound.cause());
+        assertTrue(e.getMessage().startsWith("Address family not supported"), e.getMessage());
     }
 
     private Channel bind(ChannelHandler handler) throws Exception {

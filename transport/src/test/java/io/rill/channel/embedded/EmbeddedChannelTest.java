@@ -149,4 +149,75 @@ class EmbeddedChannelTest {
         assertTrue(ch.isRegistered());
         ch.finish();
     }
+
+    // ---------------------------------------------------------------- finish and release
+
+    /** On channelInactive says its last words downstream and then, if told to, throws. */
+    static final class LastWords implements ChannelHandler {
+        final Object words;
+        final RuntimeException thenThrow;
+
+        LastWords(Object words, RuntimeException thenThrow) {
+            this.words = words;
+            this.thenThrow = thenThrow;
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            ctx.fireChannelRead(words);
+            if (thenThrow != null) {
+                throw thenThrow;
+            }
+        }
+    }
+
+    @Test
+    void finishClosesAndSaysFalseWhenNothingWasLeft() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        assertFalse(ch.finish());
+        assertFalse(ch.isOpen());
+        assertFalse(ch.finishAndReleaseAll(), "finishing again is harmless");
+    }
+
+    @Test
+    void finishCountsWhatTheCloseItselfProducedAndLeavesItToTheTest() {
+        ByteBuf last = Unpooled.buffer(1).writeByte(7);
+        EmbeddedChannel ch = new EmbeddedChannel(new LastWords(last, null));
+        assertTrue(ch.finish());
+        ByteBuf read = ch.readInbound();
+        assertEquals(1, read.refCnt(), "finish releases nothing");
+        read.release();
+    }
+
+    @Test
+    void finishAndReleaseAllReleasesBothQueuesEvenWhenItRethrowsAnException() {
+        ByteBuf last = Unpooled.buffer(1).writeByte(1);
+        IllegalStateException failure = new IllegalStateException("failed while closing");
+        EmbeddedChannel ch = new EmbeddedChannel(new LastWords(last, failure));
+        ByteBuf out = Unpooled.buffer(1).writeByte(2);
+        ch.writeOutbound(out);
+        assertEquals(failure, assertThrows(IllegalStateException.class, ch::finishAndReleaseAll));
+        assertEquals(0, last.refCnt());
+        assertEquals(0, out.refCnt());
+        assertTrue(ch.inboundMessages().isEmpty());
+        assertTrue(ch.outboundMessages().isEmpty());
+    }
+
+    @Test
+    void releaseInboundAndReleaseOutboundEmptyOnlyTheirOwnQueue() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ByteBuf in1 = Unpooled.buffer(1).writeByte(1);
+        ByteBuf in2 = Unpooled.buffer(1).writeByte(2);
+        ByteBuf out = Unpooled.buffer(1).writeByte(3);
+        ch.writeInbound(in1, in2);
+        ch.writeOutbound(out);
+        assertTrue(ch.releaseInbound());
+        assertEquals(0, in1.refCnt() + in2.refCnt());
+        assertEquals(1, out.refCnt(), "the other direction is untouched");
+        assertFalse(ch.releaseInbound(), "nothing left the second time");
+        assertTrue(ch.releaseOutbound());
+        assertEquals(0, out.refCnt());
+        assertFalse(ch.releaseOutbound());
+        assertFalse(ch.finish());
+    }
 }

@@ -24,9 +24,9 @@ import io.rill.util.RillProperties;
 import io.rill.util.concurrent.DefaultThreadFactory;
 
 /**
- * The accept loop's reaction to EMFILE (SECURITY-CASES §2.7): report once, back off, never spin.
- * "Never spin" is shown by the accept count: during the pause accept() is not called at all.
- * (The loop-CPU check lives in the testsuite; this module's tests run inside its JPMS module,
+ * The accept loop's reaction to EMFILE (docs/security-cases.md, case L-09): report once, back off,
+ * never spin. "Never spin" is shown by the accept count: during the pause accept() is not called at
+ * all. (The loop-CPU check lives in the testsuite; this module's tests run inside its JPMS module,
  * which does not read java.management.)
  */
 @Timeout(30)

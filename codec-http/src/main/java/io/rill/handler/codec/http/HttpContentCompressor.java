@@ -30,8 +30,8 @@ import io.rill.util.concurrent.Promise;
  * <p><b>Bounded state.</b> Each request's chosen coding waits in a ring of
  * {@code maxPendingRequests} ({@link PendingRequests}) until its response is written. Requests
  * pipelined beyond that are only counted and their responses sent uncompressed, so a client that
- * pipelines 100 000 requests and never reads costs a fixed amount of memory here (SECURITY-CASES
- * H1-17).
+ * pipelines 100 000 requests and never reads costs a fixed amount of memory here
+ * (docs/security-cases.md, case H1-17).
  */
 public class HttpContentCompressor implements ChannelHandler {
 

@@ -22,7 +22,7 @@ import io.rill.handler.codec.compression.ZlibWrapper;
  *
  * <p><b>Bounded.</b> One cap, {@code maxDecodedBytes}, applies to each message whatever its
  * codings; with stacked codings the output of every stage counts, so {@code gzip, gzip} cannot
- * multiply the ratio (SECURITY-CASES §2.5, C-01, C-05). Output is handed on in pieces of at most
+ * multiply the ratio (docs/security-cases.md, cases C-01, C-05). Output is handed on in pieces of at most
  * {@link ZlibDecoder#CHUNK_SIZE} bytes as it is inflated, never gathered (C-04). Each stage also
  * refuses to expand more than {@link ZlibDecoder#DEFAULT_MAX_RATIO} times past its first chunk.
  * Passing the cap or the ratio, or corrupt data, ends the message with a {@link LastHttpContent}

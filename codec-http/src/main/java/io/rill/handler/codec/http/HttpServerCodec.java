@@ -39,7 +39,7 @@ import io.rill.util.concurrent.Promise;
  *       each. A write with a real promise first sends what is gathered, so order is kept.</li>
  *   <li>Time limits on the client ({@link HttpServerTimeouts}, on by default): an idle keep-alive
  *       connection is closed; a request head or body that comes too slowly (Slowloris, see
- *       {@code docs/security-cases.md} L-06) is answered {@code 408 Request Timeout} and closed.
+ *       docs/security-cases.md, case L-06) is answered {@code 408 Request Timeout} and closed.
  *       One timer per connection, moved lazily, so serving a request costs no timer operation.</li>
  * </ul>
  */

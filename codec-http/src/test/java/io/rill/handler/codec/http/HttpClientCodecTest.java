@@ -13,7 +13,11 @@ import org.junit.jupiter.api.Test;
 import io.rill.buffer.ByteBuf;
 import io.rill.channel.embedded.EmbeddedChannel;
 
-/** The client codec pairs final responses with the requests they answer. */
+/**
+ * The client codec pairs final responses with the requests they answer.
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
+ */
 class HttpClientCodecTest {
 
     private static List<String> exchange(EmbeddedChannel ch, String responses, HttpRequest... requests) {

@@ -22,7 +22,11 @@ import io.rill.buffer.ReferenceCountUtil;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
 
-/** Response compression: negotiation, what is skipped, streamed bodies, bounded state. */
+/**
+ * Response compression: negotiation, what is skipped, streamed bodies, bounded state.
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
+ */
 class HttpContentCompressorTest {
 
     private static final byte[] BODY = text(4096);

@@ -28,7 +28,11 @@ import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.handler.codec.compression.DecompressionException;
 
-/** Request and response body decoding: codings, stacking, the one cap, failures. */
+/**
+ * Request and response body decoding: codings, stacking, the one cap, failures.
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
+ */
 class HttpContentDecompressorTest {
 
     private static final byte[] BODY = text(50_000);

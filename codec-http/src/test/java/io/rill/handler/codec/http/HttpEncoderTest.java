@@ -14,7 +14,11 @@ import io.rill.buffer.ByteBuf;
 import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.handler.codec.EncoderException;
 
-/** What the encoders write, checked as text and by decoding it back. */
+/**
+ * What the encoders write, checked as text and by decoding it back.
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
+ */
 class HttpEncoderTest {
 
     @Test

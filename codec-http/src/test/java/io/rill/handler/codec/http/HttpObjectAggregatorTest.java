@@ -14,7 +14,11 @@ import org.junit.jupiter.api.Test;
 
 import io.rill.channel.embedded.EmbeddedChannel;
 
-/** Aggregation: whole messages, bounded bodies, expectations. */
+/**
+ * Aggregation: whole messages, bounded bodies, expectations.
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
+ */
 class HttpObjectAggregatorTest {
 
     private static EmbeddedChannel server(int max) {

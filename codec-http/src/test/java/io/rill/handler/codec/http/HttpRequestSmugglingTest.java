@@ -9,9 +9,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * SECURITY-CASES §1.1 and §2.1-2.2 as decoder tests, named by their IDs, each fed whole, byte by
- * byte and in pieces. A rejected request is one failed message (with the status to answer it) and
- * nothing after it is decoded, so a smuggled second request never appears.
+ * The request cases of docs/security-cases.md (H1, S, L) as decoder tests, named by their IDs,
+ * each fed whole, byte by byte and in pieces. A rejected request is one failed message (with the
+ * status to answer it) and nothing after it is decoded, so a smuggled second request never
+ * appears.
  */
 class HttpRequestSmugglingTest {
 

@@ -15,7 +15,12 @@ import org.junit.jupiter.api.Test;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.embedded.EmbeddedChannel;
 
-/** The server codec: rejected requests are answered and closed, HEAD has no body, pipelining is bounded. */
+/**
+ * The server codec: rejected requests are answered and closed, HEAD has no body, pipelining is
+ * bounded.
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
+ */
 class HttpServerCodecTest {
 
     @ParameterizedTest

@@ -17,7 +17,7 @@ import io.rill.channel.embedded.EmbeddedChannel;
 
 /**
  * {@link HttpServerCodec}'s request-head timeout on the loop's manual clock: idle and Slowloris
- * connections (SECURITY-CASES L-06) are closed, a request being served is not timed.
+ * connections (docs/security-cases.md, case L-06) are closed, a request being served is not timed.
  */
 class RequestHeadTimeoutTest {
 

@@ -15,7 +15,7 @@ import io.rill.handler.codec.ByteToMessageDecoder;
  *
  * <p><b>Bounded output.</b> Decompressed bytes go downstream in chunks of at most
  * {@link #CHUNK_SIZE} bytes, each fired as soon as it is full, so one small read that expands
- * to gigabytes never sits in memory at once (SECURITY-CASES C-04). Two bounds end a bomb early,
+ * to gigabytes never sits in memory at once (docs/security-cases.md, case C-04). Two bounds end a bomb early,
  * each failing the stream with a {@link DecompressionLimitException} that names it, after which
  * the rest of the input is dropped:
  * <ul>

@@ -241,7 +241,7 @@ class ZlibCodecTest {
         assertTrue(events.endsWith("!DecompressionException  |end"), events);
     }
 
-    // ------------------------------------------------------------------ SECURITY-CASES §1.3 / §2.5
+    // ---------------------------------------- docs/security-cases.md, cases C-01, C-04, C-05
 
     private static final long ONE_GIB = 1L << 30;
 

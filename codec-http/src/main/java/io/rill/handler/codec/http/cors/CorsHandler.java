@@ -28,8 +28,8 @@ import io.rill.util.concurrent.Promise;
  * credentials and exposed-headers fields) to the responses of allowed cross-origin requests.
  *
  * <p>Whenever the answer depends on the origin, {@code Origin} is <em>added</em> to whatever
- * {@code Vary} the application set (SECURITY-CASES H1-19: replacing {@code Vary: Cookie} let a
- * cache serve one user's response to another).
+ * {@code Vary} the application set (docs/security-cases.md, case H1-19: replacing
+ * {@code Vary: Cookie} let a cache serve one user's response to another).
  *
  * <p>The origins of requests awaiting their responses wait in a ring of
  * {@value #MAX_PENDING} entries ({@link PendingRequests}); requests pipelined beyond it get responses without CORS

@@ -4,7 +4,7 @@ package io.rill.handler.codec.http.internal;
  * What a handler remembers about each request until its response is written, in order, in a
  * fixed ring: pipelined requests beyond its capacity are only counted, and their responses get
  * {@code null} (the handler's "nothing known" answer). So a client that pipelines 100 000
- * requests and never reads costs a fixed amount of memory (SECURITY-CASES H1-17).
+ * requests and never reads costs a fixed amount of memory (docs/security-cases.md, case H1-17).
  *
  * <p>Order is kept because once a request overflows, every later one is counted too until the
  * overflow drains: the ring only ever holds requests older than the counted ones. Loop-confined.

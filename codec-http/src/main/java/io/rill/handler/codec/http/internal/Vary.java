@@ -3,7 +3,10 @@ package io.rill.handler.codec.http.internal;
 import io.rill.handler.codec.http.HttpHeaderNames;
 import io.rill.handler.codec.http.HttpHeaders;
 
-/** Adds to {@code Vary} without losing what it said (SECURITY-CASES H1-19: replacing it let caches mix users up). */
+/**
+ * Adds to {@code Vary} without losing what it said (docs/security-cases.md, case H1-19: replacing
+ * it let caches mix users up).
+ */
 public final class Vary {
 
     private Vary() {

@@ -11,7 +11,8 @@ import java.util.Arrays;
 /**
  * A file part of a {@code multipart/form-data} body. Small files stay in memory; once one grows
  * past the decoder's memory threshold its bytes move to a temporary file (mode 0600, in a
- * directory of mode 0700: SECURITY-CASES R-05) and the rest is written there as it arrives.
+ * directory of mode 0700: docs/security-cases.md, case R-05) and the rest is written there as it
+ * arrives.
  *
  * <p>{@link #filename()} is what the client sent: never use it as a path. {@link #delete()}
  * removes the temporary file; {@link HttpPostRequestDecoder#destroy()} deletes every upload the

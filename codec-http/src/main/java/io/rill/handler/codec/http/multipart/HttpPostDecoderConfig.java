@@ -6,7 +6,8 @@ import java.nio.file.Path;
  * Limits of an {@link HttpPostRequestDecoder}. Every byte the decoder keeps in memory is under
  * one of them: a form field (name and value together) or a part's header block is at most
  * {@code maxBufferedBytes}, there are at most {@code maxFields} of them, and a file keeps at most
- * {@code memoryThreshold} bytes in memory before it moves to disk (SECURITY-CASES H1-07).
+ * {@code memoryThreshold} bytes in memory before it moves to disk (docs/security-cases.md,
+ * case H1-07).
  *
  * @param maxFields        most fields and parts in one body (default 128); one more fails with 413
  * @param maxBufferedBytes most bytes of one field or one part's headers (default 64 KiB)

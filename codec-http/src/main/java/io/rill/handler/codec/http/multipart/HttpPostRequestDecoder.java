@@ -34,7 +34,8 @@ import io.rill.handler.codec.http.LastHttpContent;
  * with an {@link HttpPostRequestDecoderException} (its {@link HttpPostRequestDecoderException#status()
  * status} is the answer to send) as soon as the offending byte is offered, whatever the body's
  * size: {@code a&a&a&...} fails at field 129 and a 100 MB field without {@code &} at its
- * 64 KiB-th byte (SECURITY-CASES H1-07). On failure the uploads made so far are deleted.
+ * 64 KiB-th byte (docs/security-cases.md, case H1-07). On failure the uploads made so far are
+ * deleted.
  *
  * <p>The decoder does not release what it is offered; the caller still owns it. Not thread-safe.
  */

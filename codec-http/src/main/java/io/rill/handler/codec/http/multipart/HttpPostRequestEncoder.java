@@ -30,8 +30,8 @@ import io.rill.handler.codec.http.QueryStringEncoder;
  *
  * <p>Names and file names go into {@code Content-Disposition} as quoted strings; CR, LF and
  * {@code "} in them are percent-encoded as the HTML standard's form encoding does, so a name can
- * neither end its quoted string nor start a header of its own (SECURITY-CASES H1-18). A content
- * type with a control character is refused.
+ * neither end its quoted string nor start a header of its own (docs/security-cases.md, case H1-18).
+ * A content type with a control character is refused.
  */
 public class HttpPostRequestEncoder {
 

@@ -10,7 +10,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 /**
  * Where uploads spill: a directory made on first use, readable by this user only (0700), holding
  * files readable by this user only (0600). Both are created with those permissions, never
- * created and then narrowed, so no other user can open a file in between (SECURITY-CASES R-05).
+ * created and then narrowed, so no other user can open a file in between (docs/security-cases.md,
+ * case R-05).
  */
 final class UploadDirectory {
 

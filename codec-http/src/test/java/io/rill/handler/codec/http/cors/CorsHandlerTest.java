@@ -22,7 +22,11 @@ import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpVersion;
 import io.rill.handler.codec.http.LastHttpContent;
 
-/** Preflights, simple requests, credentials, Vary (H1-19), and pipelining (bounded). */
+/**
+ * Preflights, simple requests, credentials, Vary (H1-19), and pipelining (bounded).
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
+ */
 class CorsHandlerTest {
 
     private static final String APP = "https://app.example";

@@ -30,7 +30,11 @@ import io.rill.handler.codec.http.HttpRequest;
 import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpVersion;
 
-/** Form bodies, urlencoded and multipart, fed every way; limits (H1-07) and upload files. */
+/**
+ * Form bodies, urlencoded and multipart, fed every way; limits (H1-07) and upload files (R-05).
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
+ */
 class HttpPostRequestDecoderTest {
 
     private static final String BOUNDARY = "----rill7MA4YWxkTrZu0gW";

@@ -17,7 +17,11 @@ import io.rill.handler.codec.http.HttpHeaderNames;
 import io.rill.handler.codec.http.HttpMethod;
 import io.rill.handler.codec.http.HttpVersion;
 
-/** Forms built by the encoder, read back by the decoder; H1-18 names that try to break out. */
+/**
+ * Forms built by the encoder, read back by the decoder; H1-18 names that try to break out.
+ *
+ * <p>A test named after a case ID ({@code h1_17_...}) checks that case of docs/security-cases.md.
+ */
 class HttpPostRequestEncoderTest {
 
     private static HttpPostRequestEncoder encoder(boolean multipart) {
