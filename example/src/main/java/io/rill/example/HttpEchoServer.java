@@ -14,7 +14,9 @@ import io.rill.handler.codec.http.FullHttpResponse;
 import io.rill.handler.codec.http.HttpHeaderNames;
 import io.rill.handler.codec.http.HttpObjectAggregator;
 import io.rill.handler.codec.http.HttpResponseStatus;
+import io.rill.handler.codec.http.HttpDecoderConfig;
 import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.handler.codec.http.HttpServerTimeouts;
 import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
 import io.rill.util.InternalLogger;
 
@@ -38,23 +40,33 @@ final class HttpEchoServer implements Example {
     }
 
     @Override
+    public List<ExampleOption> options() {
+        return HttpTimeoutOptions.ALL;
+    }
+
+    @Override
     public List<String> limits() {
         return List.of("request head: the HTTP decoder's bounds (request line 4 KiB, headers 8 KiB; 414/431 beyond)",
                 "request body: 1 MiB (413 beyond)",
                 "at most 128 pipelined requests wait for their answers; beyond, reading stops",
-                ServerRunner.READING_LIMIT);
+                HttpTimeoutOptions.LIMIT, ServerRunner.READING_LIMIT);
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        ServerRunner.run(options, name(), initializer());
+        ServerRunner.run(options, name(), initializer(HttpTimeoutOptions.from(options)));
     }
 
     static ChannelInitializer<Channel> initializer() {
+        return initializer(HttpServerTimeouts.DEFAULT);
+    }
+
+    static ChannelInitializer<Channel> initializer(HttpServerTimeouts timeouts) {
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(),
+                ch.pipeline().addLast(new HttpServerCodec(HttpDecoderConfig.DEFAULT,
+                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, timeouts), new HttpServerKeepAliveHandler(),
                         new HttpObjectAggregator(MAX_BODY), new Echo());
             }
         };

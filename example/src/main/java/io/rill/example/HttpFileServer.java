@@ -29,7 +29,9 @@ import io.rill.handler.codec.http.HttpMethod;
 import io.rill.handler.codec.http.HttpObjectAggregator;
 import io.rill.handler.codec.http.HttpResponse;
 import io.rill.handler.codec.http.HttpResponseStatus;
+import io.rill.handler.codec.http.HttpDecoderConfig;
 import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.handler.codec.http.HttpServerTimeouts;
 import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
 import io.rill.handler.codec.http.LastHttpContent;
 import io.rill.handler.codec.http.QueryStringEncoder;
@@ -63,7 +65,8 @@ final class HttpFileServer implements Example {
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(DIR, CHUNKED);
+        return List.of(DIR, CHUNKED, HttpTimeoutOptions.HEADER_TIMEOUT, HttpTimeoutOptions.BODY_TIMEOUT,
+                HttpTimeoutOptions.IDLE_TIMEOUT);
     }
 
     @Override
@@ -71,7 +74,7 @@ final class HttpFileServer implements Example {
         return List.of("request head: the HTTP decoder's bounds (request line 4 KiB, headers 8 KiB; 414/431 beyond)",
                 "request body: 8 KiB (413 beyond); nothing outside --dir is served",
                 "at most 128 pipelined requests wait for their answers; beyond, reading stops",
-                ServerRunner.READING_LIMIT + "; a file is read only as fast as the peer takes it");
+                HttpTimeoutOptions.LIMIT, ServerRunner.READING_LIMIT + "; a file is read only as fast as the peer takes it");
     }
 
     @Override
@@ -80,15 +83,20 @@ final class HttpFileServer implements Example {
         if (!Files.isDirectory(root)) {
             throw new ExampleOptions.UsageException("--dir " + root + " is not a directory");
         }
-        ServerRunner.run(options, name(), initializer(root, options.flag(CHUNKED)));
+        ServerRunner.run(options, name(), initializer(root, options.flag(CHUNKED), HttpTimeoutOptions.from(options)));
     }
 
-    /** The pipeline of one connection; shared with the tests. */
+    /** The pipeline of one connection with the default time limits; shared with the tests. */
     static ChannelInitializer<Channel> initializer(Path root, boolean chunked) {
+        return initializer(root, chunked, HttpServerTimeouts.DEFAULT);
+    }
+
+    static ChannelInitializer<Channel> initializer(Path root, boolean chunked, HttpServerTimeouts timeouts) {
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(), new HttpObjectAggregator(8192),
+                ch.pipeline().addLast(new HttpServerCodec(HttpDecoderConfig.DEFAULT,
+                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, timeouts), new HttpServerKeepAliveHandler(), new HttpObjectAggregator(8192),
                         new ChunkedWriteHandler(), new FileHandler(root, chunked));
             }
         };

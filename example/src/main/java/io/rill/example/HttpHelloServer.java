@@ -1,7 +1,6 @@
 package io.rill.example;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 
 import io.rill.buffer.ByteBuf;
@@ -23,6 +22,7 @@ import io.rill.handler.codec.http.HttpObjectAggregator;
 import io.rill.handler.codec.http.HttpRequest;
 import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.handler.codec.http.HttpServerTimeouts;
 import io.rill.handler.codec.http.HttpUtil;
 import io.rill.handler.codec.http.HttpVersion;
 import io.rill.handler.ssl.SslContext;
@@ -50,14 +50,13 @@ final class HttpHelloServer implements Example {
         return "HTTP/1.1 hello world and POST /echo (try: curl -i http://HOST:PORT/plaintext)";
     }
 
-    private static final ExampleOption IDLE_TIMEOUT = ExampleOption.number("idle-timeout", "SECONDS", 30, 1, 86_400,
-            "close a connection that completes no request head for this long");
     private static final ExampleOption TLS = ExampleOption.flag("tls",
             "HTTPS with a self-signed certificate made at start-up (try curl -k)");
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(IDLE_TIMEOUT, TLS);
+        return List.of(HttpTimeoutOptions.HEADER_TIMEOUT, HttpTimeoutOptions.BODY_TIMEOUT,
+                HttpTimeoutOptions.IDLE_TIMEOUT, TLS);
     }
 
     @Override
@@ -65,14 +64,13 @@ final class HttpHelloServer implements Example {
         return List.of("request head: the HTTP decoder's bounds (request line 4 KiB, headers 8 KiB; 414/431 beyond)",
                 "POST /echo body: 1 MiB (413 beyond)",
                 "at most 128 pipelined requests wait for their answers; beyond, reading stops",
-                ServerRunner.READING_LIMIT);
+                HttpTimeoutOptions.LIMIT, ServerRunner.READING_LIMIT);
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        int idleSeconds = options.intValue(IDLE_TIMEOUT);
         SslContext tls = options.flag(TLS) ? ExampleTls.selfSignedServerContext(name()) : null;
-        ServerRunner.run(options, name(), initializer(idleSeconds, tls));
+        ServerRunner.run(options, name(), initializer(HttpTimeoutOptions.from(options), tls));
     }
 
     /**
@@ -81,8 +79,7 @@ final class HttpHelloServer implements Example {
      * connections that send no complete request head within {@code idleSeconds}: idle keep-alive
      * and Slowloris) and {@link HelloHandler}, which joins a body only for {@code POST}.
      */
-    static ChannelInitializer<Channel> initializer(int idleSeconds, SslContext tls) {
-        Duration headTimeout = Duration.ofSeconds(idleSeconds);
+    static ChannelInitializer<Channel> initializer(HttpServerTimeouts timeouts, SslContext tls) {
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
@@ -90,7 +87,7 @@ final class HttpHelloServer implements Example {
                     ch.pipeline().addLast(tls.newHandler(ch.alloc()));
                 }
                 ch.pipeline().addLast(new HttpServerCodec(HttpDecoderConfig.DEFAULT,
-                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, headTimeout), new HelloHandler());
+                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, timeouts), new HelloHandler());
             }
         };
     }

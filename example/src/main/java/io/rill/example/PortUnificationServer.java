@@ -11,6 +11,7 @@ import io.rill.channel.ChannelPipeline;
 import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.handler.codec.LineBasedFrameDecoder;
 import io.rill.handler.codec.compression.ZlibDecoder;
+import io.rill.handler.codec.http.HttpServerTimeouts;
 import io.rill.handler.codec.compression.ZlibEncoder;
 import io.rill.handler.codec.compression.ZlibWrapper;
 import io.rill.handler.codec.string.LineEncoder;
@@ -65,7 +66,8 @@ final class PortUnificationServer implements Example {
     public List<String> limits() {
         return List.of("gzip: --max-inflated bytes and --max-inflate-ratio per connection; past either it is closed"
                         + " and the log names the limit; inflating waits while its answers wait for the peer",
-                "text lines: 8 KiB; HTTP: as http-hello (request head 4 KiB line, 8 KiB headers; 30 s to send a head)",
+                "text lines: 8 KiB; HTTP: as http-hello with its default time limits (request head 4 KiB line, 8 KiB headers;"
+                        + " head within 20 s, body at 500 B/s, idle 60 s)",
                 ServerRunner.READING_LIMIT);
     }
 
@@ -133,7 +135,7 @@ final class PortUnificationServer implements Example {
                 p.addAfter("gzip-limits", "gzip-encoder", new ZlibEncoder(ZlibWrapper.GZIP));
                 p.addAfter("gzip-encoder", "detector", new ProtocolDetector(null, null));
             } else if (looksLikeHttp(in)) {
-                p.addAfter(ctx.name(), "http", HttpHelloServer.initializer(30, null));
+                p.addAfter(ctx.name(), "http", HttpHelloServer.initializer(HttpServerTimeouts.DEFAULT, null));
             } else if (in.readableBytes() < 8 && in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n') < 0) {
                 return; // too short to rule HTTP out yet
             } else {

@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 import io.rill.bootstrap.ServerBootstrap;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
-import io.rill.channel.ChannelInitializer;
 import io.rill.channel.ChannelOption;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
 import io.rill.channel.WriteBufferWaterMark;
@@ -14,12 +13,13 @@ import io.rill.channel.WriteBufferWaterMark;
 /**
  * Runs a server until the JVM is asked to stop: binds, prints {@code Listening on host:port} once
  * accepting (scripts wait for that line), and on SIGTERM or Ctrl-C closes the listener and shuts
- * the loops down gracefully from a shutdown hook. Every connection starts with a
- * {@link WritabilityGate}, so a peer that does not read its answers is not read from either.
+ * the loops down gracefully from a shutdown hook. A peer that does not read its answers is not
+ * read from either: the transport pauses reading an accepted channel while it is not writable
+ * ({@code ChannelOption.PAUSE_READ_WHEN_UNWRITABLE}, on by default).
  */
 final class ServerRunner {
 
-    /** The limit the gate sets, for the examples' {@code --help}. */
+    /** The limit the transport's read pause sets, for the examples' {@code --help}. */
     static final String READING_LIMIT = "a peer that does not read its answers is not read from either once "
             + WriteBufferWaterMark.DEFAULT.high() / 1024 + " KiB of them wait (the outbound high water mark)";
 
@@ -32,7 +32,7 @@ final class ServerRunner {
         try {
             server = new ServerBootstrap().group(group).channelFactory(Transports.serverChannel(options))
                     .option(ChannelOption.SO_BACKLOG, 1024)
-                    .childHandler(gated(childHandler))
+                    .childHandler(childHandler)
                     .bind(new InetSocketAddress(options.host, options.port)).sync().getNow();
         } catch (Exception e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -50,13 +50,4 @@ final class ServerRunner {
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
     }
 
-    /** {@code handler} behind a fresh {@link WritabilityGate} on each connection. */
-    static ChannelInitializer<Channel> gated(ChannelHandler handler) {
-        return new ChannelInitializer<>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new WritabilityGate(), handler);
-            }
-        };
-    }
 }

@@ -68,6 +68,11 @@ class ExampleHelpTest {
         String chat = run("line-chat-server", "--help").out();
         assertTrue(chat.contains("--max-queued BYTES"), chat);
         assertTrue(chat.contains("(default 4194304; 1048576..1073741824)"), chat);
+        for (String http : new String[] {"http-echo", "http-file-server"}) {
+            String help = run(http, "--help").out();
+            assertTrue(help.contains("--header-timeout SECONDS") && help.contains("--body-timeout SECONDS")
+                    && help.contains("--idle-timeout SECONDS"), help);
+        }
         String unification = run("port-unification", "-h").out();
         assertTrue(unification.contains("--max-inflated BYTES"), unification);
         assertTrue(unification.contains("--max-inflate-ratio N"), unification);
@@ -82,7 +87,9 @@ class ExampleHelpTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "exited");
         assertEquals(0, p.exitValue(), out);
-        assertTrue(out.contains("--idle-timeout SECONDS") && out.contains("(default 30; 1..86400)"), out);
+        assertTrue(out.contains("--idle-timeout SECONDS") && out.contains("(default 60; 1..86400)"), out);
+        assertTrue(out.contains("--header-timeout SECONDS") && out.contains("--body-timeout SECONDS"), out);
+        assertTrue(out.contains("408"), "the limits name what a slow client gets: " + out);
     }
 
     @Test

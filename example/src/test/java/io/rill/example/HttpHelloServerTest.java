@@ -8,10 +8,13 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
+import io.rill.handler.codec.http.HttpServerTimeouts;
 
 /**
  * http-hello over a real loopback socket, raw bytes: the plaintext answer, keep-alive and
@@ -33,8 +36,10 @@ class HttpHelloServerTest {
         }
     }
 
-    private Socket connect(int idleSeconds) throws Exception {
-        server = new LoopbackServer(HttpHelloServer.initializer(idleSeconds, null));
+    /** A connection to http-hello whose idle, header and body timeouts are all {@code seconds}. */
+    private Socket connect(int seconds) throws Exception {
+        Duration limit = Duration.ofSeconds(seconds);
+        server = new LoopbackServer(HttpHelloServer.initializer(new HttpServerTimeouts(limit, limit, limit, 500), null));
         Socket s = new Socket();
         s.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
         s.setSoTimeout(10_000);
@@ -98,10 +103,20 @@ class HttpHelloServerTest {
     }
 
     @Test
-    void aConnectionWithoutACompleteRequestHeadIsClosedAtTheIdleTimeout() throws Exception {
+    void aHeadThatStaysIncompleteIsAnswered408AtTheHeaderTimeout() throws Exception {
         try (Socket s = connect(1)) {
             long start = System.nanoTime();
-            assertEquals("", exchange(s, "GET / HTTP/1.1\r\nHo"), "closed without an answer");
+            String answer = exchange(s, "GET / HTTP/1.1\r\nHo");
+            assertTrue(answer.startsWith("HTTP/1.1 408 Request Timeout\r\n"), answer);
+            assertTrue(System.nanoTime() - start < 9_000_000_000L, "closed by the 1 s timeout, not the read timeout");
+        }
+    }
+
+    @Test
+    void aConnectionThatSendsNothingIsClosedQuietlyAtTheIdleTimeout() throws Exception {
+        try (Socket s = connect(1)) {
+            long start = System.nanoTime();
+            assertEquals("", exchange(s, ""), "closed without an answer");
             assertTrue(System.nanoTime() - start < 9_000_000_000L, "closed by the 1 s timeout, not the read timeout");
         }
     }

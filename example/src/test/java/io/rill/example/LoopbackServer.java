@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.rill.bootstrap.ServerBootstrap;
 import io.rill.channel.Channel;
-import io.rill.channel.ChannelInitializer;
+import io.rill.channel.ChannelHandler;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
 import io.rill.channel.nio.NioIoHandler;
 import io.rill.channel.nio.NioServerSocketChannel;
@@ -16,19 +16,19 @@ final class LoopbackServer implements AutoCloseable {
     private final MultiThreadIoEventLoopGroup group;
     private final Channel server;
 
-    LoopbackServer(ChannelInitializer<Channel> initializer) throws Exception {
+    LoopbackServer(ChannelHandler initializer) throws Exception {
         this(initializer, 1);
     }
 
     /** With {@code threads} loops, connections take turns: the first few each get their own. */
-    LoopbackServer(ChannelInitializer<Channel> initializer, int threads) throws Exception {
+    LoopbackServer(ChannelHandler initializer, int threads) throws Exception {
         group = new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory());
         server = new ServerBootstrap().group(group).channelFactory(NioServerSocketChannel::new).childHandler(initializer)
                 .bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
     }
 
     /** Over {@code transport} as the examples' {@code --transport} names it (nio, epoll). */
-    LoopbackServer(ChannelInitializer<Channel> initializer, int threads, String transport) throws Exception {
+    LoopbackServer(ChannelHandler initializer, int threads, String transport) throws Exception {
         ExampleOptions options = ExampleOptions.parse(
                 new String[] {"--transport", transport, "--threads", Integer.toString(threads)}, java.util.List.of());
         group = Transports.newGroup(options, "test-" + transport);

@@ -18,14 +18,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelInitializer;
+import io.rill.handler.codec.http.HttpServerTimeouts;
 import io.rill.channel.epoll.Epoll;
 
 /**
- * Over real sockets: a server behind the gate stops reading from a client that sends without
+ * Over real sockets: an example server (the transport's read pause, on by default) stops reading from a client that sends without
  * reading the answers, so the client's sending stalls after a bounded amount instead of the server
  * queueing answers for ever; once the client reads, every answer arrives, in order.
  */
-class WritabilityGateTest {
+class NonReadingPeerTest {
 
     /** Enough that a server that never stops reading would take all of it; the kernel buffers take far less. */
     private static final long FLOOD = 512L << 20;
@@ -90,7 +91,7 @@ class WritabilityGateTest {
         for (int i = 0; i < pattern.length; i++) {
             pattern[i] = (byte) (i * 31 + 7);
         }
-        try (LoopbackServer server = new LoopbackServer(ServerRunner.gated(new EchoServer.EchoHandler()), 1, transport);
+        try (LoopbackServer server = new LoopbackServer(new EchoServer.EchoHandler(), 1, transport);
                 SocketChannel client = SocketChannel.open(new InetSocketAddress("127.0.0.1", server.port()))) {
             long sent = sendUntilStalled(client, pattern);
             assertTrue(sent < STALLS_BELOW, "the server kept reading: " + sent + " bytes sent unread");
@@ -104,8 +105,8 @@ class WritabilityGateTest {
             throws Exception {
         assumeTrue(transport.equals("nio") || Epoll.isAvailable(), "epoll is not available here");
         byte[] request = "GET /plaintext HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-        ChannelInitializer<Channel> hello = HttpHelloServer.initializer(30, null);
-        try (LoopbackServer server = new LoopbackServer(ServerRunner.gated(hello), 1, transport);
+        ChannelInitializer<Channel> hello = HttpHelloServer.initializer(HttpServerTimeouts.DEFAULT, null);
+        try (LoopbackServer server = new LoopbackServer(hello, 1, transport);
                 SocketChannel client = SocketChannel.open(new InetSocketAddress("127.0.0.1", server.port()))) {
             long sent = sendUntilStalled(client, request);
             assertTrue(sent < STALLS_BELOW, "the server kept reading: " + sent + " bytes sent unread");
