@@ -115,11 +115,6 @@ final class DirectMemory {
         return true;
     }
 
-    /** Bytes allocated through java.lang.foreign and not yet freed (0 when not used). */
-    long reservedBytes() {
-        return reserved.get();
-    }
-
     /** Method handles on the public java.lang.foreign API (final in JDK 22). */
     private static final class ForeignArenas {
         /** malloc's own alignment on 64-bit platforms: asking for more would over-allocate. */
