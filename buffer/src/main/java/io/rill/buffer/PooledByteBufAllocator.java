@@ -6,6 +6,8 @@ import io.rill.buffer.pool.SizeClasses;
 import io.rill.util.RillProperties;
 import io.rill.util.concurrent.FastThreadLocal;
 import io.rill.util.concurrent.FastThreadLocalThread;
+import io.rill.util.concurrent.SingleThreadEventExecutor;
+import io.rill.util.concurrent.Ticker;
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -13,6 +15,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -24,6 +27,12 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>A thread's cache is freed back to the arenas when its {@link FastThreadLocal} is removed
  * (Rill's event-loop threads do this on exit) or, for other threads, by a {@link Cleaner} once
  * the thread object is unreachable.
+ *
+ * <p>Memory goes back after a burst in two steps, both driven by a periodic pass
+ * ({@link RillProperties#ALLOCATOR_TRIM_INTERVAL_MILLIS}, see {@link #reclaimIdleMemory()}) and
+ * neither adding work to allocation or release: event-loop threads trim their caches, which
+ * empties chunks, and chunks that stayed empty for {@link RillProperties#ALLOCATOR_CHUNK_IDLE_MILLIS}
+ * are freed. {@link #metric()} counts both.
  */
 public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
 
@@ -44,6 +53,10 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
     private final Set<PoolThreadCache> caches = ConcurrentHashMap.newKeySet();
     private final LongAdder freedCacheHits = new LongAdder();
     private final LongAdder freedCacheMisses = new LongAdder();
+    private final LongAdder freedCacheTrims = new LongAdder();
+    private final LongAdder freedCacheTrimmedBytes = new LongAdder();
+    private final long chunkIdleNanos;
+    private final PoolReclaimer reclaimer;
     private final PooledByteBufAllocatorMetric metric = new PooledByteBufAllocatorMetric(this);
 
     /** An allocator with the default cache sizes. */
@@ -53,9 +66,22 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
     }
 
     /** Cache sizes of 0 turn the per-thread caches off (every allocation takes an arena lock). */
-    @SuppressWarnings("unchecked")
     public PooledByteBufAllocator(boolean preferDirect, int numHeapArenas, int numDirectArenas, int pageSize,
                                   int maxOrder, int smallCacheSize, int normalCacheSize) {
+        this(preferDirect, numHeapArenas, numDirectArenas, pageSize, maxOrder, smallCacheSize, normalCacheSize,
+                Ticker.systemTicker(), RillProperties.ALLOCATOR_TRIM_INTERVAL_MILLIS);
+    }
+
+    /**
+     * @param ticker             the clock that says how long a chunk has been empty (a
+     *                           {@link io.rill.util.concurrent.ManualTicker} in tests)
+     * @param trimIntervalMillis real time between two background runs of {@link #reclaimIdleMemory()};
+     *                           0 runs none, the caller then drives it
+     */
+    @SuppressWarnings("unchecked")
+    public PooledByteBufAllocator(boolean preferDirect, int numHeapArenas, int numDirectArenas, int pageSize,
+                                  int maxOrder, int smallCacheSize, int normalCacheSize, Ticker ticker,
+                                  long trimIntervalMillis) {
         super(preferDirect);
         if (maxOrder < 2 || maxOrder > 14) {
             throw new IllegalArgumentException("maxOrder: " + maxOrder + " (expected: 2-14)");
@@ -66,12 +92,14 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
         PoolArena.CacheLookup lookup = this::currentCache;
         heapArenas = new PoolArena[numHeapArenas];
         for (int i = 0; i < numHeapArenas; i++) {
-            heapArenas[i] = new PoolArena.Heap(sizes, lookup, this);
+            heapArenas[i] = new PoolArena.Heap(sizes, lookup, this, ticker);
         }
         directArenas = new PoolArena[numDirectArenas];
         for (int i = 0; i < numDirectArenas; i++) {
-            directArenas[i] = new PoolArena.Direct(sizes, lookup, this);
+            directArenas[i] = new PoolArena.Direct(sizes, lookup, this, ticker);
         }
+        chunkIdleNanos = TimeUnit.MILLISECONDS.toNanos(RillProperties.ALLOCATOR_CHUNK_IDLE_MILLIS);
+        reclaimer = new PoolReclaimer(this, trimIntervalMillis);
         threadCache = new FastThreadLocal<>() {
             @Override
             protected PoolThreadCache initialValue() {
@@ -94,8 +122,11 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
         boolean caching = RillProperties.ALLOCATOR_USE_CACHE_FOR_ALL_THREADS || thread instanceof FastThreadLocalThread;
         PoolThreadCache cache = new PoolThreadCache(leastUsed(heapArenas), leastUsed(directArenas),
                 caching ? smallCacheSize : 0, caching ? normalCacheSize : 0,
-                RillProperties.ALLOCATOR_MAX_CACHED_BUFFER_CAPACITY, RillProperties.ALLOCATOR_CACHE_TRIM_INTERVAL);
+                RillProperties.ALLOCATOR_MAX_CACHED_BUFFER_CAPACITY, RillProperties.ALLOCATOR_CACHE_TRIM_INTERVAL,
+                SingleThreadEventExecutor.currentExecutor());
         caches.add(cache);
+        // Every chunk is made through some cache, so a pass scheduled from here covers all memory.
+        reclaimer.start();
         if (!(thread instanceof FastThreadLocalThread)) {
             // Nobody removes thread-locals of foreign threads; free the cache once the thread is gone.
             CLEANER.register(thread, () -> retire(cache));
@@ -104,11 +135,13 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
     }
 
     private void retire(PoolThreadCache cache) {
+        cache.free();
         if (caches.remove(cache)) {
             freedCacheHits.add(cache.hits());
             freedCacheMisses.add(cache.misses());
+            freedCacheTrims.add(cache.trims());
+            freedCacheTrimmedBytes.add(cache.trimmedBytes());
         }
-        cache.free();
     }
 
     private static <T> PoolArena<T> leastUsed(PoolArena<T>[] arenas) {
@@ -164,6 +197,33 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
         threadCache.remove();
     }
 
+    /**
+     * One pass of giving memory back, what the periodic pass runs: asks every event-loop thread
+     * whose cache holds regions to trim it (as a task on that loop, so it completes later), and
+     * frees the chunks that have been empty for {@link RillProperties#ALLOCATOR_CHUNK_IDLE_MILLIS}.
+     * Any thread may call it. Returns the number of chunks freed.
+     */
+    public int reclaimIdleMemory() {
+        for (PoolThreadCache cache : caches) {
+            if (cache.hasExecutor() && cache.size() > 0) {
+                cache.requestTrim();
+            }
+        }
+        int freed = 0;
+        for (PoolArena<?> arena : heapArenas) {
+            freed += arena.freeIdleChunks(chunkIdleNanos);
+        }
+        for (PoolArena<?> arena : directArenas) {
+            freed += arena.freeIdleChunks(chunkIdleNanos);
+        }
+        return freed;
+    }
+
+    /** True while a thread cache exists or an arena holds memory: the periodic pass has work. */
+    boolean holdsMemoryOrCaches() {
+        return !caches.isEmpty() || metric.usedHeapMemory() + metric.usedDirectMemory() > 0;
+    }
+
     public PooledByteBufAllocatorMetric metric() {
         return metric;
     }
@@ -190,5 +250,13 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
 
     long freedCacheMisses() {
         return freedCacheMisses.sum();
+    }
+
+    long freedCacheTrims() {
+        return freedCacheTrims.sum();
+    }
+
+    long freedCacheTrimmedBytes() {
+        return freedCacheTrimmedBytes.sum();
     }
 }

@@ -203,6 +203,52 @@ public final class RillProperties {
             SystemPropertyUtil.getBoolean("rill.allocator.useCacheForAllThreads", true);
 
     /**
+     * {@code rill.allocator.trimIntervalMillis}, default 4000: how often a pooled allocator looks
+     * for memory to give back. Each time, every event-loop thread whose cache holds regions gets a
+     * task that returns the regions it did not reuse since the previous trim (a loop that went
+     * quiet returns all of them by the second pass, one that is busy keeps what it uses), and
+     * chunks idle for {@link #ALLOCATOR_CHUNK_IDLE_MILLIS} are freed. A few seconds keeps a busy
+     * loop's working set between passes while the memory of a burst is back well within half a
+     * minute; a pass costs one task per loop that holds something, nothing on the allocation path.
+     * 0 turns the background pass off (then only {@code reclaimIdleMemory()} calls free chunks).
+     */
+    public static final long ALLOCATOR_TRIM_INTERVAL_MILLIS =
+            Math.max(0, SystemPropertyUtil.getLong("rill.allocator.trimIntervalMillis", 4000L));
+
+    /**
+     * {@code rill.allocator.chunkIdleMillis}, default 10000: how long a chunk must stay entirely
+     * free before the pool frees its memory. Until then an allocation reuses it, so a load that
+     * swings around a chunk boundary does not free and re-allocate (and re-fault) 4 MiB each
+     * time; at one such cycle per 10 s the cost is negligible, and a burst's memory still goes
+     * back within about 20 s (two trim passes, then this).
+     */
+    public static final long ALLOCATOR_CHUNK_IDLE_MILLIS =
+            Math.max(0, SystemPropertyUtil.getLong("rill.allocator.chunkIdleMillis", 10_000L));
+
+    /**
+     * {@code rill.allocator.releaseDirectMemory}, default true: on JDK 22 and later, pooled direct
+     * chunks are allocated through {@code java.lang.foreign} (one shared {@code Arena} each) and
+     * their memory goes back to the C heap the moment the pool frees them. Off, or before JDK 22,
+     * they come from {@code ByteBuffer.allocateDirect}, whose memory is only freed once the GC
+     * collects the buffer, which on an idle server may be never (unless the JVM runs periodic
+     * collections, {@code -XX:G1PeriodicGCInterval}). Turn off to get the JDK's own
+     * {@code -XX:MaxDirectMemorySize} accounting back for the pool.
+     */
+    public static final boolean ALLOCATOR_RELEASE_DIRECT_MEMORY =
+            SystemPropertyUtil.getBoolean("rill.allocator.releaseDirectMemory", true);
+
+    /**
+     * {@code rill.allocator.maxDirectMemory}, default the maximum heap size (the JVM's own default
+     * for {@code -XX:MaxDirectMemorySize}): bytes of direct memory that pooled chunks and huge
+     * buffers allocated through {@code java.lang.foreign} may hold at once. That memory is not
+     * counted by the JDK's direct-memory limit, so without this bound a burst could take all of
+     * the machine's memory; beyond it allocations fail with an {@link OutOfMemoryError} naming
+     * this property.
+     */
+    public static final long ALLOCATOR_MAX_DIRECT_MEMORY =
+            SystemPropertyUtil.getLong("rill.allocator.maxDirectMemory", Runtime.getRuntime().maxMemory());
+
+    /**
      * {@code rill.buffer.maxComponents}, default 16: components a composite buffer holds before it
      * consolidates them into one, so a long-lived cumulation stays cheap to index.
      */

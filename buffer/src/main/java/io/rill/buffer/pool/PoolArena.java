@@ -1,6 +1,8 @@
 package io.rill.buffer.pool;
 
+import io.rill.util.concurrent.Ticker;
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -17,8 +19,21 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Small requests take an element of a slab of their size class: the arena keeps, per small
  * class, a list of slabs that have free elements. Normal requests take a run in the first
  * chunk that has one, else a new chunk. Huge requests get memory of their own that is not
- * pooled (but counted). A chunk that becomes entirely free is dropped unless it is the last
- * one, so an idle arena holds at most one chunk plus its slabs.
+ * pooled (but counted), freed as soon as their buffer is released.
+ *
+ * <p>Chunks sit in one of two lists:
+ *
+ * <pre>
+ *   chunks:      [c0] [c1] ... [cn]    some page in use; first-fit scans them, oldest first
+ *   emptyChunks: [e0] [e1] ... [ek]    no page in use; e0 emptied first, each stamped with when
+ * </pre>
+ *
+ * A chunk whose last run is freed moves to the tail of {@code emptyChunks}. A run that fits in
+ * no chunk of the first list takes the most recently emptied chunk back (the likeliest to be
+ * still resident) before new memory is allocated. {@link #freeIdleChunks} frees chunks from the
+ * head of {@code emptyChunks} that stayed empty for the idle time, which is the hysteresis: a
+ * load that keeps emptying and refilling a chunk reuses it instead of paying for fresh memory
+ * and its page faults each time, and a burst's chunks still go back once it is over.
  *
  * @param <T> {@code byte[]} or a direct {@link ByteBuffer}
  */
@@ -33,8 +48,12 @@ public abstract class PoolArena<T> {
     private final SizeClasses sizes;
     private final CacheLookup caches;
     private final ReentrantLock lock = new ReentrantLock();
-    /** Chunks in creation order; first-fit favours older, fuller chunks. Guarded by lock. */
+    /** Chunks with a page in use, in creation order; first-fit favours older, fuller chunks. Guarded by lock. */
     private final List<PoolChunk<T>> chunks = new ArrayList<>();
+    /** Chunks with no page in use, in the order they emptied. Guarded by lock. */
+    private final ArrayDeque<PoolChunk<T>> emptyChunks = new ArrayDeque<>();
+    /** The clock of {@link PoolChunk#emptySinceNanos}. */
+    private final Ticker ticker;
     /** Per small class, the sentinel of the list of slabs with free elements. Guarded by lock. */
     private final PoolSubpage<T>[] slabHeads;
 
@@ -52,13 +71,18 @@ public abstract class PoolArena<T> {
     private long outBytes;
     /** Bytes of live huge allocations. */
     private final LongAdder hugeBytes = new LongAdder();
+    /** Chunks whose memory was freed after idling. */
+    private final LongAdder chunksFreed = new LongAdder();
+    /** Bytes of chunks and huge allocations freed (handed to the GC where the memory kind needs it). */
+    private final LongAdder returnedBytes = new LongAdder();
 
     /** Whoever made this arena (the allocator), for buffers to name as theirs; the pool never uses it. */
     private final Object owner;
 
     @SuppressWarnings("unchecked")
-    protected PoolArena(SizeClasses sizes, CacheLookup caches, Object owner) {
+    protected PoolArena(SizeClasses sizes, CacheLookup caches, Object owner, Ticker ticker) {
         this.owner = owner;
+        this.ticker = ticker;
         this.sizes = sizes;
         this.caches = caches;
         this.slabHeads = new PoolSubpage[sizes.smallCount()];
@@ -72,6 +96,15 @@ public abstract class PoolArena<T> {
 
     /** The size of memory returned by {@link #newMemory}. */
     protected abstract int memoryLength(T memory);
+
+    /**
+     * Gives back memory from {@link #newMemory} that no buffer and no chunk refers to any more:
+     * at once where the memory kind allows it, else by dropping it for the GC.
+     */
+    protected abstract void freeMemory(T memory);
+
+    /** True if {@link #freeMemory} returns memory at once; false if the GC does it later. */
+    public abstract boolean freesMemoryPromptly();
 
     /** The object named as this arena's owner when it was made (the allocator), or null. */
     public final Object owner() {
@@ -156,7 +189,10 @@ public abstract class PoolArena<T> {
                 return handle;
             }
         }
-        PoolChunk<T> chunk = new PoolChunk<>(this, newMemory(sizes.chunkSize()), sizes.pageSize(), sizes.chunkSize());
+        PoolChunk<T> chunk = emptyChunks.pollLast();
+        if (chunk == null) {
+            chunk = new PoolChunk<>(this, newMemory(sizes.chunkSize()), sizes.pageSize(), sizes.chunkSize());
+        }
         chunks.add(chunk);
         lastChunk = chunk;
         return chunk.allocateRun(runPages);
@@ -179,8 +215,11 @@ public abstract class PoolArena<T> {
      */
     public final void free(PoolChunk<T> chunk, long handle, int sizeIdx, T memory, PoolThreadCache allocatedFrom) {
         if (chunk.isHuge()) {
+            int length = memoryLength(memory);
+            freeMemory(memory);
             deallocations.increment();
-            hugeBytes.add(-memoryLength(memory));
+            hugeBytes.add(-length);
+            returnedBytes.add(length);
             return;
         }
         PoolThreadCache cache = allocatedFrom != null && allocatedFrom.isOwnedByCurrentThread()
@@ -216,8 +255,10 @@ public abstract class PoolArena<T> {
                 chunk.freeAllocatedRun(PoolChunk.runOffset(handle), PoolChunk.runPages(handle));
             }
             outBytes -= sizes.size(sizeIdx);
-            if (chunk.isEmpty() && chunks.size() > 1) {
+            if (chunk.isEmpty()) {
                 chunks.remove(chunk);
+                chunk.emptySinceNanos = ticker.nanoTime();
+                emptyChunks.addLast(chunk);
                 if (lastChunk == chunk) {
                     lastChunk = null;
                 }
@@ -227,25 +268,79 @@ public abstract class PoolArena<T> {
         }
     }
 
+    /**
+     * Frees the chunks that have been entirely free for at least {@code idleNanos} (on this
+     * arena's ticker) and returns how many. The memory is released outside the lock: the chunks
+     * are already out of both lists, so no allocation can reach them.
+     */
+    public final int freeIdleChunks(long idleNanos) {
+        List<PoolChunk<T>> idle = null;
+        lock.lock();
+        try {
+            long now = ticker.nanoTime();
+            for (PoolChunk<T> first = emptyChunks.peekFirst();
+                 first != null && now - first.emptySinceNanos >= idleNanos; first = emptyChunks.peekFirst()) {
+                if (idle == null) {
+                    idle = new ArrayList<>();
+                }
+                idle.add(emptyChunks.pollFirst());
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (idle == null) {
+            return 0;
+        }
+        for (PoolChunk<T> chunk : idle) {
+            freeMemory(chunk.memory);
+            chunksFreed.increment();
+            returnedBytes.add(sizes.chunkSize());
+        }
+        return idle.size();
+    }
+
     // ------------------------------------------------------------------ metrics
 
-    /** Chunks currently held. */
+    /** Chunks currently held, empty ones included. */
     public final int numChunks() {
         lock.lock();
         try {
-            return chunks.size();
+            return chunks.size() + emptyChunks.size();
         } finally {
             lock.unlock();
         }
     }
 
-    /** Usage percentage of each chunk, oldest first. */
+    /** Chunks held with no page in use: kept for reuse until they idled long enough to be freed. */
+    public final int numEmptyChunks() {
+        lock.lock();
+        try {
+            return emptyChunks.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Chunks freed after idling, since this arena was made. */
+    public final long numChunksFreed() {
+        return chunksFreed.sum();
+    }
+
+    /** Bytes of chunks and huge allocations freed since this arena was made. */
+    public final long returnedBytes() {
+        return returnedBytes.sum();
+    }
+
+    /** Usage percentage of each chunk: those in use oldest first, then a 0 per empty chunk. */
     public final List<Integer> chunkUsages() {
         lock.lock();
         try {
-            List<Integer> usages = new ArrayList<>(chunks.size());
+            List<Integer> usages = new ArrayList<>(chunks.size() + emptyChunks.size());
             for (PoolChunk<T> chunk : chunks) {
                 usages.add(chunk.usage());
+            }
+            for (int i = 0; i < emptyChunks.size(); i++) {
+                usages.add(0);
             }
             return usages;
         } finally {
@@ -309,18 +404,23 @@ public abstract class PoolArena<T> {
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "(chunks: " + numChunks() + ", used: " + usedMemory()
+        return getClass().getSimpleName() + "(chunks: " + numChunks() + ", empty: " + numEmptyChunks()
+                + ", freed: " + numChunksFreed() + ", used: " + usedMemory()
                 + ", pinned: " + pinnedMemory() + ", caches: " + numThreadCaches() + ")";
     }
 
-    /** Arena of {@code byte[]} chunks. */
+    /**
+     * Arena of {@code byte[]} chunks. A freed chunk is garbage at once; whether the JVM then gives
+     * the heap pages back to the operating system is the collector's policy.
+     */
     public static final class Heap extends PoolArena<byte[]> {
         public Heap(SizeClasses sizes, CacheLookup caches) {
-            this(sizes, caches, null);
+            this(sizes, caches, null, Ticker.systemTicker());
         }
 
-        public Heap(SizeClasses sizes, CacheLookup caches, Object owner) {
-            super(sizes, caches, owner);
+        /** @param ticker the clock that measures how long a chunk has been empty */
+        public Heap(SizeClasses sizes, CacheLookup caches, Object owner, Ticker ticker) {
+            super(sizes, caches, owner, ticker);
         }
 
         @Override
@@ -332,26 +432,52 @@ public abstract class PoolArena<T> {
         protected int memoryLength(byte[] memory) {
             return memory.length;
         }
-    }
 
-    /** Arena of direct {@link ByteBuffer} chunks (freed by the GC once dropped; no JDK internals). */
-    public static final class Direct extends PoolArena<ByteBuffer> {
-        public Direct(SizeClasses sizes, CacheLookup caches) {
-            this(sizes, caches, null);
+        @Override
+        protected void freeMemory(byte[] memory) {
+            // unreachable from now on: the GC takes it
         }
 
-        public Direct(SizeClasses sizes, CacheLookup caches, Object owner) {
-            super(sizes, caches, owner);
+        @Override
+        public boolean freesMemoryPromptly() {
+            return false;
+        }
+    }
+
+    /**
+     * Arena of direct {@link ByteBuffer} chunks; see {@link DirectMemory} for where they come from
+     * and when their memory really goes back.
+     */
+    public static final class Direct extends PoolArena<ByteBuffer> {
+        private final DirectMemory memory = DirectMemory.SHARED;
+
+        public Direct(SizeClasses sizes, CacheLookup caches) {
+            this(sizes, caches, null, Ticker.systemTicker());
+        }
+
+        /** @param ticker the clock that measures how long a chunk has been empty */
+        public Direct(SizeClasses sizes, CacheLookup caches, Object owner, Ticker ticker) {
+            super(sizes, caches, owner, ticker);
         }
 
         @Override
         protected ByteBuffer newMemory(int size) {
-            return ByteBuffer.allocateDirect(size);
+            return memory.allocate(size);
         }
 
         @Override
         protected int memoryLength(ByteBuffer memory) {
             return memory.capacity();
+        }
+
+        @Override
+        protected void freeMemory(ByteBuffer chunkMemory) {
+            memory.free(chunkMemory);
+        }
+
+        @Override
+        public boolean freesMemoryPromptly() {
+            return memory.releasesPromptly();
         }
     }
 }

@@ -56,6 +56,8 @@ public final class PoolChunk<T> {
     final PoolSubpage<T>[] slabs;
     /** Number of set bits in freeMap. */
     private int freePages;
+    /** When the arena saw this chunk become entirely free (its ticker's time); meaningful only while it is. */
+    long emptySinceNanos;
 
     /**
      * A chunk that is one huge allocation, too large for any size class: it has no pages and

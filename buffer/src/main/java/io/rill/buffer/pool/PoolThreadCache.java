@@ -1,6 +1,8 @@
 package io.rill.buffer.pool;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -14,6 +16,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * to be in the CPU cache). Every {@code trimInterval} allocations, each stack gives back the
  * entries that were not needed since the last trim, so a thread whose load dropped does not
  * keep memory forever.
+ *
+ * <p>A thread that stops allocating altogether never reaches that count. When it is an event
+ * loop, the cache knows its {@link Executor} and the allocator's periodic pass calls
+ * {@link #requestTrim()}, which runs the same trim as a task on the owner thread: nothing is
+ * added to the allocation path and no other thread ever touches the stacks. Caches of other
+ * threads are trimmed by allocating, by an explicit {@link #trim()} on their thread, or freed
+ * when the thread ends.
  */
 public final class PoolThreadCache {
 
@@ -45,10 +54,32 @@ public final class PoolThreadCache {
     /** Owner-thread counters, read racily by metrics. */
     private long hits;
     private long misses;
+    /** Trims run, and bytes they gave back to the arenas. */
+    private long trims;
+    private long trimmedBytes;
     private final AtomicBoolean freed = new AtomicBoolean();
+    /** The event loop running on the owner thread, or null: where {@link #requestTrim()} sends the trim. */
+    private final Executor executor;
+    /** True from {@link #requestTrim()} until the trim task ran, so a stalled loop gets one task, not a pile. */
+    private final AtomicBoolean trimQueued = new AtomicBoolean();
+    private final Runnable trimTask = () -> {
+        trimQueued.set(false);
+        trim();
+    };
 
     public PoolThreadCache(PoolArena<byte[]> heapArena, PoolArena<ByteBuffer> directArena, int smallCacheSize,
                            int normalCacheSize, int maxCachedCapacity, int trimInterval) {
+        this(heapArena, directArena, smallCacheSize, normalCacheSize, maxCachedCapacity, trimInterval, null);
+    }
+
+    /**
+     * @param trimInterval allocations between two trims
+     * @param executor     the event loop of the calling thread, if it is one: {@link #requestTrim()} runs the
+     *                     trim there; null if the thread has none
+     */
+    public PoolThreadCache(PoolArena<byte[]> heapArena, PoolArena<ByteBuffer> directArena, int smallCacheSize,
+                           int normalCacheSize, int maxCachedCapacity, int trimInterval, Executor executor) {
+        this.executor = executor;
         this.heapArena = heapArena;
         this.directArena = directArena;
         this.owner = Thread.currentThread();
@@ -127,28 +158,56 @@ public final class PoolThreadCache {
         return true;
     }
 
-    /** Gives back the entries each stack did not need since the last trim. */
+    /** Gives back the entries each stack did not need since the last trim. Owner thread only. */
     public void trim() {
+        if (freed.get()) {
+            return;
+        }
         allocationsSinceTrim = 0;
-        trim(heapArena, heapStacks);
-        trim(directArena, directStacks);
+        trims++;
+        trimmedBytes += trim(heapArena, heapStacks) + trim(directArena, directStacks);
     }
 
-    private static <T> void trim(PoolArena<T> arena, Stack[] stacks) {
+    private static <T> long trim(PoolArena<T> arena, Stack[] stacks) {
+        long bytes = 0;
         for (int i = 0; i < stacks.length; i++) {
             Stack s = stacks[i];
             if (s != null) {
-                drain(arena, s, i, s.size - s.used);
+                bytes += drain(arena, s, i, s.size - s.used);
                 s.used = 0;
             }
         }
+        return bytes;
     }
 
-    /** Frees the {@code count} oldest entries (bottom of the stack) to the arena. */
+    /**
+     * Asks the owner thread to {@link #trim()}, as a task on its event loop; any thread may call
+     * it. Returns false if there is no event loop to ask (or it has shut down: its thread frees
+     * the cache on exit anyway) or a request is still pending.
+     */
+    public boolean requestTrim() {
+        if (executor == null || freed.get() || !trimQueued.compareAndSet(false, true)) {
+            return false;
+        }
+        try {
+            executor.execute(trimTask);
+            return true;
+        } catch (RejectedExecutionException e) {
+            trimQueued.set(false);
+            return false;
+        }
+    }
+
+    /** True if this cache can be trimmed through {@link #requestTrim()}. */
+    public boolean hasExecutor() {
+        return executor != null;
+    }
+
+    /** Frees the {@code count} oldest entries (bottom of the stack) to the arena; returns their bytes. */
     @SuppressWarnings("unchecked")
-    private static <T> void drain(PoolArena<T> arena, Stack s, int sizeIdx, int count) {
+    private static <T> long drain(PoolArena<T> arena, Stack s, int sizeIdx, int count) {
         if (count <= 0) {
-            return;
+            return 0;
         }
         for (int i = 0; i < count; i++) {
             arena.freeToChunk((PoolChunk<T>) s.chunks[i], s.handles[i], sizeIdx);
@@ -158,6 +217,7 @@ public final class PoolThreadCache {
         System.arraycopy(s.handles, count, s.handles, 0, rest);
         java.util.Arrays.fill(s.chunks, rest, s.size, null);
         s.size = rest;
+        return (long) count * arena.sizes().size(sizeIdx);
     }
 
     /** Returns everything to the arenas and unbinds from them; idempotent. */
@@ -218,6 +278,16 @@ public final class PoolThreadCache {
 
     public long misses() {
         return misses;
+    }
+
+    /** Trims run on this cache (by allocation count, by request or explicitly); racy off the owner thread. */
+    public long trims() {
+        return trims;
+    }
+
+    /** Bytes the trims gave back to the arenas; racy off the owner thread. */
+    public long trimmedBytes() {
+        return trimmedBytes;
     }
 
     /** Regions currently stashed, all classes and both kinds. */

@@ -147,7 +147,11 @@ class PoolBookkeepingTest {
             arena.free(r.chunk, r.handle, r.sizeIdx, r.memory);
         }
         assertEquals(0, arena.pinnedMemory());
-        assertEquals(1, arena.numChunks(), "empty chunks beyond the last are dropped");
+        assertEquals(arena.numChunks(), arena.numEmptyChunks(), "every chunk is empty, kept for reuse");
+        int chunks = arena.numChunks();
+        assertEquals(chunks, arena.freeIdleChunks(0));
+        assertEquals(0, arena.numChunks());
+        assertEquals((long) chunks * CHUNK, arena.returnedBytes());
         Region again = regions.get(0);
         assertThrows(IllegalStateException.class,
                 () -> arena.free(again.chunk, again.handle, again.sizeIdx, again.memory));

@@ -31,6 +31,9 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
     private static final int SHUTDOWN = 4;
     private static final int TERMINATED = 5;
 
+    /** The executor whose loop runs on the calling thread; see {@link #currentExecutor()}. */
+    private static final FastThreadLocal<SingleThreadEventExecutor> CURRENT = new FastThreadLocal<>();
+
     private static final VarHandle STATE;
     private static final VarHandle SLEEPING;
 
@@ -153,6 +156,15 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
     @Override
     public boolean inEventLoop(Thread t) {
         return t == thread;
+    }
+
+    /**
+     * The executor whose loop thread is the calling thread, or null on any other thread. Lets
+     * per-thread state (a buffer pool's thread cache, say) hand work back to its own thread later,
+     * as a task, instead of touching it from a foreign one.
+     */
+    public static EventExecutor currentExecutor() {
+        return CURRENT.isSet() ? CURRENT.get() : null;
     }
 
     /** Tasks queued and not yet run (approximate from other threads). */
@@ -327,6 +339,7 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
 
     private void loop() {
         thread = Thread.currentThread();
+        CURRENT.set(this);
         lastExecutionNanos = ticker().nanoTime();
         try {
             run();

@@ -70,6 +70,15 @@ class SingleThreadEventExecutorTest {
     }
 
     @Test
+    void currentExecutorIsTheLoopOnItsOwnThreadAndNullElsewhere() throws Exception {
+        DefaultEventExecutor e = newExecutor();
+        DefaultEventExecutor other = newExecutor();
+        assertSame(e, e.submit(SingleThreadEventExecutor::currentExecutor).get(5, TimeUnit.SECONDS));
+        assertSame(other, other.submit(SingleThreadEventExecutor::currentExecutor).get(5, TimeUnit.SECONDS));
+        assertEquals(null, SingleThreadEventExecutor.currentExecutor());
+    }
+
+    @Test
     void loopSurvivesATaskThatThrows() throws Exception {
         DefaultEventExecutor e = newExecutor();
         e.execute(() -> {
