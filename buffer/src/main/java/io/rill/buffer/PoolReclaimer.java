@@ -1,6 +1,7 @@
 package io.rill.buffer;
 
 import io.rill.util.InternalLogger;
+import io.rill.util.RillProperties;
 import io.rill.util.concurrent.GlobalEventExecutor;
 import java.lang.ref.WeakReference;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +21,13 @@ final class PoolReclaimer implements Runnable {
 
     private static final InternalLogger LOG = InternalLogger.get(PoolReclaimer.class);
 
+    private static final long GC_INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(1);
+
     private final WeakReference<PooledByteBufAllocator> allocator;
+    /** Direct bytes the pool had returned when it last asked for a collection. */
+    private long directReturnedAtLastGc;
+    /** When it last asked (System.nanoTime), or Long.MIN_VALUE. */
+    private long lastGcNanos = Long.MIN_VALUE;
     private final long intervalMillis;
     /** True while a pass is scheduled or running. */
     private final AtomicBoolean scheduled = new AtomicBoolean();
@@ -42,6 +49,27 @@ final class PoolReclaimer implements Runnable {
         GlobalEventExecutor.INSTANCE.schedule(this, intervalMillis, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Where freed direct chunks wait for the GC to give their memory back, asks for a collection
+     * once enough of them did (see {@link RillProperties#ALLOCATOR_GC_AFTER_DIRECT_RELEASE}).
+     */
+    private void collectFreedDirectMemory(PooledByteBufAllocatorMetric metric) {
+        long threshold = RillProperties.ALLOCATOR_GC_AFTER_DIRECT_RELEASE;
+        if (threshold == 0 || metric.directMemoryReleasedPromptly()) {
+            return;
+        }
+        long returned = metric.returnedDirectMemory();
+        long now = System.nanoTime();
+        if (returned - directReturnedAtLastGc >= threshold
+                && (lastGcNanos == Long.MIN_VALUE || now - lastGcNanos >= GC_INTERVAL_NANOS)) {
+            LOG.debug("Freed {} bytes of pooled direct memory; asking for a collection so the JDK gives it back",
+                    returned - directReturnedAtLastGc);
+            directReturnedAtLastGc = returned;
+            lastGcNanos = now;
+            System.gc();
+        }
+    }
+
     @Override
     public void run() {
         PooledByteBufAllocator alloc = allocator.get();
@@ -50,6 +78,7 @@ final class PoolReclaimer implements Runnable {
         }
         try {
             alloc.reclaimIdleMemory();
+            collectFreedDirectMemory(alloc.metric());
         } catch (RuntimeException e) {
             LOG.warn("Giving back idle pooled memory failed; trying again in " + intervalMillis + " ms", e);
         }

@@ -238,6 +238,19 @@ public final class RillProperties {
             SystemPropertyUtil.getBoolean("rill.allocator.releaseDirectMemory", true);
 
     /**
+     * {@code rill.allocator.gcAfterDirectRelease}, default 64 MiB: where freed direct chunks only go
+     * back to the system when the GC collects their buffers (before JDK 22, or with
+     * {@code releaseDirectMemory} off), the periodic pass asks for a collection
+     * ({@code System.gc()}) once it has freed this many bytes of direct memory since the last time,
+     * at most once a minute. It only happens after a burst has ended (chunks are freed after they
+     * stayed empty for {@link #ALLOCATOR_CHUNK_IDLE_MILLIS}), so a busy server is not disturbed,
+     * and an idle one gives the burst back instead of holding it until the next GC, which on an
+     * idle JVM may be never. 0 turns it off (then consider {@code -XX:G1PeriodicGCInterval}).
+     */
+    public static final long ALLOCATOR_GC_AFTER_DIRECT_RELEASE =
+            Math.max(0, SystemPropertyUtil.getLong("rill.allocator.gcAfterDirectRelease", 64L << 20));
+
+    /**
      * {@code rill.allocator.maxDirectMemory}, default the maximum heap size (the JVM's own default
      * for {@code -XX:MaxDirectMemorySize}): bytes of direct memory that pooled chunks and huge
      * buffers allocated through {@code java.lang.foreign} may hold at once. That memory is not
