@@ -46,10 +46,7 @@ final class HttpEchoServer implements Example {
 
     @Override
     public List<String> limits() {
-        return List.of("request head: the HTTP decoder's bounds (request line 4 KiB, headers 8 KiB; 414/431 beyond)",
-                "request body: 1 MiB (413 beyond)",
-                "at most 128 pipelined requests wait for their answers; beyond, reading stops",
-                HttpTimeoutOptions.LIMIT, ServerRunner.READING_LIMIT);
+        return HttpTimeoutOptions.limits("request body: 1 MiB (413 beyond)");
     }
 
     @Override

@@ -71,10 +71,8 @@ final class HttpFileServer implements Example {
 
     @Override
     public List<String> limits() {
-        return List.of("request head: the HTTP decoder's bounds (request line 4 KiB, headers 8 KiB; 414/431 beyond)",
-                "request body: 8 KiB (413 beyond); nothing outside --dir is served",
-                "at most 128 pipelined requests wait for their answers; beyond, reading stops",
-                HttpTimeoutOptions.LIMIT, ServerRunner.READING_LIMIT + "; a file is read only as fast as the peer takes it");
+        return HttpTimeoutOptions.limits("request body: 8 KiB (413 beyond); nothing outside --dir is served;"
+                + " a file is read only as fast as the peer takes it");
     }
 
     @Override

@@ -21,9 +21,15 @@ final class HttpTimeoutOptions {
     /** The three, for an example's {@code options()}. */
     static final List<ExampleOption> ALL = List.of(HEADER_TIMEOUT, BODY_TIMEOUT, IDLE_TIMEOUT);
 
-    /** For an example's {@code limits()}. */
-    static final String LIMIT = "slow clients: request head within --header-timeout, body at 500 B/s without a stall of"
-            + " --body-timeout (408 beyond), idle connections closed after --idle-timeout";
+    /** What every HTTP example's {@code limits()} says, with {@code body}, its own limit on request bodies. */
+    static List<String> limits(String body) {
+        return List.of("request head: the HTTP decoder's bounds (request line 4 KiB, headers 8 KiB; 414/431 beyond)",
+                body,
+                "at most 128 pipelined requests wait for their answers; beyond, reading stops",
+                "slow clients: request head within --header-timeout, body at 500 B/s without a stall of"
+                        + " --body-timeout (408 beyond), idle connections closed after --idle-timeout",
+                ServerRunner.READING_LIMIT);
+    }
 
     private HttpTimeoutOptions() {
     }

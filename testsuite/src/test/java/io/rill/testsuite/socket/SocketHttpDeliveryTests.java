@@ -39,7 +39,6 @@ import io.rill.channel.ChannelInitializer;
 import io.rill.channel.ChannelOption;
 import io.rill.handler.codec.http.DefaultFullHttpResponse;
 import io.rill.handler.codec.http.HttpDecoderConfig;
-import io.rill.handler.codec.http.HttpObjectAggregator;
 import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpVersion;
 import io.rill.handler.codec.http.LastHttpContent;
@@ -60,14 +59,7 @@ abstract class SocketHttpDeliveryTests extends AbstractSocketTest {
     private static final Pattern RESPONSE = Pattern.compile("HTTP/1\\.1 (\\d{3}) [^\r]*\r\n(?:[^\r]+\r\n)*\r\n");
 
     private Channel startServer() {
-        SocketHttpTests.TestApp app = new SocketHttpTests.TestApp();
-        return startServer(new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(),
-                        new HttpObjectAggregator(8 << 20), app);
-            }
-        });
+        return startServer(SocketHttpTests.appPipeline(8 << 20));
     }
 
     @ParameterizedTest(name = "{0} after {1} good requests")

@@ -16,10 +16,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import io.rill.buffer.Unpooled;
 import io.rill.channel.Channel;
-import io.rill.channel.ChannelInitializer;
-import io.rill.handler.codec.http.HttpObjectAggregator;
-import io.rill.handler.codec.http.HttpServerCodec;
-import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
 
 /**
  * The server-side HTTP/1.1 cases of docs/security-cases.md (H1, S, L) over a real connection,
@@ -79,14 +75,7 @@ abstract class SocketHttpSecurityTests extends AbstractSocketTest {
     }
 
     private Channel startServer() {
-        SocketHttpTests.TestApp app = new SocketHttpTests.TestApp();
-        return startServer(new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(),
-                        new HttpObjectAggregator(1 << 20), app);
-            }
-        });
+        return startServer(SocketHttpTests.appPipeline(1 << 20));
     }
 
     /** Sends {@code bytes} on a new connection and returns all that came back before the server closed. */

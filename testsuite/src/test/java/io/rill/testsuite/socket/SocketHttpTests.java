@@ -87,14 +87,19 @@ abstract class SocketHttpTests extends AbstractSocketTest {
     }
 
     private Channel startHttpServer() {
+        return startServer(appPipeline(MAX_BODY));
+    }
+
+    /** Each connection: the server codec, keep-alive, an aggregator of {@code maxBody} and one shared {@link TestApp}. */
+    static ChannelInitializer<Channel> appPipeline(int maxBody) {
         TestApp app = new TestApp();
-        return startServer(new ChannelInitializer<Channel>() {
+        return new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
                 ch.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(),
-                        new HttpObjectAggregator(MAX_BODY), app);
+                        new HttpObjectAggregator(maxBody), app);
             }
-        });
+        };
     }
 
     /** A Rill HTTP client connected to {@code server}; responses land in the returned queue. */
