@@ -177,7 +177,12 @@ public abstract class PoolArena<T> {
         target.init(this, chunk, handle, chunk.memory, chunk.offset(handle, 0), reqCapacity, sizeIdx, cache);
     }
 
-    /** The chunk that the last {@link #allocateRun} used; guarded by lock. */
+    /**
+     * The second result of {@link #allocateRun}: the chunk its returned handle belongs to (a handle
+     * names pages, not its chunk). Read only under the lock right after that call, by the two
+     * allocation paths, before anything else can allocate; cleared when that chunk empties so it
+     * never keeps a freed chunk reachable. A field, not a returned pair, so allocating makes no object.
+     */
     private PoolChunk<T> lastChunk;
 
     private long allocateRun(int runPages) {
