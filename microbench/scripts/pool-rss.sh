@@ -13,8 +13,9 @@
 #   microbench/scripts/pool-rss.sh [conns] [rounds] [-- extra JVM options]
 #
 # JAVA picks the JVM (default: java on PATH), JAR the example jar (to compare builds). Pooled direct memory is returned at once from JDK 22
-# (java.lang.foreign); before that it waits for a GC, which an idle server may never run: try
-# JAVA=/path/to/jdk17/bin/java ... -- -XX:G1PeriodicGCInterval=5000 to see the difference.
+# (java.lang.foreign); before that it waits for a GC, which an idle server may never run, so on
+# JDK 17-21 the pool asks for one collection once it freed 64 MiB (rill.allocator.gcAfterDirectRelease;
+# "-- -Drill.allocator.gcAfterDirectRelease=0" shows the JVM without it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 conns=${1:-300}
