@@ -53,7 +53,7 @@ final class LingeringClose implements ChannelHandler {
      * Closes {@code channel} lingering as described above; a channel that cannot shut one
      * direction down is closed at once. Call on the channel's loop after the last write is flushed.
      */
-    static void close(Channel channel, long timeoutNanos, long maxBytes) {
+    private static void close(Channel channel, long timeoutNanos, long maxBytes) {
         if (!(channel instanceof DuplexChannel duplex) || !channel.isActive() || duplex.isInputShutdown()) {
             channel.close();
             return;

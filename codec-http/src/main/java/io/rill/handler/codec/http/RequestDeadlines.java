@@ -71,10 +71,6 @@ final class RequestDeadlines {
         return d == null ? 0 : d.toNanos();
     }
 
-    Phase phase() {
-        return phase;
-    }
-
     /** Nothing is unanswered: the connection waits for the first byte of its next request. */
     void waiting(ChannelHandlerContext ctx) {
         lastOutputMark = outputMark(ctx.channel());
