@@ -174,7 +174,9 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
         readsSinceDiscard = 0;
         discardSomeReadBytes();
-        if (!producedSinceReadComplete && !ctx.channel().config().isAutoRead()) {
+        // Also while reading is paused for a full outbound buffer: output that waits on input (a TLS
+        // handshake, a flow-control window) would otherwise wait for ever.
+        if (!producedSinceReadComplete && !ctx.channel().config().isReadingAutomatically()) {
             if (suspended) {
                 readWanted = true; // for resume to ask
             } else {

@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufAllocator;
+import io.rill.channel.Channel;
 import io.rill.util.concurrent.Promise;
 
 /**
@@ -22,6 +23,8 @@ final class PendingPlaintext {
     /** Parallel to {@link #buffers}. */
     private final ArrayDeque<Promise<Void>> promises = new ArrayDeque<>();
     private long readableBytes;
+    /** The part of {@link #readableBytes} counted toward the channel's writability. */
+    private long countedBytes;
 
     void add(ByteBuf buf, Promise<Void> promise) {
         buffers.add(buf);
@@ -35,6 +38,18 @@ final class PendingPlaintext {
 
     long readableBytes() {
         return readableBytes;
+    }
+
+    /** Counts what this queue holds now toward {@code channel}'s writability; true if that count grew. */
+    boolean syncWritability(Channel channel) {
+        long delta = readableBytes - countedBytes;
+        countedBytes = readableBytes;
+        if (delta > 0) {
+            channel.incrementPendingOutboundBytes(delta);
+        } else if (delta < 0) {
+            channel.decrementPendingOutboundBytes(-delta);
+        }
+        return delta > 0;
     }
 
     /**

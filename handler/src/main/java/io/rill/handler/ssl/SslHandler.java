@@ -80,8 +80,6 @@ public class SslHandler extends ByteToMessageDecoder {
 
     private long handshakeTimeoutMillis = 10_000;
     private long maxPendingPlaintextBytes = 16 * 1024 * 1024;
-    /** The bytes of {@link #pending} counted toward the channel's writability. */
-    private long countedPendingBytes;
     private long closeNotifyFlushTimeoutMillis = 3_000;
 
     /** The first write went out in the clear (startTls). */
@@ -313,13 +311,8 @@ public class SslHandler extends ByteToMessageDecoder {
 
     /** Counts what {@link #pending} holds now toward the channel's writability. */
     private void syncPendingBytes(ChannelHandlerContext ctx) {
-        long now = pending.readableBytes();
-        long delta = now - countedPendingBytes;
-        countedPendingBytes = now;
-        if (delta > 0) {
-            ctx.channel().incrementPendingOutboundBytes(delta);
-        } else if (delta < 0) {
-            ctx.channel().decrementPendingOutboundBytes(-delta);
+        if (pending.syncWritability(ctx.channel()) && !handshakeDone && !ctx.channel().config().isReadingAutomatically()) {
+            ctx.read(); // the handshake needs input to end, even while reading is paused for these bytes
         }
     }
 

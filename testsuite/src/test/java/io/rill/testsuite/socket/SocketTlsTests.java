@@ -152,6 +152,24 @@ abstract class SocketTlsTests extends AbstractSocketTest {
     }
 
     @Test
+    void aServerThatWritesMoreThanTheWaterMarkBeforeTheHandshakeEndsStillCompletesIt() throws Exception {
+        // Plaintext written before the handshake counts toward writability, and an accepted
+        // channel stops reading while unwritable: the handshake must still read what it needs.
+        byte[] greeting = new byte[256 * 1024];
+        new Random(3).nextBytes(greeting);
+        startTlsServer(server(SERVER_CERT), new ChannelHandler() {
+            @Override
+            public void channelActive(ChannelHandlerContext ctx) {
+                ctx.writeAndFlush(Unpooled.copiedBuffer(greeting));
+                ctx.fireChannelActive();
+            }
+        });
+        ByteCollector received = new ByteCollector();
+        connectTls(build(clientTrusting(SERVER_CERT)), received);
+        assertArrayEquals(greeting, received.await(greeting.length));
+    }
+
+    @Test
     void aClientResumesItsSessionWhenItReconnects() throws Exception {
         assumeTrue(provider() == SslProvider.OPENSSL, "the JDK's engine does not tell whether it resumed");
         startTlsServer(server(SERVER_CERT), new EchoHandler());
