@@ -161,13 +161,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         if (decoding) {
             return; // fed from downstream while firing: the running loop decodes these bytes too
         }
-        CodecOutputList out = CodecOutputList.newInstance();
-        decoding = true;
-        try {
-            decodeLoop(ctx, out, singleDecode);
-        } finally {
-            endDecoding(ctx, out, false);
-        }
+        decodeWhatArrived(ctx);
     }
 
     @Override
@@ -272,13 +266,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
             return;
         }
         suspended = false;
-        CodecOutputList out = CodecOutputList.newInstance();
-        decoding = true;
-        try {
-            decodeLoop(ctx, out, singleDecode);
-        } finally {
-            endDecoding(ctx, out, false);
-        }
+        decodeWhatArrived(ctx);
         if (suspended || ctx.isRemoved()) {
             return;
         }
@@ -328,6 +316,17 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     }
 
     // ---------------------------------------------------------------- the loop
+
+    /** Decodes the cumulation as a read does: the loop, then what its end asks for. */
+    private void decodeWhatArrived(ChannelHandlerContext ctx) throws Exception {
+        CodecOutputList out = CodecOutputList.newInstance();
+        decoding = true;
+        try {
+            decodeLoop(ctx, out, singleDecode);
+        } finally {
+            endDecoding(ctx, out, false);
+        }
+    }
 
     private void decodeLoop(ChannelHandlerContext ctx, CodecOutputList out, boolean oneMessage) {
         ByteBuf in;

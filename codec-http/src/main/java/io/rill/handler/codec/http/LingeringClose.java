@@ -38,30 +38,27 @@ final class LingeringClose implements ChannelHandler {
         this.maxBytes = maxBytes;
     }
 
-    /** Once {@code lastWrite} is done, closes lingering with the default bounds; at once if it failed. */
+    /**
+     * Once {@code lastWrite} is done, closes lingering with the default bounds; at once if it
+     * failed, or if the channel cannot shut one direction down or its peer already ended its input.
+     */
     static void closeAfter(Future<?> lastWrite, ChannelHandlerContext ctx) {
         lastWrite.addListener(f -> {
-            if (f.isSuccess() && ctx.channel() instanceof DuplexChannel) {
-                close(ctx.channel(), TIMEOUT_NANOS, MAX_BYTES);
+            Channel ch = ctx.channel();
+            if (f.isSuccess() && ch instanceof DuplexChannel duplex && ch.isActive() && !duplex.isInputShutdown()) {
+                linger(duplex, TIMEOUT_NANOS, MAX_BYTES);
             } else {
                 ctx.close();
             }
         });
     }
 
-    /**
-     * Closes {@code channel} lingering as described above; a channel that cannot shut one
-     * direction down is closed at once. Call on the channel's loop after the last write is flushed.
-     */
-    private static void close(Channel channel, long timeoutNanos, long maxBytes) {
-        if (!(channel instanceof DuplexChannel duplex) || !channel.isActive() || duplex.isInputShutdown()) {
-            channel.close();
-            return;
-        }
+    /** Shuts output, drains input within the bounds, then closes. On the channel's loop. */
+    private static void linger(DuplexChannel channel, long timeoutNanos, long maxBytes) {
         LingeringClose lingering = new LingeringClose(maxBytes);
         channel.pipeline().addFirst(lingering);
         lingering.deadline = channel.eventLoop().schedule(() -> channel.close(), timeoutNanos, TimeUnit.NANOSECONDS);
-        duplex.shutdownOutput().addListener(f -> {
+        channel.shutdownOutput().addListener(f -> {
             if (!f.isSuccess()) {
                 channel.close();
             }

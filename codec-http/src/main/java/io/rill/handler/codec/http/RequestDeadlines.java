@@ -49,7 +49,7 @@ final class RequestDeadlines {
     private long deadline;
     private ScheduledFuture<?> timer;
     private boolean stopped;
-    /** In WAITING: the queued output as {@link #outputMark} last saw it; a change is the client reading. */
+    /** In WAITING: {@code totalBytesWritten} when last looked at; a change is the client reading. */
     private long lastOutputMark;
 
     RequestDeadlines(HttpServerTimeouts timeouts, Expiry expiry) {
@@ -73,7 +73,7 @@ final class RequestDeadlines {
 
     /** Nothing is unanswered: the connection waits for the first byte of its next request. */
     void waiting(ChannelHandlerContext ctx) {
-        lastOutputMark = outputMark(ctx.channel());
+        lastOutputMark = ctx.channel().totalBytesWritten();
         enter(ctx, Phase.WAITING, idleNanos);
     }
 
@@ -133,16 +133,6 @@ final class RequestDeadlines {
         };
     }
 
-    /** True if the channel holds output not yet taken by the peer. */
-    private static boolean outputQueued(Channel ch) {
-        return ch.bytesBeforeUnwritable() <= ch.config().getWriteBufferWaterMark().high();
-    }
-
-    /** A number that grows whenever the peer takes output. */
-    private static long outputMark(Channel ch) {
-        return ch.totalBytesWritten();
-    }
-
     /** The loop's clock, which is what its timers are measured with (a manual one in tests). */
     private static Ticker clock(ChannelHandlerContext ctx) {
         return ctx.executor() instanceof AbstractScheduledEventExecutor loop ? loop.ticker() : Ticker.systemTicker();
@@ -162,11 +152,11 @@ final class RequestDeadlines {
         Channel ch = ctx.channel();
         if (phase != Phase.WAITING && !ch.config().isReadingAutomatically()) {
             deadline = Math.max(deadline, now + limit); // we stopped reading: the client cannot be late
-        } else if (phase == Phase.WAITING && outputQueued(ch) && outputMark(ch) != lastOutputMark) {
-            // The last response is still draining, and the client took some since: that is progress.
-            // The idle time counts from the client's last move in either direction, not from when
-            // the response was queued; a client that stops reading altogether is closed.
-            lastOutputMark = outputMark(ch);
+        } else if (phase == Phase.WAITING && ch.totalBytesWritten() != lastOutputMark) {
+            // The client took output since (the last response draining): that is progress. The
+            // idle time counts from the client's last move in either direction, not from when the
+            // response was queued; a client that stops reading altogether is closed.
+            lastOutputMark = ch.totalBytesWritten();
             deadline = Math.max(deadline, now + limit);
         }
         long left = deadline - now;
