@@ -17,7 +17,7 @@ import io.rill.handler.codec.DecoderResult;
  * <pre>
  *   SKIP_EMPTY_LINES -> START_LINE -> HEADERS -+-> (no body) ---------------------------+
  *                                              +-> FIXED_LENGTH ------------------------+
- *                                              +-> CHUNK_SIZE <-> CHUNK_DATA            +--> SKIP_EMPTY_LINES
+ *                                              +-> CHUNK_SIZE -> CHUNK_DATA, and back   +--> SKIP_EMPTY_LINES
  *                                              |       +-> TRAILERS --------------------+
  *                                              +-> UNTIL_CLOSE (responses only)
  *   any error -> BAD_MESSAGE (the rest of the input is discarded)

@@ -4,10 +4,10 @@ import io.rill.buffer.ByteBuf;
 
 /**
  * Decodes responses (see {@link HttpObjectDecoder}). A 1xx response other than 101 is interim: it
- * has no body and the real response follows. After 101 (and after a 2xx answer to CONNECT, when
- * {@link #isContentAlwaysEmpty} says so) the connection carries another protocol, passed on as raw
- * {@link ByteBuf}s. 204 and 304 never have a body, nor has a response to HEAD (see
- * {@link #requestMethod}); a body without a length runs to the close.
+ * has no body and the real response follows. After 101 (and after a 2xx answer to CONNECT) the
+ * connection carries another protocol, passed on as raw {@link ByteBuf}s. 204 and 304 never have a
+ * body, nor has a response to HEAD; {@link #requestMethod} tells which request a response answers.
+ * A body without a length runs to the close.
  */
 public class HttpResponseDecoder extends HttpObjectDecoder {
 
