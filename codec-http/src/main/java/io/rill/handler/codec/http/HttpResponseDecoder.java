@@ -11,10 +11,16 @@ import io.rill.buffer.ByteBuf;
  */
 public class HttpResponseDecoder extends HttpObjectDecoder {
 
+    /** A decoder with the default limits, not requiring {@code Host} (which responses do not have). */
     public HttpResponseDecoder() {
         this(HttpDecoderConfig.DEFAULT.withRequireHost(false));
     }
 
+    /**
+     * A decoder with the limits of {@code config}.
+     *
+     * @param config the limits and rules
+     */
     public HttpResponseDecoder(HttpDecoderConfig config) {
         super(config);
     }
@@ -59,6 +65,9 @@ public class HttpResponseDecoder extends HttpObjectDecoder {
      * The method of the request that {@code response}, a final (non-1xx) response, answers, or
      * null if unknown; called once per final response, in order. {@link HttpClientCodec} answers
      * from the requests it sent.
+     *
+     * @param response the head of a final response
+     * @return the request's method, or null
      */
     protected HttpMethod requestMethod(HttpResponse response) {
         return null;

@@ -29,7 +29,8 @@ class FirstServerWalkthroughTest {
 
     /** Surefire runs in the module's directory. */
     private static final Path MODULE_INFO = Path.of("src/main/java/module-info.java");
-    private static final Path HELLO_SERVER = Path.of("src/test/java/io/rill/handler/codec/http/walkthrough/HelloServer.java");
+    private static final Path HELLO_SERVER =
+            Path.of("src/test/java/io/rill/handler/codec/http/walkthrough/HelloServer.java");
 
     @Test
     void moduleCommentShowsHelloServerWordForWord() throws IOException {
@@ -61,7 +62,8 @@ class FirstServerWalkthroughTest {
             try (Socket socket = new Socket("127.0.0.1", port)) {
                 socket.setSoTimeout(10_000);
                 OutputStream out = socket.getOutputStream();
-                out.write("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                String request = "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+                out.write(request.getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 // The keep-alive handler closes after this response, so the whole of it arrives before EOF.
                 InputStream in = socket.getInputStream();
