@@ -48,7 +48,7 @@ public abstract class ByteToMessageCodec<I> implements ChannelHandler {
      * Encodes messages of {@code outboundType}.
      *
      * @param outboundType the class of the messages to encode; null to resolve {@code I} from the subclass's
-                           type argument
+     *                     type argument
      * @param preferDirect true to encode into direct buffers, false for heap buffers
      * @throws IllegalStateException if the subclass is annotated {@link ChannelHandler.Sharable}
      */
@@ -137,7 +137,7 @@ public abstract class ByteToMessageCodec<I> implements ChannelHandler {
      *
      * @param ctx the context of this handler; event loop only
      * @param in  the bytes received and not yet consumed; owned by this codec, never released by {@code
-                 decode}
+     *           decode}
      * @param out where decoded messages go; the next handler owns each
      * @throws Exception any failure; it reaches {@code exceptionCaught} wrapped in a {@link DecoderException}
      */

@@ -157,7 +157,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      *
      * @param ctx the context of this handler; event loop only, like every call into a decoder
      * @param in  the bytes received and not yet consumed; owned by this class, never released by {@code
-                 decode}
+     *           decode}
      * @param out where decoded messages go; each passes to the next handler, which then owns it
      * @throws Exception any failure; it reaches {@code exceptionCaught} wrapped in a {@link DecoderException}
      */

@@ -43,7 +43,7 @@ public class DelimiterBasedFrameDecoder extends ByteToMessageDecoder {
      * @param maxFrameLength longest frame accepted, delimiter excluded
      * @param delimiters     the delimiters; at least one, none empty
      * @throws IllegalArgumentException if {@code maxFrameLength} is not positive or a delimiter is missing or
-                                        empty
+     *                                  empty
      */
     public DelimiterBasedFrameDecoder(int maxFrameLength, byte[]... delimiters) {
         this(maxFrameLength, true, true, delimiters);
@@ -56,10 +56,10 @@ public class DelimiterBasedFrameDecoder extends ByteToMessageDecoder {
      * @param maxFrameLength longest frame accepted, delimiter excluded
      * @param stripDelimiter true to drop the delimiter from each frame, false to keep it at the end
      * @param failFast       report an over-long frame as soon as the limit is passed, not when its delimiter
-                       arrives
+     *                 arrives
      * @param delimiters     the delimiters; at least one, none empty (they are copied)
      * @throws IllegalArgumentException if {@code maxFrameLength} is not positive or a delimiter is missing or
-                                        empty
+     *                                  empty
      */
     public DelimiterBasedFrameDecoder(int maxFrameLength, boolean stripDelimiter, boolean failFast,
                                       byte[]... delimiters) {

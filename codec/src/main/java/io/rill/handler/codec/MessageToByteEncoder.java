@@ -117,7 +117,7 @@ public abstract class MessageToByteEncoder<I> implements ChannelHandler {
      *
      * @param ctx the context of this handler; event loop only, like every call into an encoder
      * @param msg the message to encode; owned and released by this class, so retain what must outlive the
-                  call
+     *            call
      * @param out the buffer to write into; owned by this class, which writes it on (or releases it if empty)
      * @throws Exception any failure; the write fails with it, wrapped in an {@link EncoderException}
      */

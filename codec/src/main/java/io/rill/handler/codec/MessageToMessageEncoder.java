@@ -116,7 +116,7 @@ public abstract class MessageToMessageEncoder<I> implements ChannelHandler {
      * @param ctx the context of this handler; event loop only
      * @param msg the message to encode; released by this class, so retain what is passed on
      * @param out where encoded messages go; they are written on in order, and the write's promise waits for
-                  all
+     *            all
      * @throws Exception any failure; the write fails with it, wrapped in an {@link EncoderException}
      */
     protected abstract void encode(ChannelHandlerContext ctx, I msg, List<Object> out) throws Exception;
