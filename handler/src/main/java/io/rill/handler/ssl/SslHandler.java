@@ -177,7 +177,7 @@ public class SslHandler extends ByteToMessageDecoder {
      * application's job. {@link SslProvider#OPENSSL} servers built with {@link SslContextBuilder#enableOcsp}
      * only, before the handler joins an active channel (the handshake starts then).
      *
-     * @param der the OCSP response, DER-encoded; not copied, so do not change it afterwards
+     * @param der the OCSP response, DER-encoded; not null or empty
      * @throws UnsupportedOperationException if the engine is the JDK's
      * @throws IllegalStateException if this is not a server whose context enabled OCSP, or the handshake
      *                               has started
