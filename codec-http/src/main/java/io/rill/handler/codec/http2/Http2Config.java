@@ -1,0 +1,35 @@
+package io.rill.handler.codec.http2;
+
+/**
+ * What an {@link Http2FrameCodec} advertises and enforces; made by {@link Http2FrameCodec.Builder}.
+ *
+ * @param server whether this is the server side of the connection
+ * @param maxConcurrentStreams SETTINGS_MAX_CONCURRENT_STREAMS we advertise and enforce
+ * @param initialWindowSize SETTINGS_INITIAL_WINDOW_SIZE we advertise: each stream's receive window
+ * @param connectionWindowSize the connection receive window (raised from 65,535 by a WINDOW_UPDATE)
+ * @param maxHeaderListSize SETTINGS_MAX_HEADER_LIST_SIZE we advertise and enforce while decoding
+ * @param headerTableSize SETTINGS_HEADER_TABLE_SIZE we advertise: the peer's HPACK table size
+ * @param settingsAckTimeoutMillis how long the peer has to acknowledge our SETTINGS
+ */
+record Http2Config(boolean server, int maxConcurrentStreams, int initialWindowSize, int connectionWindowSize,
+                   int maxHeaderListSize, int headerTableSize, long settingsAckTimeoutMillis) {
+
+    /** The SETTINGS frame we send first. */
+    Http2Settings localSettings() {
+        try {
+            Http2Settings settings = new Http2Settings()
+                    .put(Http2Settings.MAX_CONCURRENT_STREAMS, maxConcurrentStreams)
+                    .put(Http2Settings.INITIAL_WINDOW_SIZE, initialWindowSize)
+                    .put(Http2Settings.MAX_HEADER_LIST_SIZE, maxHeaderListSize);
+            if (headerTableSize != Http2Settings.DEFAULT_HEADER_TABLE_SIZE) {
+                settings.put(Http2Settings.HEADER_TABLE_SIZE, headerTableSize);
+            }
+            if (!server) {
+                settings.put(Http2Settings.ENABLE_PUSH, 0);
+            }
+            return settings;
+        } catch (Http2Exception e) {
+            throw new IllegalStateException("the builder checked these ranges", e);
+        }
+    }
+}

@@ -1,0 +1,610 @@
+package io.rill.handler.codec.http2;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.util.concurrent.Promise;
+
+/**
+ * The state of one HTTP/2 connection for {@link Http2FrameCodec}: its streams (RFC 9113 §5.1),
+ * both directions of flow control (§5.2, §6.9), the peer's settings, and GOAWAY. It receives the
+ * frames the reader parsed and the frames the application writes.
+ *
+ * <p>Flow control, receiving: a DATA frame takes its length from the stream's and the
+ * connection's receive windows; the credit comes back (WINDOW_UPDATE) only once the application
+ * has consumed the bytes and at least half a window is owed, so a peer cannot make us buffer more
+ * than the windows we advertised. Sending: DATA waits in the stream's queue until both the
+ * stream's and the connection's send windows allow it, and goes out in frames no larger than the
+ * peer's maximum frame size.
+ */
+final class Http2Connection implements Http2FrameListener {
+
+    /** How many closed streams we remember, to tell "closed" (STREAM_CLOSED) from "never opened". */
+    private static final int REMEMBERED_CLOSED = 256;
+    /** How long a graceful shutdown waits for open streams to finish before closing anyway. */
+    private static final long SHUTDOWN_GRACE_MILLIS = 30_000;
+
+    private final Http2FrameCodec codec;
+    private final Http2Config config;
+    private final Http2Outbound outbound;
+    private final Map<Integer, Http2Stream> streams = new HashMap<>();
+    /** Recently closed streams: id to whether we reset it (frames then still in flight are ignored). */
+    private final Map<Integer, Boolean> closed = new LinkedHashMap<>(64, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
+            return size() > REMEMBERED_CLOSED;
+        }
+    };
+    /** Streams with writes waiting for the connection window; a stream appears at most once. */
+    private final ArrayDeque<Http2Stream> blocked = new ArrayDeque<>();
+
+    /** Where decoded frames go during a read; null outside one. */
+    private List<Object> inbound;
+
+    private int lastPeerStreamId;
+    private int nextLocalStreamId;
+    private long connectionSendWindow = Http2Settings.DEFAULT_WINDOW_SIZE;
+    private int connectionReceiveWindow;
+    private int connectionConsumed;
+    private long peerInitialWindow = Http2Settings.DEFAULT_WINDOW_SIZE;
+    private long peerMaxConcurrentStreams = Long.MAX_VALUE;
+    private int peerOpenedActive;
+    private int localOpenedActive;
+
+    private boolean goAwaySent;
+    private boolean goAwayReceived;
+    private Promise<Void> shutdownPromise;
+
+    Http2Connection(Http2FrameCodec codec, Http2Config config) {
+        this.codec = codec;
+        this.config = config;
+        this.outbound = new Http2Outbound(codec);
+        this.connectionReceiveWindow = config.connectionWindowSize();
+        this.nextLocalStreamId = config.server() ? 2 : 1;
+    }
+
+    Http2Outbound outbound() {
+        return outbound;
+    }
+
+    void inbound(List<Object> out) {
+        inbound = out;
+    }
+
+    // ---------------------------------------------------------------- frames received
+
+    @Override
+    public void onData(int streamId, ByteBuf data, int flowControlled, boolean endStream) throws Http2Exception {
+        if (flowControlled > connectionReceiveWindow) {
+            throw Http2Exception.connectionError(Http2Error.FLOW_CONTROL_ERROR, "DATA of " + flowControlled
+                    + " bytes on stream " + streamId + " exceeds the connection window of " + connectionReceiveWindow);
+        }
+        connectionReceiveWindow -= flowControlled;
+        Http2Stream stream = streams.get(streamId);
+        if (stream == null || !stream.remoteOpen) {
+            consumed(0, flowControlled); // nobody will consume it: the connection gets its credit back
+            if (stream == null) {
+                unknownStream(streamId, "DATA");
+                return;
+            }
+            throw Http2Exception.streamError(streamId, Http2Error.STREAM_CLOSED,
+                    "DATA on stream " + streamId + " after the peer ended it");
+        }
+        if (!stream.headersReceived) {
+            consumed(0, flowControlled);
+            throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "DATA before HEADERS on stream " + streamId);
+        }
+        if (flowControlled > stream.receiveWindow) {
+            consumed(0, flowControlled);
+            throw Http2Exception.streamError(streamId, Http2Error.FLOW_CONTROL_ERROR, "DATA of " + flowControlled
+                    + " bytes exceeds stream " + streamId + "'s window of " + stream.receiveWindow);
+        }
+        stream.receiveWindow -= flowControlled;
+        int padding = flowControlled - data.readableBytes();
+        if (padding > 0) {
+            consumed(streamId, padding); // padding is nobody's to consume
+        }
+        stream.receivedContentLength += data.readableBytes();
+        if (stream.expectedContentLength >= 0 && (stream.receivedContentLength > stream.expectedContentLength
+                || endStream && stream.receivedContentLength != stream.expectedContentLength)) {
+            consumed(streamId, data.readableBytes());
+            throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "stream " + streamId
+                    + " sent " + stream.receivedContentLength + " bytes of content, content-length says "
+                    + stream.expectedContentLength + " (RFC 9113 §8.1.1)");
+        }
+        if (endStream) {
+            remoteEnded(stream);
+        }
+        inbound.add(new Http2DataFrame(streamId, data.retainedSlice(), data.readableBytes(), endStream));
+    }
+
+    @Override
+    public void onHeaders(int streamId, Http2Headers headers, boolean endStream) throws Http2Exception {
+        Http2Stream stream = streams.get(streamId);
+        if (stream == null) {
+            stream = openRemote(streamId);
+            if (stream == null) {
+                return; // after our GOAWAY: ignored, the peer may retry elsewhere
+            }
+        } else if (!stream.remoteOpen) {
+            throw Http2Exception.streamError(streamId, Http2Error.STREAM_CLOSED,
+                    "HEADERS on stream " + streamId + " after the peer ended it");
+        }
+        boolean trailers = stream.headersReceived;
+        if (trailers) {
+            if (!endStream) {
+                throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR,
+                        "a second HEADERS on stream " + streamId + " without END_STREAM (trailers must end the stream)");
+            }
+            Http2HeaderChecks.validateTrailers(streamId, headers);
+        } else if (config.server()) {
+            Http2HeaderChecks.validateRequest(streamId, headers);
+            stream.headersReceived = true;
+        } else {
+            Http2HeaderChecks.validateResponse(streamId, headers);
+            // 1xx heads are informational: the final head is still to come (§8.1).
+            stream.headersReceived = !isInformational(headers);
+        }
+        if (!trailers) {
+            stream.expectedContentLength = contentLength(streamId, headers);
+            if (endStream && stream.expectedContentLength > 0) {
+                throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "stream " + streamId
+                        + " ended with no content, content-length says " + stream.expectedContentLength);
+            }
+        } else if (stream.expectedContentLength >= 0 && stream.receivedContentLength != stream.expectedContentLength) {
+            throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "stream " + streamId + " sent "
+                    + stream.receivedContentLength + " bytes of content, content-length says " + stream.expectedContentLength);
+        }
+        if (endStream) {
+            remoteEnded(stream);
+        }
+        inbound.add(new Http2HeadersFrame(streamId, headers, endStream));
+    }
+
+    @Override
+    public void onPriority(int streamId) {
+        // Parsed and ignored: RFC 9113 §5.3.2 deprecates the priority signals.
+    }
+
+    @Override
+    public void onRstStream(int streamId, Http2Error error) throws Http2Exception {
+        Http2Stream stream = streams.get(streamId);
+        if (stream == null) {
+            if (isIdle(streamId)) {
+                throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "RST_STREAM on idle stream " + streamId);
+            }
+            return; // already closed
+        }
+        close(stream, false, new Http2Exception(error, streamId, "stream " + streamId + " reset by the peer: " + error));
+        inbound.add(new Http2ResetFrame(streamId, error));
+    }
+
+    @Override
+    public void onSettings(Http2Settings settings) throws Http2Exception {
+        if (settings.has(Http2Settings.INITIAL_WINDOW_SIZE)) {
+            long next = settings.get(Http2Settings.INITIAL_WINDOW_SIZE, 0);
+            long delta = next - peerInitialWindow;
+            peerInitialWindow = next;
+            for (Http2Stream stream : streams.values()) {
+                stream.sendWindow += delta;
+                if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE) {
+                    throw Http2Exception.connectionError(Http2Error.FLOW_CONTROL_ERROR, "SETTINGS_INITIAL_WINDOW_SIZE "
+                            + next + " makes stream " + stream.id + "'s window exceed 2^31-1");
+                }
+            }
+        }
+        if (settings.has(Http2Settings.MAX_FRAME_SIZE)) {
+            codec.writer.maxFrameSize((int) settings.get(Http2Settings.MAX_FRAME_SIZE, 0));
+        }
+        if (settings.has(Http2Settings.MAX_CONCURRENT_STREAMS)) {
+            peerMaxConcurrentStreams = settings.get(Http2Settings.MAX_CONCURRENT_STREAMS, 0);
+        }
+        if (settings.has(Http2Settings.HEADER_TABLE_SIZE)) {
+            codec.peerHeaderTableSize(settings.get(Http2Settings.HEADER_TABLE_SIZE, 0));
+        }
+        codec.writer.writeSettingsAck(outbound.buffer());
+        drainAll();
+    }
+
+    @Override
+    public void onSettingsAck() {
+        codec.settingsAcknowledged();
+    }
+
+    @Override
+    public void onPing(long data, boolean ack) {
+        if (!ack) {
+            codec.writer.writePing(outbound.buffer(), data, true);
+        }
+    }
+
+    @Override
+    public void onGoAway(int lastStreamId, Http2Error error, ByteBuf debugData) {
+        goAwayReceived = true;
+        String debug = debugData.toString(debugData.readerIndex(), Math.min(debugData.readableBytes(), 256),
+                java.nio.charset.StandardCharsets.US_ASCII);
+        // Our streams above lastStreamId were not processed: they end here, retryable.
+        for (Http2Stream stream : new ArrayList<>(streams.values())) {
+            if (isLocal(stream.id) && stream.id > lastStreamId) {
+                close(stream, false, new Http2Exception(Http2Error.REFUSED_STREAM, stream.id,
+                        "stream " + stream.id + " was not processed: the peer sent GOAWAY"));
+            }
+        }
+        inbound.add(new Http2GoAwayFrame(lastStreamId, error, debug));
+    }
+
+    @Override
+    public void onWindowUpdate(int streamId, int increment) throws Http2Exception {
+        if (streamId == 0) {
+            connectionSendWindow += increment;
+            if (connectionSendWindow > Http2Settings.MAX_WINDOW_SIZE) {
+                throw Http2Exception.connectionError(Http2Error.FLOW_CONTROL_ERROR,
+                        "WINDOW_UPDATE makes the connection window exceed 2^31-1");
+            }
+            drainAll();
+            return;
+        }
+        Http2Stream stream = streams.get(streamId);
+        if (stream == null) {
+            if (isIdle(streamId)) {
+                throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + streamId);
+            }
+            return;
+        }
+        stream.sendWindow += increment;
+        if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE) {
+            throw Http2Exception.streamError(streamId, Http2Error.FLOW_CONTROL_ERROR,
+                    "WINDOW_UPDATE makes stream " + streamId + "'s window exceed 2^31-1");
+        }
+        drain(stream);
+    }
+
+    @Override
+    public void onUnknownFrame(int type, int streamId, int length) {
+        // Ignored, as RFC 9113 §4.1 and §5.5 require.
+    }
+
+    /** Opens a stream the peer started with HEADERS, after checking its id and our limits. */
+    private Http2Stream openRemote(int streamId) throws Http2Exception {
+        if (isLocal(streamId)) {
+            unknownStream(streamId, "HEADERS");
+        }
+        if (streamId <= lastPeerStreamId) {
+            if (closed.containsKey(streamId)) {
+                throw Http2Exception.connectionError(Http2Error.STREAM_CLOSED, "HEADERS on closed stream " + streamId);
+            }
+            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "HEADERS opening stream " + streamId
+                    + ", not above the last stream the peer opened (" + lastPeerStreamId + ")");
+        }
+        lastPeerStreamId = streamId;
+        if (goAwaySent) {
+            return null;
+        }
+        if (peerOpenedActive >= config.maxConcurrentStreams()) {
+            rememberClosed(streamId, true);
+            throw Http2Exception.streamError(streamId, Http2Error.REFUSED_STREAM, "stream " + streamId
+                    + " exceeds SETTINGS_MAX_CONCURRENT_STREAMS " + config.maxConcurrentStreams());
+        }
+        Http2Stream stream = new Http2Stream(streamId, peerInitialWindow, config.initialWindowSize());
+        streams.put(streamId, stream);
+        peerOpenedActive++;
+        return stream;
+    }
+
+    /** A frame for a stream not in the map: idle is a connection error, closed a stream error or nothing. */
+    private void unknownStream(int streamId, String frame) throws Http2Exception {
+        if (isIdle(streamId)) {
+            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, frame + " on idle stream " + streamId);
+        }
+        Boolean resetByUs = closed.get(streamId);
+        if (resetByUs == null || !resetByUs) {
+            throw Http2Exception.streamError(streamId, Http2Error.STREAM_CLOSED, frame + " on closed stream " + streamId);
+        }
+        // We reset it: frames the peer sent before it learnt that are ignored (§5.4.2).
+    }
+
+    private boolean isIdle(int streamId) {
+        return isLocal(streamId) ? streamId >= nextLocalStreamId : streamId > lastPeerStreamId;
+    }
+
+    private boolean isLocal(int streamId) {
+        return (streamId & 1) == (config.server() ? 0 : 1);
+    }
+
+    private void remoteEnded(Http2Stream stream) {
+        stream.remoteOpen = false;
+        if (stream.isClosed()) {
+            close(stream, false, null);
+        }
+    }
+
+    private static boolean isInformational(Http2Headers headers) {
+        CharSequence status = headers.status();
+        return status != null && status.length() == 3 && status.charAt(0) == '1';
+    }
+
+    private static long contentLength(int streamId, Http2Headers headers) throws Http2Exception {
+        CharSequence value = headers.get("content-length");
+        if (value == null) {
+            return -1;
+        }
+        long n = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9' || n > Long.MAX_VALUE / 10 - 1) {
+                throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "content-length '" + value
+                        + "' is not a number");
+            }
+            n = n * 10 + (c - '0');
+        }
+        if (value.length() == 0 || headers.getAll("content-length").size() > 1) {
+            throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR,
+                    "content-length must be one number, not " + headers.getAll("content-length"));
+        }
+        return n;
+    }
+
+    // ---------------------------------------------------------------- frames written
+
+    void writeHeaders(Http2HeadersFrame frame, Promise<Void> promise) throws Http2Exception {
+        Http2Stream stream;
+        if (frame.streamId() == 0) {
+            stream = openLocal();
+        } else {
+            stream = streams.get(frame.streamId());
+            if (stream == null || !stream.localOpen) {
+                promise.tryFailure(new IllegalStateException("stream " + frame.streamId() + " is closed for writing"));
+                return;
+            }
+        }
+        boolean informational = isInformational(frame.headers());
+        if (stream.headersSent && !frame.endStream()) {
+            promise.tryFailure(new IllegalStateException("trailers on stream " + stream.id + " must end the stream"));
+            return;
+        }
+        if (!stream.pending.isEmpty()) {
+            // Trailers wait behind the content queued before them.
+            stream.pending.add(new Http2Stream.PendingWrite(null, frame.headers(), frame.endStream(), promise));
+            stream.localOpen = false;
+            return;
+        }
+        codec.writer.writeHeaders(outbound.buffer(), stream.id, frame.headers(), frame.endStream());
+        outbound.completeWithBuffer(promise);
+        if (!informational) {
+            stream.headersSent = true;
+        }
+        if (frame.endStream()) {
+            localEnded(stream);
+        }
+    }
+
+    private Http2Stream openLocal() throws Http2Exception {
+        if (goAwayReceived || goAwaySent) {
+            throw Http2Exception.connectionError(Http2Error.REFUSED_STREAM, "no new streams after GOAWAY");
+        }
+        if (localOpenedActive >= peerMaxConcurrentStreams) {
+            throw new Http2Exception(Http2Error.REFUSED_STREAM, nextLocalStreamId,
+                    "the peer allows only " + peerMaxConcurrentStreams + " concurrent streams");
+        }
+        if (nextLocalStreamId < 0) {
+            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "stream identifiers exhausted");
+        }
+        Http2Stream stream = new Http2Stream(nextLocalStreamId, peerInitialWindow, config.initialWindowSize());
+        nextLocalStreamId += 2;
+        streams.put(stream.id, stream);
+        localOpenedActive++;
+        return stream;
+    }
+
+    void writeData(Http2DataFrame frame, Promise<Void> promise) {
+        Http2Stream stream = streams.get(frame.streamId());
+        if (stream == null || !stream.localOpen || !stream.headersSent) {
+            frame.release();
+            promise.tryFailure(new IllegalStateException("stream " + frame.streamId()
+                    + (stream == null || !stream.localOpen ? " is closed for writing" : " has sent no HEADERS yet")));
+            return;
+        }
+        stream.pending.add(new Http2Stream.PendingWrite(frame.content(), null, frame.endStream(), promise));
+        if (frame.endStream()) {
+            stream.localOpen = false; // nothing may be queued after it; the stream closes when it is sent
+        }
+        drain(stream);
+    }
+
+    /** Sends what the windows allow of {@code stream}'s queue. */
+    private void drain(Http2Stream stream) {
+        while (!stream.pending.isEmpty()) {
+            Http2Stream.PendingWrite w = stream.pending.peek();
+            if (w.trailers != null) {
+                stream.pending.poll();
+                try {
+                    codec.writer.writeHeaders(outbound.buffer(), stream.id, w.trailers, true);
+                    outbound.completeWithBuffer(w.promise);
+                } catch (Http2Exception e) {
+                    w.promise.tryFailure(e);
+                }
+                stream.localOpen = false;
+                continue;
+            }
+            int length = w.data.readableBytes();
+            long window = Math.min(stream.sendWindow, connectionSendWindow);
+            if (length > 0 && window <= 0) {
+                if (connectionSendWindow <= 0 && stream.sendWindow > 0) {
+                    blocked.add(stream);
+                }
+                return;
+            }
+            int n = (int) Math.min(Math.min(length, window), codec.writer.maxFrameSize());
+            boolean last = n == length;
+            ByteBuf out = outbound.buffer();
+            codec.writer.writeDataHeader(out, stream.id, n, last && w.endStream);
+            stream.sendWindow -= n;
+            connectionSendWindow -= n;
+            if (last) {
+                stream.pending.poll();
+                if (n <= Http2Outbound.COPY_THRESHOLD) {
+                    out.writeBytes(w.data);
+                    w.data.release();
+                    outbound.completeWithBuffer(w.promise);
+                } else {
+                    outbound.writeLarge(w.data, w.promise);
+                }
+            } else if (n <= Http2Outbound.COPY_THRESHOLD) {
+                out.writeBytes(w.data, n);
+            } else {
+                outbound.writeLarge(w.data.readRetainedSlice(n), codec.ctx().newPromise());
+            }
+        }
+        if (!stream.localOpen) {
+            localEnded(stream);
+        }
+    }
+
+    private void drainAll() {
+        if (connectionSendWindow <= 0) {
+            return;
+        }
+        for (int i = blocked.size(); i > 0 && connectionSendWindow > 0; i--) {
+            Http2Stream stream = blocked.poll();
+            if (streams.get(stream.id) == stream) {
+                drain(stream);
+            }
+        }
+        for (Http2Stream stream : new ArrayList<>(streams.values())) {
+            if (!stream.pending.isEmpty()) {
+                drain(stream);
+            }
+        }
+    }
+
+    private void localEnded(Http2Stream stream) {
+        stream.localOpen = false;
+        if (stream.isClosed() && stream.pending.isEmpty()) {
+            close(stream, false, null);
+        }
+    }
+
+    /** The application consumed {@code bytes} of {@code streamId}'s content: return credit when enough is owed. */
+    void consumed(int streamId, int bytes) {
+        if (bytes <= 0) {
+            return;
+        }
+        connectionConsumed += bytes;
+        if (connectionConsumed >= config.connectionWindowSize() / 2) {
+            codec.writer.writeWindowUpdate(outbound.buffer(), 0, connectionConsumed);
+            connectionReceiveWindow += connectionConsumed;
+            connectionConsumed = 0;
+        }
+        Http2Stream stream = streamId == 0 ? null : streams.get(streamId);
+        if (stream != null && stream.remoteOpen) {
+            stream.consumedNotReturned += bytes;
+            if (stream.consumedNotReturned >= config.initialWindowSize() / 2) {
+                codec.writer.writeWindowUpdate(outbound.buffer(), streamId, stream.consumedNotReturned);
+                stream.receiveWindow += stream.consumedNotReturned;
+                stream.consumedNotReturned = 0;
+            }
+        }
+    }
+
+    /** Sends RST_STREAM (unless the stream is unknown and idle) and forgets the stream. */
+    void resetStream(int streamId, Http2Error error, String why) {
+        Http2Stream stream = streams.get(streamId);
+        if (stream == null && isIdle(streamId) && !closed.containsKey(streamId)) {
+            return; // never opened: nothing to reset
+        }
+        codec.writer.writeRstStream(outbound.buffer(), streamId, error);
+        if (stream != null) {
+            close(stream, true, new Http2Exception(error, streamId, why));
+            if (inbound != null) {
+                inbound.add(new Http2ResetFrame(streamId, error));
+            }
+        } else {
+            rememberClosed(streamId, true);
+        }
+    }
+
+    private void close(Http2Stream stream, boolean resetByUs, Throwable cause) {
+        if (streams.remove(stream.id) == null) {
+            return;
+        }
+        stream.localOpen = false;
+        stream.remoteOpen = false;
+        if (isLocal(stream.id)) {
+            localOpenedActive--;
+        } else {
+            peerOpenedActive--;
+        }
+        rememberClosed(stream.id, resetByUs);
+        failPending(stream, cause != null ? cause : new IllegalStateException("stream " + stream.id + " closed"));
+        if (stream.consumedNotReturned > 0) {
+            stream.consumedNotReturned = 0;
+        }
+        if (shutdownPromise != null && streams.isEmpty()) {
+            finishShutdown();
+        }
+    }
+
+    private void rememberClosed(int streamId, boolean resetByUs) {
+        closed.put(streamId, resetByUs);
+    }
+
+    private static void failPending(Http2Stream stream, Throwable cause) {
+        for (Http2Stream.PendingWrite w; (w = stream.pending.poll()) != null; ) {
+            if (w.data != null) {
+                w.data.release();
+            }
+            w.promise.tryFailure(cause);
+        }
+    }
+
+    // ---------------------------------------------------------------- shutdown
+
+    /** Sends GOAWAY naming the last stream the peer opened; new streams above it are then ignored. */
+    void goAway(Http2Error error, String debug) {
+        goAwaySent = true;
+        codec.writer.writeGoAway(outbound.buffer(), lastPeerStreamId, error, debug);
+    }
+
+    /** GOAWAY, then the close once the open streams end (or after a bound). */
+    void shutdownGracefully(Promise<Void> promise) {
+        if (shutdownPromise != null) {
+            shutdownPromise.addListener(f -> promise.trySuccess(null));
+            return;
+        }
+        shutdownPromise = promise;
+        if (!goAwaySent) {
+            goAway(Http2Error.NO_ERROR, "shutting down");
+        }
+        outbound.flush();
+        if (streams.isEmpty()) {
+            finishShutdown();
+        } else {
+            codec.ctx().executor().schedule(this::finishShutdown, SHUTDOWN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void finishShutdown() {
+        Promise<Void> promise = shutdownPromise;
+        if (promise == null || promise.isDone()) {
+            return;
+        }
+        outbound.flush();
+        codec.ctx().close(promise);
+    }
+
+    /** The channel is gone: every stream ends, every queued write fails. */
+    void closeAll(Throwable cause) {
+        for (Http2Stream stream : new ArrayList<>(streams.values())) {
+            failPending(stream, cause);
+        }
+        streams.clear();
+        blocked.clear();
+        outbound.discard(cause);
+    }
+}

@@ -1,0 +1,256 @@
+package io.rill.handler.codec.http2;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.handler.codec.ByteToMessageDecoder;
+import io.rill.util.InternalLogger;
+import io.rill.util.concurrent.Promise;
+import io.rill.util.concurrent.ScheduledFuture;
+
+/**
+ * An HTTP/2 connection (RFC 9113) as a handler: bytes in and out below it, frames as messages
+ * above it. It sends and checks the connection preface and SETTINGS, answers PING, keeps every
+ * stream's state and both directions of flow control, and turns protocol errors into RST_STREAM
+ * (stream errors) or GOAWAY and the close (connection errors).
+ *
+ * <p>Above it, the application reads {@link Http2HeadersFrame}, {@link Http2DataFrame},
+ * {@link Http2ResetFrame} and {@link Http2GoAwayFrame}, and writes the first three plus
+ * {@link Http2WindowUpdateFrame}. Received content counts against the windows until the
+ * application writes an {@link Http2WindowUpdateFrame} saying it consumed it, so a slow consumer
+ * slows the sender instead of filling memory. Sent content waits for the peer's windows in
+ * per-stream queues, and everything one flush sends is coalesced into few buffers.
+ *
+ * <p>Closing the channel ends the connection gracefully: GOAWAY with the last stream the peer
+ * opened, then the close once the open streams finish (or after a bound).
+ *
+ * <p>All methods run on the channel's event loop. Not sharable: one instance per connection.
+ */
+public final class Http2FrameCodec extends ByteToMessageDecoder {
+
+    private static final InternalLogger LOG = InternalLogger.get(Http2FrameCodec.class);
+
+    final Http2Config config;
+    final Http2FrameReader reader;
+    final Http2FrameWriter writer;
+    final Http2Connection connection;
+    private final FieldBlockEncoder fieldEncoder;
+    private ChannelHandlerContext ctx;
+    private boolean started;
+    private boolean prefaceReceived;
+    private boolean settingsReceived;
+    private ScheduledFuture<?> settingsAckTimeout;
+    /** Set once the connection is being torn down after a connection error; nothing more is read. */
+    private boolean failed;
+
+    Http2FrameCodec(Http2Config config, FieldBlockDecoder fieldDecoder, FieldBlockEncoder fieldEncoder) {
+        this.config = config;
+        this.fieldEncoder = fieldEncoder;
+        this.writer = new Http2FrameWriter(fieldEncoder);
+        this.connection = new Http2Connection(this, config);
+        // A field block may be a little larger than the list it decodes to (literal overhead).
+        this.reader = new Http2FrameReader(fieldDecoder, io.rill.buffer.ByteBufAllocator.DEFAULT,
+                (long) config.maxHeaderListSize() + 4096);
+        this.prefaceReceived = !config.server();
+    }
+
+    ChannelHandlerContext ctx() {
+        return ctx;
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        this.ctx = ctx;
+        if (ctx.channel().isActive()) {
+            start();
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        start();
+        ctx.fireChannelActive();
+    }
+
+    /** Sends our preface: the client's magic octets (client only) and our SETTINGS (§3.4). */
+    private void start() {
+        if (started) {
+            return;
+        }
+        started = true;
+        ByteBuf out = connection.outbound().buffer();
+        if (!config.server()) {
+            Http2Frames.writePreface(out);
+        }
+        writer.writeSettings(out, config.localSettings());
+        int raise = config.connectionWindowSize() - Http2Settings.DEFAULT_WINDOW_SIZE;
+        if (raise > 0) {
+            writer.writeWindowUpdate(out, 0, raise);
+        }
+        connection.outbound().flush();
+        settingsAckTimeout = ctx.executor().schedule(() -> connectionError(Http2Exception.connectionError(
+                Http2Error.SETTINGS_TIMEOUT, "SETTINGS not acknowledged within "
+                        + config.settingsAckTimeoutMillis() + " ms")), config.settingsAckTimeoutMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    void peerHeaderTableSize(long size) {
+        fieldEncoder.maxTableSize(size);
+    }
+
+    void settingsAcknowledged() {
+        if (settingsAckTimeout != null) {
+            settingsAckTimeout.cancel(false);
+            settingsAckTimeout = null;
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        try {
+            super.channelInactive(ctx);
+        } finally {
+            settingsAcknowledged();
+            reader.close();
+            connection.closeAll(new java.nio.channels.ClosedChannelException());
+        }
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        settingsAcknowledged();
+        reader.close();
+        connection.closeAll(new IllegalStateException("Http2FrameCodec removed from the pipeline"));
+    }
+
+    // ---------------------------------------------------------------- inbound
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        connection.inbound(out);
+        try {
+            if (!prefaceReceived && !readPreface(in)) {
+                return;
+            }
+            while (!failed) {
+                if (!settingsReceived && !checkFirstFrame(in)) {
+                    return;
+                }
+                try {
+                    if (!reader.readFrame(in, connection)) {
+                        return;
+                    }
+                } catch (Http2Exception e) {
+                    if (!e.isStreamError()) {
+                        throw e;
+                    }
+                    connection.resetStream(e.streamId(), e.error(), e.getMessage());
+                }
+            }
+        } catch (Http2Exception e) {
+            in.skipBytes(in.readableBytes());
+            connectionError(e);
+        } finally {
+            connection.inbound(null);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        connection.outbound().flush(); // SETTINGS and PING acknowledgements, resets, window updates
+        super.channelReadComplete(ctx);
+    }
+
+    /** Checks the client's 24 magic octets; a mismatch is a connection error (§3.4). */
+    private boolean readPreface(ByteBuf in) throws Http2Exception {
+        int matched = Http2Frames.matchPreface(in);
+        if (matched < 0) {
+            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR,
+                    "the connection did not start with the HTTP/2 client preface");
+        }
+        if (matched < Http2Frames.prefaceLength()) {
+            return false;
+        }
+        in.skipBytes(matched);
+        prefaceReceived = true;
+        return true;
+    }
+
+    /** The first frame the peer sends must be SETTINGS without ACK (§3.4). */
+    private boolean checkFirstFrame(ByteBuf in) throws Http2Exception {
+        if (in.readableBytes() < Http2Frames.HEADER_LENGTH) {
+            return false;
+        }
+        int type = in.getUnsignedByte(in.readerIndex() + 3);
+        int flags = in.getUnsignedByte(in.readerIndex() + 4);
+        if (type != Http2Frames.SETTINGS || (flags & Http2Frames.FLAG_ACK) != 0) {
+            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR,
+                    "the first frame was " + Http2Frames.typeName(type) + ", not SETTINGS (RFC 9113 §3.4)");
+        }
+        settingsReceived = true;
+        return true;
+    }
+
+    /** GOAWAY with the error, then the close; nothing more is read. */
+    void connectionError(Http2Exception e) {
+        if (failed) {
+            return;
+        }
+        failed = true;
+        LOG.debug("HTTP/2 connection error on {}: {} {}", ctx.channel(), e.error(), e.getMessage());
+        connection.goAway(e.error(), e.getMessage());
+        connection.outbound().flush();
+        ctx.close();
+    }
+
+    // ---------------------------------------------------------------- outbound
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
+        try {
+            if (msg instanceof Http2DataFrame data) {
+                connection.writeData(data, promise);
+            } else if (msg instanceof Http2HeadersFrame headers) {
+                connection.writeHeaders(headers, promise);
+            } else if (msg instanceof Http2WindowUpdateFrame update) {
+                connection.consumed(update.streamId(), update.bytes());
+                promise.trySuccess(null);
+            } else if (msg instanceof Http2ResetFrame reset) {
+                connection.resetStream(reset.streamId(), reset.error(), "reset by the application");
+                promise.trySuccess(null);
+            } else {
+                ReferenceCountUtil.release(msg);
+                promise.tryFailure(new IllegalArgumentException("Http2FrameCodec writes HTTP/2 stream frames, not "
+                        + (msg == null ? "null" : msg.getClass().getName())));
+            }
+        } catch (Http2Exception e) {
+            promise.tryFailure(e);
+            if (!e.isStreamError()) {
+                connectionError(e);
+            }
+        }
+    }
+
+    @Override
+    public void flush(ChannelHandlerContext ctx) {
+        connection.outbound().flush();
+    }
+
+    @Override
+    public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
+        if (failed || !ctx.channel().isActive()) {
+            ctx.close(promise);
+            return;
+        }
+        connection.shutdownGracefully(promise);
+    }
+}
