@@ -355,7 +355,10 @@ final class Http2Connection implements Http2FrameListener {
     void writeHeaders(Http2HeadersFrame frame, Promise<Void> promise) throws Http2Exception {
         Http2Stream stream;
         if (frame.streamId() == 0) {
-            stream = openLocal();
+            stream = openLocal(reserveStreamId());
+        } else if (isLocal(frame.streamId()) && !streams.containsKey(frame.streamId())
+                && !closed.containsKey(frame.streamId()) && frame.streamId() < nextLocalStreamId) {
+            stream = openLocal(frame.streamId()); // reserved with reserveStreamId()
         } else {
             stream = streams.get(frame.streamId());
             if (stream == null || !stream.localOpen) {
@@ -384,19 +387,17 @@ final class Http2Connection implements Http2FrameListener {
         }
     }
 
-    private Http2Stream openLocal() throws Http2Exception {
+    private Http2Stream openLocal(int id) throws Http2Exception {
         if (goAwayReceived || goAwaySent) {
-            throw Http2Exception.connectionError(Http2Error.REFUSED_STREAM, "no new streams after GOAWAY");
+            rememberClosed(id, true);
+            throw new Http2Exception(Http2Error.REFUSED_STREAM, id, "no new streams after GOAWAY");
         }
         if (localOpenedActive >= peerMaxConcurrentStreams) {
-            throw new Http2Exception(Http2Error.REFUSED_STREAM, nextLocalStreamId,
+            rememberClosed(id, true);
+            throw new Http2Exception(Http2Error.REFUSED_STREAM, id,
                     "the peer allows only " + peerMaxConcurrentStreams + " concurrent streams");
         }
-        if (nextLocalStreamId < 0) {
-            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "stream identifiers exhausted");
-        }
-        Http2Stream stream = new Http2Stream(nextLocalStreamId, peerInitialWindow, config.initialWindowSize());
-        nextLocalStreamId += 2;
+        Http2Stream stream = new Http2Stream(id, peerInitialWindow, config.initialWindowSize());
         streams.put(stream.id, stream);
         localOpenedActive++;
         return stream;
@@ -411,14 +412,45 @@ final class Http2Connection implements Http2FrameListener {
             return;
         }
         stream.pending.add(new Http2Stream.PendingWrite(frame.content(), null, frame.endStream(), promise));
+        stream.pendingBytes += frame.content().readableBytes();
         if (frame.endStream()) {
             stream.localOpen = false; // nothing may be queued after it; the stream closes when it is sent
         }
         drain(stream);
     }
 
-    /** Sends what the windows allow of {@code stream}'s queue. */
+    /** Sends what the windows allow of {@code stream}'s queue, then updates its writability. */
     private void drain(Http2Stream stream) {
+        drainQueue(stream);
+        boolean writable = stream.writable ? stream.pendingBytes <= Http2StreamWritabilityChanged.HIGH_WATER_MARK
+                : stream.pendingBytes < Http2StreamWritabilityChanged.LOW_WATER_MARK;
+        if (writable != stream.writable && streams.get(stream.id) == stream) {
+            stream.writable = writable;
+            codec.ctx().fireUserEventTriggered(new Http2StreamWritabilityChanged(stream.id, writable));
+        }
+    }
+
+    /**
+     * Whether content written to {@code streamId} now would go out without waiting long: the
+     * stream is open for writing and less than the high water mark of content waits for the
+     * peer's windows.
+     */
+    boolean isStreamWritable(int streamId) {
+        Http2Stream stream = streams.get(streamId);
+        return stream != null && stream.localOpen && stream.writable;
+    }
+
+    /** Numbers the next stream this endpoint opens; the first HEADERS written on it opens it. */
+    int reserveStreamId() throws Http2Exception {
+        if (nextLocalStreamId < 0) {
+            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "stream identifiers exhausted");
+        }
+        int id = nextLocalStreamId;
+        nextLocalStreamId += 2;
+        return id;
+    }
+
+    private void drainQueue(Http2Stream stream) {
         while (!stream.pending.isEmpty()) {
             Http2Stream.PendingWrite w = stream.pending.peek();
             if (w.trailers != null) {
@@ -446,6 +478,7 @@ final class Http2Connection implements Http2FrameListener {
             codec.writer.writeDataHeader(out, stream.id, n, last && w.endStream);
             stream.sendWindow -= n;
             connectionSendWindow -= n;
+            stream.pendingBytes -= n;
             if (last) {
                 stream.pending.poll();
                 if (n <= Http2Outbound.COPY_THRESHOLD) {
@@ -555,6 +588,7 @@ final class Http2Connection implements Http2FrameListener {
     }
 
     private static void failPending(Http2Stream stream, Throwable cause) {
+        stream.pendingBytes = 0;
         for (Http2Stream.PendingWrite w; (w = stream.pending.poll()) != null; ) {
             if (w.data != null) {
                 w.data.release();

@@ -61,6 +61,30 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         return ctx;
     }
 
+    /**
+     * Numbers the next stream this endpoint opens, for a caller that must know the id before its
+     * first HEADERS goes out (a child channel). The stream opens when HEADERS is written with that
+     * id; ids must be used in the order they were reserved. Event loop only.
+     *
+     * @return the id: odd on a client, even on a server
+     * @throws Http2Exception when the ids are exhausted (2^31-1 reached); open a new connection
+     */
+    public int reserveStreamId() throws Http2Exception {
+        return connection.reserveStreamId();
+    }
+
+    /**
+     * Whether content written to the stream now would go out without waiting behind more than
+     * {@link Http2StreamWritabilityChanged#HIGH_WATER_MARK} bytes for the peer's windows; changes
+     * are announced with {@link Http2StreamWritabilityChanged} events. Event loop only.
+     *
+     * @param streamId the stream
+     * @return {@code false} also when the stream is closed for writing or unknown
+     */
+    public boolean isStreamWritable(int streamId) {
+        return connection.isStreamWritable(streamId);
+    }
+
     // ---------------------------------------------------------------- lifecycle
 
     @Override

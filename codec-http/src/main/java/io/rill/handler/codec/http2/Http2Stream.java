@@ -32,6 +32,11 @@ final class Http2Stream {
     long expectedContentLength = -1;
     long receivedContentLength;
 
+    /** Content bytes in {@link #pending}; drives the stream's writability. */
+    long pendingBytes;
+    /** Whether the stream is writable: {@link #pendingBytes} has not crossed the high water mark (or came back below the low). */
+    boolean writable = true;
+
     /** Writes waiting for send window, in order; data and trailers only. */
     final ArrayDeque<PendingWrite> pending = new ArrayDeque<>(2);
 
