@@ -27,6 +27,8 @@ final class Http2Connection implements Http2FrameListener {
 
     /** How many closed streams we remember, to tell "closed" (STREAM_CLOSED) from "never opened". */
     private static final int REMEMBERED_CLOSED = 256;
+    /** How long content may wait for windows the peer never opens before the connection ends (data dribble, zero window). */
+    static final long STALL_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** How long a graceful shutdown waits for open streams to finish before closing anyway. */
     private static final long SHUTDOWN_GRACE_MILLIS = 30_000;
 
@@ -44,6 +46,8 @@ final class Http2Connection implements Http2FrameListener {
     /** Streams with writes waiting for the connection window; a stream appears at most once. */
     private final ArrayDeque<Http2Stream> blocked = new ArrayDeque<>();
 
+    final Http2FloodGuard flood = new Http2FloodGuard(200, TimeUnit.SECONDS.toNanos(30));
+
     /** Where decoded frames go during a read; null outside one. */
     private List<Object> inbound;
 
@@ -57,8 +61,13 @@ final class Http2Connection implements Http2FrameListener {
     private int peerOpenedActive;
     private int localOpenedActive;
 
+    /** When the peer last opened a window (or content last went out); the stall check measures from it. */
+    private long lastWindowProgress;
+    private boolean stallCheckArmed;
+
     private boolean goAwaySent;
     private boolean goAwayReceived;
+    private int goAwayLastStreamId;
     private Promise<Void> shutdownPromise;
 
     Http2Connection(Http2FrameCodec codec, Http2Config config) {
@@ -86,6 +95,11 @@ final class Http2Connection implements Http2FrameListener {
                     + " bytes on stream " + streamId + " exceeds the connection window of " + connectionReceiveWindow);
         }
         connectionReceiveWindow -= flowControlled;
+        if (flowControlled == 0 && !endStream) {
+            flood.cheapFrame("empty DATA");
+        } else {
+            flood.content(flowControlled);
+        }
         Http2Stream stream = streams.get(streamId);
         if (stream == null || !stream.remoteOpen) {
             consumed(0, flowControlled); // nobody will consume it: the connection gets its credit back
@@ -168,12 +182,14 @@ final class Http2Connection implements Http2FrameListener {
     }
 
     @Override
-    public void onPriority(int streamId) {
+    public void onPriority(int streamId) throws Http2Exception {
         // Parsed and ignored: RFC 9113 §5.3.2 deprecates the priority signals.
+        flood.cheapFrame("PRIORITY");
     }
 
     @Override
     public void onRstStream(int streamId, Http2Error error) throws Http2Exception {
+        flood.cheapFrame("RST_STREAM");
         Http2Stream stream = streams.get(streamId);
         if (stream == null) {
             if (isIdle(streamId)) {
@@ -182,11 +198,15 @@ final class Http2Connection implements Http2FrameListener {
             return; // already closed
         }
         close(stream, false, new Http2Exception(error, streamId, "stream " + streamId + " reset by the peer: " + error));
+        if (!isLocal(streamId)) {
+            flood.reset(codec.nanoTime()); // the peer opened it and took it back: rapid reset counts these
+        }
         inbound.add(new Http2ResetFrame(streamId, error));
     }
 
     @Override
     public void onSettings(Http2Settings settings) throws Http2Exception {
+        flood.cheapFrame("SETTINGS");
         if (settings.has(Http2Settings.INITIAL_WINDOW_SIZE)) {
             long next = settings.get(Http2Settings.INITIAL_WINDOW_SIZE, 0);
             long delta = next - peerInitialWindow;
@@ -218,15 +238,21 @@ final class Http2Connection implements Http2FrameListener {
     }
 
     @Override
-    public void onPing(long data, boolean ack) {
+    public void onPing(long data, boolean ack) throws Http2Exception {
+        flood.cheapFrame("PING");
         if (!ack) {
             codec.writer.writePing(outbound.buffer(), data, true);
         }
     }
 
     @Override
-    public void onGoAway(int lastStreamId, Http2Error error, ByteBuf debugData) {
+    public void onGoAway(int lastStreamId, Http2Error error, ByteBuf debugData) throws Http2Exception {
+        if (goAwayReceived && lastStreamId > goAwayLastStreamId) {
+            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "a second GOAWAY raised the last stream from "
+                    + goAwayLastStreamId + " to " + lastStreamId + " (RFC 9113 §6.8: it must not increase)");
+        }
         goAwayReceived = true;
+        goAwayLastStreamId = lastStreamId;
         String debug = debugData.toString(debugData.readerIndex(), Math.min(debugData.readableBytes(), 256),
                 java.nio.charset.StandardCharsets.US_ASCII);
         // Our streams above lastStreamId were not processed: they end here, retryable.
@@ -241,6 +267,8 @@ final class Http2Connection implements Http2FrameListener {
 
     @Override
     public void onWindowUpdate(int streamId, int increment) throws Http2Exception {
+        flood.cheapFrame("WINDOW_UPDATE");
+        lastWindowProgress = codec.nanoTime();
         if (streamId == 0) {
             connectionSendWindow += increment;
             if (connectionSendWindow > Http2Settings.MAX_WINDOW_SIZE) {
@@ -266,8 +294,9 @@ final class Http2Connection implements Http2FrameListener {
     }
 
     @Override
-    public void onUnknownFrame(int type, int streamId, int length) {
-        // Ignored, as RFC 9113 §4.1 and §5.5 require.
+    public void onUnknownFrame(int type, int streamId, int length) throws Http2Exception {
+        // Ignored, as RFC 9113 §4.1 and §5.5 require; but not for free.
+        flood.cheapFrame("an unknown frame type");
     }
 
     /** Opens a stream the peer started with HEADERS, after checking its id and our limits. */
@@ -294,6 +323,7 @@ final class Http2Connection implements Http2FrameListener {
         Http2Stream stream = new Http2Stream(streamId, peerInitialWindow, config.initialWindowSize());
         streams.put(streamId, stream);
         peerOpenedActive++;
+        flood.streamOpened();
         return stream;
     }
 
@@ -450,6 +480,38 @@ final class Http2Connection implements Http2FrameListener {
         return id;
     }
 
+    /** Arms a check that ends the connection if content waits for windows that stay shut. */
+    private void watchForStall() {
+        if (stallCheckArmed) {
+            return;
+        }
+        stallCheckArmed = true;
+        lastWindowProgress = codec.nanoTime(); // content starts waiting now
+        scheduleStallCheck();
+    }
+
+    private void scheduleStallCheck() {
+        codec.ctx().executor().schedule(this::checkStall, STALL_TIMEOUT_NANOS / 3, TimeUnit.NANOSECONDS);
+    }
+
+    private void checkStall() {
+        long waiting = 0;
+        for (Http2Stream stream : streams.values()) {
+            waiting += stream.pendingBytes;
+        }
+        if (waiting == 0 || !codec.ctx().channel().isActive()) {
+            stallCheckArmed = false;
+            return;
+        }
+        if (codec.nanoTime() - lastWindowProgress > STALL_TIMEOUT_NANOS) {
+            codec.connectionError(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, waiting
+                    + " bytes waited " + TimeUnit.NANOSECONDS.toSeconds(STALL_TIMEOUT_NANOS)
+                    + " s for flow-control windows the peer did not open"));
+            return;
+        }
+        scheduleStallCheck();
+    }
+
     private void drainQueue(Http2Stream stream) {
         while (!stream.pending.isEmpty()) {
             Http2Stream.PendingWrite w = stream.pending.peek();
@@ -470,8 +532,10 @@ final class Http2Connection implements Http2FrameListener {
                 if (connectionSendWindow <= 0 && stream.sendWindow > 0) {
                     blocked.add(stream);
                 }
+                watchForStall();
                 return;
             }
+            lastWindowProgress = codec.nanoTime();
             int n = (int) Math.min(Math.min(length, window), codec.writer.maxFrameSize());
             boolean last = n == length;
             ByteBuf out = outbound.buffer();
@@ -479,6 +543,7 @@ final class Http2Connection implements Http2FrameListener {
             stream.sendWindow -= n;
             connectionSendWindow -= n;
             stream.pendingBytes -= n;
+            flood.content(n);
             if (last) {
                 stream.pending.poll();
                 if (n <= Http2Outbound.COPY_THRESHOLD) {

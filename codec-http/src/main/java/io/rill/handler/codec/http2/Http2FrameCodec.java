@@ -8,8 +8,10 @@ import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.util.InternalLogger;
+import io.rill.util.concurrent.AbstractScheduledEventExecutor;
 import io.rill.util.concurrent.Promise;
 import io.rill.util.concurrent.ScheduledFuture;
+import io.rill.util.concurrent.Ticker;
 
 /**
  * An HTTP/2 connection (RFC 9113) as a handler: bytes in and out below it, frames as messages
@@ -39,6 +41,8 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
     final Http2Connection connection;
     private final FieldBlockEncoder fieldEncoder;
     private ChannelHandlerContext ctx;
+    /** The loop's clock, which tests move by hand; the system's when the loop has none. */
+    private Ticker ticker = System::nanoTime;
     private boolean started;
     private boolean prefaceReceived;
     private boolean settingsReceived;
@@ -59,6 +63,10 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
 
     ChannelHandlerContext ctx() {
         return ctx;
+    }
+
+    long nanoTime() {
+        return ticker.nanoTime();
     }
 
     /**
@@ -90,6 +98,9 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
         this.ctx = ctx;
+        if (ctx.executor() instanceof AbstractScheduledEventExecutor loop) {
+            ticker = loop.ticker();
+        }
         if (ctx.channel().isActive()) {
             start();
         }
@@ -178,6 +189,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
                         throw e;
                     }
                     connection.resetStream(e.streamId(), e.error(), e.getMessage());
+                    connection.flood.reset(nanoTime()); // "MadeYouReset": resets the peer provokes count too
                 }
             }
         } catch (Http2Exception e) {

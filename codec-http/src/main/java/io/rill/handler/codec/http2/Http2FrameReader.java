@@ -36,8 +36,12 @@ import io.rill.buffer.ByteBufAllocator;
  */
 final class Http2FrameReader {
 
-    /** What each CONTINUATION frame costs against the field-block bound besides its bytes. */
-    private static final int CONTINUATION_CHARGE = 64;
+    /**
+     * What each CONTINUATION frame costs against the field-block bound besides its bytes, so
+     * that empty ones cannot go on for ever: with the default 8 KiB header list, a block ends
+     * after at most 24 of them.
+     */
+    private static final int CONTINUATION_CHARGE = 512;
 
     private final FieldBlockDecoder fieldDecoder;
     private final ByteBufAllocator alloc;
