@@ -610,6 +610,19 @@ final class Http2Connection implements Http2FrameListener {
         }
     }
 
+    /**
+     * A stream error the peer's frames caused. A stream refused in its first HEADERS (a malformed
+     * or oversized field section) was never opened, but its id is used up all the same.
+     */
+    void streamErrorFromPeer(Http2Exception e) {
+        int streamId = e.streamId();
+        if (!streams.containsKey(streamId) && !isLocal(streamId) && streamId > lastPeerStreamId) {
+            lastPeerStreamId = streamId;
+            rememberClosed(streamId, true);
+        }
+        resetStream(streamId, e.error(), e.getMessage());
+    }
+
     /** Sends RST_STREAM (unless the stream is unknown and idle) and forgets the stream. */
     void resetStream(int streamId, Http2Error error, String why) {
         Http2Stream stream = streams.get(streamId);

@@ -188,7 +188,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
                     if (!e.isStreamError()) {
                         throw e;
                     }
-                    connection.resetStream(e.streamId(), e.error(), e.getMessage());
+                    connection.streamErrorFromPeer(e);
                     connection.flood.reset(nanoTime()); // "MadeYouReset": resets the peer provokes count too
                 }
             }
