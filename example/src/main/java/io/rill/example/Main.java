@@ -12,6 +12,7 @@ public final class Main {
 
     static final List<Example> EXAMPLES = List.of(
             new HttpHelloServer(),
+            new Http2HelloServer(),
             new HttpFileServer(),
             new HttpEchoServer(),
             new HttpClientExample(),

@@ -623,6 +623,27 @@ final class Http2Connection implements Http2FrameListener {
         resetStream(streamId, e.error(), e.getMessage());
     }
 
+    /**
+     * A field section over our SETTINGS_MAX_HEADER_LIST_SIZE. The HPACK state is in sync, so the
+     * connection goes on: a server answers 431 and asks the client to stop sending (RST_STREAM
+     * NO_ERROR after a complete response, RFC 9113 §8.1); a client resets the stream. A section
+     * more than a quarter over the limit (an HPACK bomb) ends the connection.
+     */
+    void headerListTooLarge(HeaderListTooLargeException e) throws Http2Exception {
+        if (e.size() > e.limit() + e.limit() / 4) {
+            throw Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, e.getMessage());
+        }
+        int streamId = e.streamId();
+        if (!config.server() || streams.containsKey(streamId) || isLocal(streamId) || streamId <= lastPeerStreamId) {
+            streamErrorFromPeer(e); // trailers, or a client: reset
+            return;
+        }
+        lastPeerStreamId = streamId;
+        rememberClosed(streamId, true);
+        codec.writer.writeHeaders(outbound.buffer(), streamId, new Http2Headers().status("431"), true);
+        codec.writer.writeRstStream(outbound.buffer(), streamId, Http2Error.NO_ERROR);
+    }
+
     /** Sends RST_STREAM (unless the stream is unknown and idle) and forgets the stream. */
     void resetStream(int streamId, Http2Error error, String why) {
         Http2Stream stream = streams.get(streamId);
