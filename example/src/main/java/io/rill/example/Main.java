@@ -13,6 +13,7 @@ public final class Main {
     static final List<Example> EXAMPLES = List.of(
             new HttpHelloServer(),
             new Http2HelloServer(),
+            new GrpcEchoServer(),
             new HttpFileServer(),
             new HttpEchoServer(),
             new HttpClientExample(),
