@@ -77,6 +77,9 @@ public final class Http2StreamChannel extends AbstractChannel {
         this.streamId = streamId;
         this.opened = openedByPeer;
         config.setAllocator(multiplex.ctx().alloc());
+        // As for sockets: a stream the peer opened (a server's) stops reading while it cannot write,
+        // one we opened (a client's) reads on, or an upload and its streamed answer would wait on each other.
+        config.setPauseReadWhenUnwritable(openedByPeer);
     }
 
     /**
