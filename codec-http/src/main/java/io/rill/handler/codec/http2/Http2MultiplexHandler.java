@@ -138,7 +138,14 @@ public final class Http2MultiplexHandler implements ChannelHandler {
         }
         Http2StreamChannel child = new Http2StreamChannel(this, id, true);
         children.put(id, child);
-        child.pipeline().addLast(inboundStreamHandler);
+        try {
+            child.pipeline().addLast(inboundStreamHandler);
+        } catch (Throwable t) {
+            // Say a handler that is not @Sharable, reused: this stream cannot be served, the others can.
+            child.close();
+            ctx.fireExceptionCaught(t);
+            return null;
+        }
         child.register();
         return child.isOpen() ? child : null;
     }

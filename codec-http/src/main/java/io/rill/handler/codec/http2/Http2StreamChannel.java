@@ -9,6 +9,7 @@ import io.rill.channel.ChannelConfig;
 import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.FutureListener;
+import io.rill.util.concurrent.Promise;
 
 /**
  * One HTTP/2 stream as a channel of its own, with its own pipeline, attributes, configuration,
@@ -80,6 +81,9 @@ public final class Http2StreamChannel extends AbstractChannel {
         // As for sockets: a stream the peer opened (a server's) stops reading while it cannot write,
         // one we opened (a client's) reads on, or an upload and its streamed answer would wait on each other.
         config.setPauseReadWhenUnwritable(openedByPeer);
+        if (!parent().isWritable()) {
+            outboundBuffer().setUserDefinedWritability(Http2MultiplexHandler.CONNECTION_WRITABILITY_BIT, false);
+        }
     }
 
     /**
@@ -148,14 +152,16 @@ public final class Http2StreamChannel extends AbstractChannel {
     void connectionReadComplete() {
         if (readCompletePending) {
             readCompletePending = false;
-            pipeline().fireChannelReadComplete();
-            closeIfEnded();
+            if (isOpen()) { // else a handler closed it: nothing more to complete
+                pipeline().fireChannelReadComplete();
+                closeIfEnded();
+            }
         }
     }
 
     /** Closes once the stream ended both ways or was reset, but not before the read burst's channelReadComplete. */
     private void closeIfEnded() {
-        if (!readCompletePending && isOpen() && (reset || localEnded && remoteEnded)) {
+        if (!delivering && !readCompletePending && isOpen() && (reset || localEnded && remoteEnded)) {
             close();
         }
     }
@@ -372,7 +378,7 @@ public final class Http2StreamChannel extends AbstractChannel {
     // ---------------------------------------------------------------- life cycle
 
     @Override
-    protected void doRegister(io.rill.util.concurrent.Promise<Void> promise) {
+    protected void doRegister(Promise<Void> promise) {
         state = State.ACTIVE;
         promise.setSuccess(null);
     }

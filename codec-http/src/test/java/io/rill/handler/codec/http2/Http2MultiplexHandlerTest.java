@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rill.buffer.Unpooled;
 import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
 import io.rill.channel.embedded.EmbeddedChannel;
@@ -271,6 +273,55 @@ class Http2MultiplexHandlerTest {
         io.rill.util.concurrent.Future<Void> f = child.writeAndFlush(new Http2HeadersFrame(3, new Http2Headers().status("200"), true));
         assertFalse(f.isSuccess());
         assertTrue(f.cause().getMessage().contains("cannot write a frame of stream 3"), f.cause().getMessage());
+    }
+
+    @Test
+    void aStreamThatReadsFromChannelReadCompleteGetsEveryFrameWithoutRecursion() throws Exception {
+        autoRead = false;
+        peer.handshake();
+        peer.inbound(out -> {
+            peer.writer.writeHeaders(out, 1, request("POST", "/upload"), false);
+            for (int i = 0; i < 2000; i++) {
+                peer.writer.writeDataHeader(out, 1, 1, i == 1999);
+                out.writeZero(1);
+            }
+        });
+        StreamRecorder stream = streams.get(0);
+        stream.channel.pipeline().addFirst(new ChannelHandler() {
+            @Override
+            public void channelReadComplete(ChannelHandlerContext ctx) {
+                ctx.fireChannelReadComplete();
+                ctx.read(); // the pull loop of a handler with AUTO_READ off
+            }
+        });
+        readOnce(stream);
+        List<String> events = stream.take();
+        assertEquals(3 + 2 * 2000, events.size(), "ACTIVE, the HEADERS and each DATA with its COMPLETE");
+        assertEquals(List.of("DATA 1 END", "COMPLETE"), events.subList(events.size() - 2, events.size()),
+                "one frame per read(), each read its own task: 2,000 reads deep would be 2,000 frames of stack");
+    }
+
+    @Test
+    void aHandlerThatCannotBeSharedServesOneStreamAndTheOthersAreCancelled() throws Exception {
+        StreamRecorder notSharable = new StreamRecorder();
+        EmbeddedChannel connection = new EmbeddedChannel(new Http2FrameCodec(CONFIG, new TextFieldCodec(), new TextFieldCodec()),
+                new Http2MultiplexHandler(notSharable));
+        PeerDriver client = new PeerDriver(connection, true);
+        try {
+            client.handshake();
+            client.inbound(out -> client.writer.writeHeaders(out, 1, request("GET", "/a"), true));
+            assertEquals(List.of("ACTIVE", "HEADERS /a END", "COMPLETE"), notSharable.take());
+            Exception e = assertThrows(Exception.class,
+                    () -> client.inbound(out -> client.writer.writeHeaders(out, 3, request("GET", "/b"), true)));
+            assertTrue(e.getMessage().contains("Sharable"), e.getMessage());
+            assertEquals(List.of("RST_STREAM 3 CANCEL"), client.outbound());
+            assertTrue(connection.isOpen(), "the connection and its first stream go on");
+            assertTrue(notSharable.channel.isActive());
+        } finally {
+            notSharable.channel.close();
+            connection.finishAndReleaseAll();
+            client.release();
+        }
     }
 
     private void readOnce(StreamRecorder stream) {
