@@ -1,5 +1,6 @@
 package io.rill.handler.codec.http2;
 
+import java.io.IOException;
 import java.net.SocketAddress;
 import java.util.ArrayDeque;
 
@@ -28,8 +29,8 @@ import io.rill.util.concurrent.Promise;
  * <p>Writing: the pipeline writes {@link Http2HeadersFrame}, {@link Http2DataFrame} and
  * {@link Http2ResetFrame} with stream id 0 or this stream's id (the channel puts its own in). A
  * write completes when the frame has been handed to the connection's codec, the way a socket
- * write completes when the kernel took the bytes; a frame the codec then refuses is reported to
- * this pipeline's {@code exceptionCaught} while the channel is open. Frames move to the codec
+ * write completes when the kernel took the bytes; a frame the codec then refuses (say DATA after
+ * END_STREAM) is reported to this pipeline's {@code exceptionCaught} while the channel is open. Frames move to the codec
  * only while the stream is writable there (less than
  * {@link Http2StreamWritabilityChanged#HIGH_WATER_MARK} waiting for the peer's windows) and the
  * connection is writable; otherwise they wait in this channel's outbound buffer, whose water
@@ -354,8 +355,12 @@ public final class Http2StreamChannel extends AbstractChannel {
         }
     }
 
+    /**
+     * A frame the codec refused goes to exceptionCaught; a transport failure does not, since the
+     * connection closes with it and takes this channel along (a socket's writes fail silently too).
+     */
     private void reportWriteFailure(Future<? extends Void> f) {
-        if (!f.isSuccess() && isOpen()) {
+        if (!f.isSuccess() && isOpen() && !(f.cause() instanceof IOException)) {
             pipeline().fireExceptionCaught(f.cause());
         }
     }

@@ -324,6 +324,18 @@ class Http2MultiplexHandlerTest {
         }
     }
 
+    @Test
+    void aFrameTheCodecRefusesIsReportedToTheStreamsPipeline() throws Exception {
+        peer.handshake();
+        peer.inbound(out -> peer.writer.writeHeaders(out, 1, request("POST", "/upload"), false));
+        StreamRecorder stream = streams.get(0);
+        stream.take();
+        stream.channel.writeAndFlush(new Http2HeadersFrame(0, new Http2Headers().status("204"), true));
+        stream.channel.writeAndFlush(new Http2DataFrame(0, Unpooled.wrappedBuffer(new byte[10]), true));
+        assertEquals(List.of("EXCEPTION stream 1 is closed for writing"), stream.take());
+        assertTrue(stream.channel.isOpen(), "the peer may still send");
+    }
+
     private void readOnce(StreamRecorder stream) {
         stream.channel.read();
         channel.runPendingTasks();

@@ -44,6 +44,8 @@ class Http2StreamChannelLocalTest {
     private final MultiThreadIoEventLoopGroup group =
             new MultiThreadIoEventLoopGroup(2, new DefaultThreadFactory("h2-local-test", true), LocalIoHandler.newFactory());
     private final List<Channel> channels = new ArrayList<>();
+    /** Completed with the first stream the server sees, for tests that want it. */
+    private volatile CompletableFuture<Http2StreamChannel> serverStreams = new CompletableFuture<>();
 
     @AfterEach
     void stop() throws Exception {
@@ -104,6 +106,22 @@ class Http2StreamChannelLocalTest {
         assertFalse(stalled.isOpen());
     }
 
+    @Test
+    void aDroppedConnectionClosesTheStreamsOnBothSides() throws Exception {
+        Channel connection = connect(new LocalAddress("h2-drop"), false);
+        CompletableFuture<Http2StreamChannel> serverStream = new CompletableFuture<>();
+        serverStreams = serverStream;
+        Http2StreamChannel stream = new Http2StreamChannelBootstrap(connection).handler(new BodyCounter(new CompletableFuture<>()))
+                .open().get(5, TimeUnit.SECONDS);
+        stream.writeAndFlush(new Http2HeadersFrame(0, request("POST", "/echo"), false)).sync();
+        Http2StreamChannel onServer = serverStream.get(5, TimeUnit.SECONDS);
+
+        // Closing from the codec's context skips its graceful GOAWAY: the transport just goes, as a dropped socket would.
+        connection.pipeline().firstContext().close();
+        assertTrue(stream.closeFuture().await(5, TimeUnit.SECONDS));
+        assertTrue(onServer.closeFuture().await(5, TimeUnit.SECONDS));
+    }
+
     /** A server whose streams echo what they read (those of /echo with auto-read off, if asked), and a client connected to it. */
     private Channel connect(LocalAddress address, boolean serverAutoReadOffForFirstStream) throws Exception {
         // Connection windows larger than a stream's, so one stream that does not read cannot hold all of it.
@@ -123,6 +141,7 @@ class Http2StreamChannelLocalTest {
                                             stream.config().setAutoRead(false);
                                         }
                                         stream.pipeline().addLast(new Echo());
+                                        serverStreams.complete(stream);
                                     }
                                 }));
                     }
