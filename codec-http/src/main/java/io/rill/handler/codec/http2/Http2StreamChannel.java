@@ -29,8 +29,9 @@ import io.rill.util.concurrent.Promise;
  * <p>Writing: the pipeline writes {@link Http2HeadersFrame}, {@link Http2DataFrame} and
  * {@link Http2ResetFrame} with stream id 0 or this stream's id (the channel puts its own in). A
  * write completes when the frame has been handed to the connection's codec, the way a socket
- * write completes when the kernel took the bytes; a frame the codec then refuses (say DATA after
- * END_STREAM) is reported to this pipeline's {@code exceptionCaught} while the channel is open. Frames move to the codec
+ * write completes when the kernel took the bytes. It fails if the codec refuses the frame (DATA
+ * after END_STREAM, a stream the peer's concurrency limit or GOAWAY refuses); a failure the codec
+ * reports only later goes to this pipeline's {@code exceptionCaught} while the channel is open. Frames move to the codec
  * only while the stream is writable there (less than
  * {@link Http2StreamWritabilityChanged#HIGH_WATER_MARK} waiting for the peer's windows) and the
  * connection is writable; otherwise they wait in this channel's outbound buffer, whose water
@@ -289,6 +290,11 @@ public final class Http2StreamChannel extends AbstractChannel {
         return msg instanceof Http2DataFrame data ? data.content().readableBytes() : 0;
     }
 
+    /**
+     * Hands flushed frames to the codec while it takes them. A frame the codec refuses at once
+     * (closed for writing, a stream refused) fails its write; one it refuses later (an opening
+     * HEADERS it could not send) goes to exceptionCaught.
+     */
     @Override
     protected void doWrite(ChannelOutboundBuffer in) {
         boolean wrote = false;
@@ -297,15 +303,18 @@ public final class Http2StreamChannel extends AbstractChannel {
                 if (!(msg instanceof Http2ResetFrame) && !mayPassOn()) {
                     return; // resumed by the stream's or the connection's writability event
                 }
-                if (!passOn(msg)) {
+                Future<Void> f = passOn(msg);
+                wrote |= f != null;
+                if (f == null) {
+                    reset = true; // never opened: nothing to reset, just close
                     in.remove(new IllegalStateException("stream " + streamId
                             + " opened out of order: a stream reserved after it sent HEADERS first"));
-                    close();
-                    return;
+                } else if (f.isDone() && !f.isSuccess()) {
+                    in.remove(f.cause());
+                } else {
+                    // The codec holds its own reference now; remove() releases ours and completes the write.
+                    in.remove();
                 }
-                wrote = true;
-                // The codec holds its own reference now; remove() releases ours and completes the write.
-                in.remove();
             }
         } finally {
             if (wrote) {
@@ -323,30 +332,33 @@ public final class Http2StreamChannel extends AbstractChannel {
         return !opened || localEnded || reset || multiplex.codec().isStreamWritable(streamId);
     }
 
-    /** Hands one frame to the codec; false if its first HEADERS may not open the stream (ids out of order). */
-    private boolean passOn(Object msg) {
+    /** Hands one frame to the codec; null if its first HEADERS may not open the stream (ids out of order). */
+    private Future<Void> passOn(Object msg) {
+        boolean opening = false;
         if (msg instanceof Http2HeadersFrame headers) {
-            localEnded |= headers.endStream();
-            if (!opened) {
-                if (!multiplex.mayOpen(streamId)) {
-                    return false;
-                }
-                opened = true;
-                // One listener per stream: a refused opening HEADERS means the stream never existed.
-                multiplex.ctx().write(ReferenceCountUtil.retain(msg)).addListener(this::openingHeadersWritten);
-                return true;
+            if (!opened && !multiplex.mayOpen(streamId)) {
+                return null;
             }
+            opening = !opened;
+            opened = true;
+            localEnded |= headers.endStream();
         } else if (msg instanceof Http2DataFrame data) {
             localEnded |= data.endStream();
         } else {
             reset = true;
         }
         Future<Void> f = multiplex.ctx().write(ReferenceCountUtil.retain(msg));
-        f.addListener(writeFailureReporter);
-        return true;
+        if (f.isDone()) {
+            if (opening && !f.isSuccess()) {
+                reset = true; // refused (GOAWAY, the peer's stream limit): the peer never saw it, so no reset
+            }
+        } else {
+            f.addListener(opening ? this::openingHeadersWritten : writeFailureReporter);
+        }
+        return f;
     }
 
-    /** The codec refused to open the stream (GOAWAY, too many streams): the peer never saw it, so no reset. */
+    /** The codec could not send the opening HEADERS: the stream is unusable; the peer never saw it, so no reset. */
     private void openingHeadersWritten(Future<? extends Void> f) {
         if (!f.isSuccess()) {
             reset = true;

@@ -108,6 +108,26 @@ class Http2StreamChannelBootstrapTest {
     }
 
     @Test
+    void aStreamBeyondThePeersConcurrencyLimitIsRefusedWithoutReachingThePeer() throws Exception {
+        peer.inbound(out -> {
+            peer.writer.writeSettings(out, new Http2Settings().put(Http2Settings.MAX_CONCURRENT_STREAMS, 1));
+            peer.writer.writeSettingsAck(out);
+        });
+        peer.outbound();
+        StreamRecorder first = open();
+        StreamRecorder second = open();
+        first.channel.writeAndFlush(new Http2HeadersFrame(0, request("GET", "/one"), true));
+        Future<Void> refused = second.channel.writeAndFlush(new Http2HeadersFrame(0, request("GET", "/two"), true));
+        assertInstanceOf(Http2Exception.class, refused.cause());
+        assertEquals("the peer allows only 1 concurrent streams", refused.cause().getMessage());
+        assertFalse(second.channel.isOpen());
+        channel.runPendingTasks();
+        assertEquals(List.of("ACTIVE", "INACTIVE"), second.take());
+        List<String> sent = peer.outbound();
+        assertEquals(1, sent.size(), "no HEADERS and no RST_STREAM for stream 3: " + sent);
+    }
+
+    @Test
     void openingFailsWithoutAHandler() {
         Future<Http2StreamChannel> f = new Http2StreamChannelBootstrap(channel).open();
         assertInstanceOf(IllegalStateException.class, f.cause());
