@@ -145,8 +145,11 @@ public final class Http2StreamChannel extends AbstractChannel {
      * as a user event, the channel closes.
      */
     void resetReceived(Http2ResetFrame frame) {
+        boolean ours = reset; // the codec echoes a reset this channel wrote: no news for the pipeline
         reset = true;
-        pipeline().fireUserEventTriggered(frame);
+        if (!ours) {
+            pipeline().fireUserEventTriggered(frame);
+        }
         close();
     }
 

@@ -165,6 +165,39 @@ class Http2MultiplexHandlerTest {
     }
 
     @Test
+    void aPeerThatSendsBeyondAHeldStreamWindowLosesOnlyThatStream() throws Exception {
+        StreamRecorder stream = new StreamRecorder();
+        Http2Config bigConnectionWindow = new Http2Config(true, 100, 65_535, 1 << 20, 8192, 4096, 10_000);
+        EmbeddedChannel connection = new EmbeddedChannel(
+                new Http2FrameCodec(bigConnectionWindow, new TextFieldCodec(), new TextFieldCodec()),
+                new Http2MultiplexHandler(new ChannelInitializer<Http2StreamChannel>() {
+                    @Override
+                    protected void initChannel(Http2StreamChannel ch) {
+                        ch.config().setAutoRead(false);
+                        ch.pipeline().addLast(stream);
+                    }
+                }));
+        PeerDriver client = new PeerDriver(connection, true);
+        try {
+            client.handshake();
+            client.inbound(out -> {
+                client.writer.writeHeaders(out, 1, request("POST", "/upload"), false);
+                for (int i = 0; i < 5; i++) {
+                    client.writer.writeDataHeader(out, 1, 16_000, false);
+                    out.writeZero(16_000);
+                }
+            });
+            assertEquals(List.of("RST_STREAM 1 FLOW_CONTROL_ERROR"), client.outbound());
+            assertTrue(connection.isOpen());
+            assertFalse(stream.channel.isOpen());
+            assertEquals(List.of("ACTIVE", "RESET FLOW_CONTROL_ERROR", "INACTIVE"), stream.take());
+        } finally {
+            connection.finishAndReleaseAll();
+            client.release();
+        }
+    }
+
+    @Test
     void writabilityFollowsAPeerThatDoesNotRead() throws Exception {
         peer.handshake();
         peer.inbound(out -> peer.writer.writeHeaders(out, 1, request("GET", "/big"), true));
