@@ -224,6 +224,23 @@ class Http2MultiplexHandlerTest {
     }
 
     @Test
+    void streamsHoldTheirWritesWhileTheConnectionIsNotWritable() throws Exception {
+        peer.handshake();
+        peer.inbound(out -> peer.writer.writeHeaders(out, 1, request("GET", "/a"), true));
+        StreamRecorder stream = streams.get(0);
+        stream.take();
+        channel.incrementPendingOutboundBytes(100_000); // as if the socket had stopped taking bytes
+        assertEquals(List.of("WRITABLE false"), stream.take());
+        stream.channel.writeAndFlush(new Http2HeadersFrame(0, new Http2Headers().status("204"), true));
+        assertEquals(List.of(), peer.outbound(), "held in the stream channel, not piled up in the connection");
+
+        channel.decrementPendingOutboundBytes(100_000);
+        assertEquals(List.of("HEADERS 1 Http2Headers[:status: 204] END_STREAM"), peer.outbound());
+        channel.runPendingTasks();
+        assertEquals(List.of("WRITABLE true", "INACTIVE"), stream.take());
+    }
+
+    @Test
     void aResetByThePeerClosesTheStreamChannel() throws Exception {
         peer.handshake();
         peer.inbound(out -> peer.writer.writeHeaders(out, 1, request("POST", "/upload"), false));
