@@ -44,6 +44,8 @@ public final class Http2MultiplexHandler implements ChannelHandler {
     private boolean inReadBurst;
     /** The highest stream id this side opened through a child: ids must go out in increasing order (RFC 9113 §5.1.1). */
     private int highestLocalOpened;
+    /** The highest stream id the peer opened: a child is made only for a new one. */
+    private int highestPeerOpened;
 
     /**
      * A multiplexer for a server, or a client that accepts no pushed streams.
@@ -95,7 +97,8 @@ public final class Http2MultiplexHandler implements ChannelHandler {
         } else if (msg instanceof Http2HeadersFrame || msg instanceof Http2DataFrame) {
             int id = ((Http2StreamFrame) msg).streamId();
             Http2StreamChannel child = children.get(id);
-            if (child == null && msg instanceof Http2HeadersFrame && !isLocal(id)) {
+            if (child == null && msg instanceof Http2HeadersFrame && !isLocal(id) && id > highestPeerOpened) {
+                highestPeerOpened = id; // trailers of a stream whose channel closed must not open a new one
                 child = openInbound(id);
             }
             if (child == null) {
