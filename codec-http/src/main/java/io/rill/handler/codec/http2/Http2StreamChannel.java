@@ -31,12 +31,15 @@ import io.rill.util.concurrent.Promise;
  * write completes when the frame has been handed to the connection's codec, the way a socket
  * write completes when the kernel took the bytes. It fails if the codec refuses the frame (DATA
  * after END_STREAM, a stream the peer's concurrency limit or GOAWAY refuses); a failure the codec
- * reports only later goes to this pipeline's {@code exceptionCaught} while the channel is open. Frames move to the codec
- * only while the stream is writable there (less than
+ * reports only later goes to this pipeline's {@code exceptionCaught} while the channel is open.
+ *
+ * <p>Writability: frames move to the codec only while the stream is writable there (less than
  * {@link Http2StreamWritabilityChanged#HIGH_WATER_MARK} waiting for the peer's windows) and the
- * connection is writable; otherwise they wait in this channel's outbound buffer, whose water
- * marks ({@code WRITE_BUFFER_WATER_MARK}) turn {@link #isWritable()} false, so a producer that
- * checks writability sends no faster than the peer reads.
+ * connection is writable; meanwhile they wait in this channel's outbound buffer, and
+ * {@link #isWritable()} is false (also once that buffer passes its {@code WRITE_BUFFER_WATER_MARK}),
+ * so a producer that checks writability sends no faster than the peer reads. As with sockets,
+ * {@code PAUSE_READ_WHEN_UNWRITABLE} is on for streams the peer opened (a server stops reading a
+ * request it cannot answer) and off for streams this side opened.
  *
  * <p>Closing: the channel closes when the stream ended both ways (END_STREAM sent and read), when
  * the peer resets it, when the connection closes, or when {@link #close()} is called; a close
