@@ -53,6 +53,8 @@ final class Http2Connection implements Http2FrameListener {
 
     private int lastPeerStreamId;
     private int nextLocalStreamId;
+    /** The highest stream this endpoint opened (sent HEADERS on). */
+    private int lastLocalOpened;
     private long connectionSendWindow = Http2Settings.DEFAULT_WINDOW_SIZE;
     private int connectionReceiveWindow;
     private int connectionConsumed;
@@ -304,6 +306,11 @@ final class Http2Connection implements Http2FrameListener {
         if (isLocal(streamId)) {
             unknownStream(streamId, "HEADERS");
         }
+        if (!config.server()) {
+            // A server opens streams only with PUSH_PROMISE, and this client disabled push (§8.4).
+            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR,
+                    "HEADERS on stream " + streamId + ", which the server may not open (push is disabled)");
+        }
         if (streamId <= lastPeerStreamId) {
             if (closed.containsKey(streamId)) {
                 throw Http2Exception.connectionError(Http2Error.STREAM_CLOSED, "HEADERS on closed stream " + streamId);
@@ -427,6 +434,12 @@ final class Http2Connection implements Http2FrameListener {
             throw new Http2Exception(Http2Error.REFUSED_STREAM, id,
                     "the peer allows only " + peerMaxConcurrentStreams + " concurrent streams");
         }
+        if (id <= lastLocalOpened) {
+            // Reserved ids must be used in order: the peer would take a lower one as a protocol error (§5.1.1).
+            throw new Http2Exception(Http2Error.REFUSED_STREAM, id, "stream " + id + " opened after stream "
+                    + lastLocalOpened + "; reserved stream ids must be used in the order they were reserved");
+        }
+        lastLocalOpened = id;
         Http2Stream stream = new Http2Stream(id, peerInitialWindow, config.initialWindowSize());
         streams.put(stream.id, stream);
         localOpenedActive++;

@@ -134,11 +134,11 @@ class Http2StreamChannelBootstrapTest {
     }
 
     @Test
-    void aStreamThePeerOpensWithoutAnInboundStreamHandlerIsRefused() throws Exception {
+    void aStreamTheServerOpensWithoutPushIsAConnectionError() throws Exception {
         peer.handshake();
         peer.inbound(out -> peer.writer.writeHeaders(out, 2, new Http2Headers().status("200"), true));
-        assertEquals(List.of("RST_STREAM 2 REFUSED_STREAM"), peer.outbound());
-        assertTrue(channel.isOpen());
+        assertEquals(List.of("GOAWAY 0 PROTOCOL_ERROR"), peer.outbound());
+        assertFalse(channel.isOpen());
     }
 
     private StreamRecorder open() {
