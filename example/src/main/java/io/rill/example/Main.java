@@ -14,6 +14,7 @@ public final class Main {
             new HttpHelloServer(),
             new Http2HelloServer(),
             new GrpcEchoServer(),
+            new Http2ClientExample(),
             new HttpFileServer(),
             new HttpEchoServer(),
             new HttpClientExample(),
