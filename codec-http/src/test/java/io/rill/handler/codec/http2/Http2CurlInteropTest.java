@@ -31,7 +31,7 @@ import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
 @Disabled("curl speaks HPACK, and the codec has only the TextFieldCodec stand-in on this branch: once the hpack"
         + " branch is merged and Http2FrameCodec.forServer() exists, make serverCodec() return"
         + " Http2FrameCodec.forServer().build() and remove this @Disabled")
-class CurlH2cTest {
+class Http2CurlInteropTest {
 
     @TempDir
     static Path dir;
@@ -53,12 +53,12 @@ class CurlH2cTest {
     }
 
     private static void pipeline(Channel ch) {
-        ch.pipeline().addLast(new CleartextHttpProtocolDetector(CurlH2cTest::serverCodec,
+        ch.pipeline().addLast(new CleartextHttpProtocolDetector(Http2CurlInteropTest::serverCodec,
                 Http2ServerUpgradeHandlerTest::streamOne, () -> new ChannelInitializer<>() {
                     @Override
                     protected void initChannel(Channel c) {
                         c.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(),
-                                new Http2ServerUpgradeHandler(CurlH2cTest::serverCodec, Http2ServerUpgradeHandlerTest::streamOne),
+                                new Http2ServerUpgradeHandler(Http2CurlInteropTest::serverCodec, Http2ServerUpgradeHandlerTest::streamOne),
                                 new Http1EchoHandler());
                     }
                 }));
@@ -67,7 +67,7 @@ class CurlH2cTest {
     @Test
     void curlUpgradesWithABodyAndGetsTheAnswerOverHttp2() throws Exception {
         Path body = Files.writeString(dir.resolve("body.txt"), "b".repeat(10_000));
-        try (LoopbackServer server = new LoopbackServer(CurlH2cTest::pipeline)) {
+        try (LoopbackServer server = new LoopbackServer(Http2CurlInteropTest::pipeline)) {
             String url = "http://127.0.0.1:" + server.port() + "/echo";
             List<String> out = run(List.of("curl", "-m", "15", "-sS", "-i", "--http2", "--data-binary", "@" + body, url));
             String text = String.join("\n", out);
@@ -79,7 +79,7 @@ class CurlH2cTest {
 
     @Test
     void curlWithPriorKnowledgeAndCurlInHttp11ShareThePort() throws Exception {
-        try (LoopbackServer server = new LoopbackServer(CurlH2cTest::pipeline)) {
+        try (LoopbackServer server = new LoopbackServer(Http2CurlInteropTest::pipeline)) {
             String url = "http://127.0.0.1:" + server.port() + "/pk";
             List<String> h2 = run(List.of("curl", "-m", "15", "-sS", "-i", "--http2-prior-knowledge", url));
             assertTrue(h2.get(0).startsWith("HTTP/2 200"), h2.toString());

@@ -31,7 +31,7 @@ import io.rill.handler.codec.http.LastHttpContent;
  * {@link Http2ClientUpgradeHandler}, prior knowledge and HTTP/1.1 on one port through
  * {@link CleartextHttpProtocolDetector}. Field blocks are {@link TextFieldCodec} text, not HPACK.
  */
-class H2cLoopbackTest {
+class Http2CleartextLoopbackTest {
 
     private static final Http2Config CLIENT = new Http2Config(false, 100, 65_535, 65_535, 8192, 4096, 10_000);
 
@@ -56,7 +56,7 @@ class H2cLoopbackTest {
         String body = "x".repeat(20_000);
         String settings = Http2ClientUpgradeHandler.encodeSettings(new Http2Settings()
                 .put(Http2Settings.MAX_FRAME_SIZE, 32_768));
-        try (LoopbackServer server = new LoopbackServer(H2cLoopbackTest::upgradeablePipeline);
+        try (LoopbackServer server = new LoopbackServer(Http2CleartextLoopbackTest::upgradeablePipeline);
              RawH2cClient client = new RawH2cClient(server.port())) {
             client.send("POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\n"
                     + "Upgrade: h2c\r\nHTTP2-Settings: " + settings + "\r\nContent-Length: " + body.length() + "\r\n\r\n" + body);
@@ -80,10 +80,10 @@ class H2cLoopbackTest {
 
     @Test
     void theUpgradeHandlerOfTheClientGetsTheResponseOverHttp2() throws Exception {
-        try (LoopbackServer server = new LoopbackServer(H2cLoopbackTest::upgradeablePipeline)) {
+        try (LoopbackServer server = new LoopbackServer(Http2CleartextLoopbackTest::upgradeablePipeline)) {
             ResponseCollector collector = new ResponseCollector();
             Channel ch = server.connect(c -> c.pipeline().addLast(new HttpClientCodec(),
-                    new Http2ClientUpgradeHandler(H2cLoopbackTest::clientCodec, () -> new ChannelInitializer<>() {
+                    new Http2ClientUpgradeHandler(Http2CleartextLoopbackTest::clientCodec, () -> new ChannelInitializer<>() {
                         @Override
                         protected void initChannel(Channel s) {
                             s.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(false, true, null), collector);
@@ -102,7 +102,7 @@ class H2cLoopbackTest {
         try (LoopbackServer server = new LoopbackServer(ch -> ch.pipeline().addLast(new HttpServerCodec(), new Http1EchoHandler()))) {
             ResponseCollector collector = new ResponseCollector();
             Channel ch = server.connect(c -> c.pipeline().addLast(new HttpClientCodec(),
-                    new Http2ClientUpgradeHandler(H2cLoopbackTest::clientCodec, ResponseCollector::new), collector));
+                    new Http2ClientUpgradeHandler(Http2CleartextLoopbackTest::clientCodec, ResponseCollector::new), collector));
             FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/plain");
             request.headers().set("host", "localhost");
             ch.writeAndFlush(request);
@@ -113,7 +113,7 @@ class H2cLoopbackTest {
 
     @Test
     void priorKnowledgeAndHttp11ShareAPort() throws Exception {
-        try (LoopbackServer server = new LoopbackServer(H2cLoopbackTest::detectingPipeline)) {
+        try (LoopbackServer server = new LoopbackServer(Http2CleartextLoopbackTest::detectingPipeline)) {
             try (RawH2cClient h2 = new RawH2cClient(server.port())) {
                 h2.send(out -> {
                     Http2Frames.writePreface(out);

@@ -35,7 +35,7 @@ import io.rill.handler.ssl.util.SelfSignedCertificate;
  * h2 and http/1.1 on one TLS port chosen by ALPN, with the JDK's TLS over loopback sockets: a
  * client offering h2 gets HTTP/2, one offering only http/1.1 or no ALPN at all gets HTTP/1.1.
  */
-class HttpAlpnLoopbackTest {
+class Http2AlpnLoopbackTest {
 
     private static final SelfSignedCertificate CERT = new SelfSignedCertificate("localhost");
     private static final SslContext SERVER_TLS = build(HttpAlpnNegotiationHandler.offerH2AndHttp11(
@@ -70,11 +70,11 @@ class HttpAlpnLoopbackTest {
 
     @Test
     void aClientOfferingH2GetsHttp2() throws Exception {
-        try (LoopbackServer server = new LoopbackServer(HttpAlpnLoopbackTest::server);
+        try (LoopbackServer server = new LoopbackServer(Http2AlpnLoopbackTest::server);
              SslContext tls = build(HttpAlpnNegotiationHandler.offerH2AndHttp11(client()))) {
             Exchange exchange = new Exchange("/two");
             Channel ch = server.connect(c -> HttpAlpnNegotiationHandler.addClientHandlers(c, tls, "localhost", server.port(),
-                    H2cLoopbackTest::clientCodec, () -> initializer(new Http2StreamFrameToHttpObjectCodec(false, true, null), exchange),
+                    Http2CleartextLoopbackTest::clientCodec, () -> initializer(new Http2StreamFrameToHttpObjectCodec(false, true, null), exchange),
                     () -> initializer(new HttpClientCodec(), exchange)));
             assertEquals("h2 200 GET /two host=localhost\n", exchange.result.get(10, TimeUnit.SECONDS));
             ch.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
@@ -83,7 +83,7 @@ class HttpAlpnLoopbackTest {
 
     @Test
     void aClientOfferingOnlyHttp11OrNothingGetsHttp11() throws Exception {
-        try (LoopbackServer server = new LoopbackServer(HttpAlpnLoopbackTest::server);
+        try (LoopbackServer server = new LoopbackServer(Http2AlpnLoopbackTest::server);
              SslContext http11 = build(client().applicationProtocols("http/1.1"));
              SslContext noAlpn = build(client())) {
             for (SslContext tls : new SslContext[] {http11, noAlpn}) {
