@@ -17,12 +17,14 @@ import io.rill.handler.codec.http.HttpHeaderNames;
 import io.rill.handler.codec.http.HttpHeaderValues;
 import io.rill.handler.codec.http.HttpHeaders;
 import io.rill.handler.codec.http.HttpRequest;
+import io.rill.handler.codec.http.HttpResponse;
 import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpServerCodec;
 import io.rill.handler.codec.http.HttpUtil;
 import io.rill.handler.codec.http.HttpVersion;
 import io.rill.handler.codec.http.LastHttpContent;
 import io.rill.util.InternalLogger;
+import io.rill.util.concurrent.Promise;
 
 /**
  * The server side of the h2c upgrade (RFC 7540 §3.2; what {@code curl --http2} does on
@@ -37,7 +39,9 @@ import io.rill.util.InternalLogger;
  * answered {@code 413} in HTTP/1.1 and the rest of its body is discarded.
  *
  * <p>Every other request passes through untouched and is served in HTTP/1.1, including one that
- * asks for h2c without a valid {@code HTTP2-Settings} (§3.2.1 forbids the upgrade then). The
+ * asks for h2c without a valid {@code HTTP2-Settings} (§3.2.1 forbids the upgrade then) and one
+ * pipelined behind requests whose responses are not written yet. An upgrade request that expects
+ * {@code 100-continue} is told to continue here, unless its body is announced too large. The
  * handlers before the HTTP/1 codec stay. All methods run on the channel's event loop; one instance
  * per connection.
  */
@@ -59,6 +63,12 @@ public final class Http2ServerUpgradeHandler implements ChannelHandler {
     private ByteBuf body;
     /** The rest of a refused upgrade request's body is being discarded. */
     private boolean discarding;
+    /**
+     * Requests passed on in HTTP/1.1 whose final response has not been written yet. An upgrade
+     * request behind them is served in HTTP/1.1: switching now would send their responses into
+     * the HTTP/2 codec.
+     */
+    private int unanswered;
 
     /**
      * An upgrade handler that gathers bodies up to {@link #DEFAULT_MAX_BODY_BYTES}.
@@ -93,8 +103,9 @@ public final class Http2ServerUpgradeHandler implements ChannelHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof HttpRequest request) {
-            Http2Settings settings = upgradeSettings(request);
+            Http2Settings settings = unanswered == 0 ? upgradeSettings(request) : null;
             if (settings == null) {
+                unanswered++;
                 ctx.fireChannelRead(msg);
                 return;
             }
@@ -131,6 +142,15 @@ public final class Http2ServerUpgradeHandler implements ChannelHandler {
         if (last) {
             upgrade(ctx);
         }
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
+        if (msg instanceof LastHttpContent && unanswered > 0
+                && !(msg instanceof HttpResponse response && response.status().isInformational())) {
+            unanswered--; // the end of a final response: responses are written in request order
+        }
+        ctx.write(msg, promise);
     }
 
     /** The client's settings if {@code request} validly asks for h2c, else null (it is served in HTTP/1.1). */

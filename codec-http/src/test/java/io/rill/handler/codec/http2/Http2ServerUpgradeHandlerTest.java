@@ -110,6 +110,46 @@ class Http2ServerUpgradeHandlerTest {
     }
 
     @Test
+    void anUpgradeExpecting100ContinueIsToldToContinue() throws Exception {
+        channel.writeInbound(ascii("PUT /c HTTP/1.1\r\nHost: h\r\nUpgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+                + "HTTP2-Settings: " + SETTINGS + "\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n"));
+        assertTrue(readHttp1().startsWith("HTTP/1.1 100 Continue\r\n"));
+        channel.writeInbound(ascii("abc"));
+        assertTrue(readHttp1().startsWith("HTTP/1.1 101 Switching Protocols\r\n"));
+        List<String> frames = readFrames();
+        assertEquals("DATA 1 " + "PUT /c host=h\nabc".length() + " END_STREAM", frames.get(frames.size() - 1));
+    }
+
+    @Test
+    void anUpgradeBehindAnUnansweredRequestIsServedInHttp11() throws Exception {
+        channel.finishAndReleaseAll();
+        List<io.rill.handler.codec.http.HttpRequest> held = new ArrayList<>();
+        channel = new EmbeddedChannel(new HttpServerCodec(), new Http2ServerUpgradeHandler(
+                Http2ServerUpgradeHandlerTest::textCodec, Http2ServerUpgradeHandlerTest::streamOne),
+                new io.rill.channel.ChannelHandler() {
+                    @Override
+                    public void channelRead(io.rill.channel.ChannelHandlerContext ctx, Object msg) {
+                        if (msg instanceof io.rill.handler.codec.http.HttpRequest request) {
+                            held.add(request); // answered later, as a slow application would
+                        }
+                        io.rill.buffer.ReferenceCountUtil.release(msg);
+                    }
+                });
+        String upgrade = "GET /up HTTP/1.1\r\nHost: h\r\nUpgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+                + "HTTP2-Settings: " + SETTINGS + "\r\n\r\n";
+        channel.writeInbound(ascii("GET /first HTTP/1.1\r\nHost: h\r\n\r\n" + upgrade));
+        assertEquals(2, held.size(), "both reached the HTTP/1.1 application");
+        assertNull(channel.readOutbound(), "no 101 while /first waits for its response");
+        for (int i = 0; i < 2; i++) {
+            channel.writeOutbound(new io.rill.handler.codec.http.DefaultFullHttpResponse(
+                    io.rill.handler.codec.http.HttpVersion.HTTP_1_1, io.rill.handler.codec.http.HttpResponseStatus.OK));
+        }
+        assertTrue(readHttp1().startsWith("HTTP/1.1 200 OK\r\n"));
+        channel.writeInbound(ascii(upgrade));
+        assertTrue(readHttp1().startsWith("HTTP/1.1 101 Switching Protocols\r\n"), "everything answered: now it upgrades");
+    }
+
+    @Test
     void theUpgradeHandlerNeedsAnHttpServerCodec() {
         channel.finishAndReleaseAll();
         channel = new EmbeddedChannel(new Http2ServerUpgradeHandler(Http2ServerUpgradeHandlerTest::textCodec,
