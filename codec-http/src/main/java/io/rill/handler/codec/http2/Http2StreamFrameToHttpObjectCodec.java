@@ -51,8 +51,9 @@ import io.rill.util.concurrent.Promise;
  * frame once it has passed the content on (consumption = handed to the HTTP/1 handler), and flushes
  * those at the end of the read.
  *
- * <p>The stream id is taken from the first frame received; frames written before that carry 0,
- * which a stream channel replaces by its own id and the codec numbers as a new client stream. Other
+ * <p>The stream id is taken from the first frame received. A client's request written before that
+ * carries 0, which a stream channel replaces by its own id; right above the codec, the adapter
+ * reserves the next id from the codec ({@link Http2FrameCodec#reserveStreamId()}) instead. Other
  * messages (resets, GOAWAY, anything not HTTP) pass through both ways. All methods run on the
  * channel's event loop; one instance per stream.
  */
@@ -207,6 +208,11 @@ public final class Http2StreamFrameToHttpObjectCodec implements ChannelHandler {
         } else if (head instanceof HttpRequest request) {
             fields = Http1HeaderTranslation.fromRequest(request, scheme != null ? scheme : schemeOf(ctx.channel()));
             noContent = false;
+            if (streamId == 0 && !reserveStream(ctx)) {
+                ReferenceCountUtil.release(head);
+                promise.tryFailure(new IllegalStateException("no stream id left on this connection"));
+                return;
+            }
         } else {
             ReferenceCountUtil.release(head);
             promise.tryFailure(new IllegalArgumentException("neither a request nor a response: " + head));
@@ -263,6 +269,23 @@ public final class Http2StreamFrameToHttpObjectCodec implements ChannelHandler {
             last.release();
         }
         ctx.write(new Http2HeadersFrame(streamId, fields, true), promise);
+    }
+
+    /**
+     * Right above the codec (no stream channel to number the stream), the stream's id is reserved
+     * before its first HEADERS, so that its DATA can name it too.
+     */
+    private boolean reserveStream(ChannelHandlerContext ctx) {
+        Http2FrameCodec codec = ctx.pipeline().get(Http2FrameCodec.class);
+        if (codec == null) {
+            return true; // a stream channel puts its own id in
+        }
+        try {
+            streamId = codec.reserveStreamId();
+            return true;
+        } catch (Http2Exception e) {
+            return false;
+        }
     }
 
     /** A promise for a frame written before the last one of a message: only its failure is reported. */

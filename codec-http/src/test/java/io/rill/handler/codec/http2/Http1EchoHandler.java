@@ -53,6 +53,16 @@ final class Http1EchoHandler implements ChannelHandler {
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
+        releaseBody();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        releaseBody(); // a request cut short by the close
+        ctx.fireChannelInactive();
+    }
+
+    private void releaseBody() {
         if (body != null) {
             body.release();
             body = null;

@@ -139,6 +139,21 @@ class Http2CleartextLoopbackTest {
         }
     }
 
+    @Test
+    void aClientWithPriorKnowledgeTalksHttp2FromItsFirstByte() throws Exception {
+        try (LoopbackServer server = new LoopbackServer(Http2CleartextLoopbackTest::detectingPipeline)) {
+            ResponseCollector collector = new ResponseCollector();
+            Channel ch = server.connect(c -> c.pipeline().addLast(clientCodec(),
+                    new Http2StreamFrameToHttpObjectCodec(false, true, null), collector));
+            FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/pk",
+                    io.rill.buffer.Unpooled.copiedBuffer("data", StandardCharsets.US_ASCII));
+            request.headers().set("host", "pk.test").setInt("content-length", 4);
+            ch.writeAndFlush(request);
+            assertEquals("200 POST /pk host=pk.test\ndata", collector.result.get(10, TimeUnit.SECONDS));
+            ch.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+    }
+
     static Http2FrameCodec clientCodec() {
         TextFieldCodec fields = new TextFieldCodec();
         return new Http2FrameCodec(CLIENT, fields, fields);
