@@ -23,6 +23,7 @@ import io.rill.handler.codec.http.HttpServerCodec;
 import io.rill.handler.codec.http.HttpUtil;
 import io.rill.handler.codec.http.HttpVersion;
 import io.rill.handler.codec.http.LastHttpContent;
+import io.rill.handler.ssl.SslHandler;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.Promise;
 
@@ -40,7 +41,9 @@ import io.rill.util.concurrent.Promise;
  *
  * <p>Every other request passes through untouched and is served in HTTP/1.1, including one that
  * asks for h2c without a valid {@code HTTP2-Settings} (§3.2.1 forbids the upgrade then) and one
- * pipelined behind requests whose responses are not written yet. An upgrade request that expects
+ * pipelined behind requests whose responses are not written yet, and every request on a
+ * connection with an {@link SslHandler} (h2c is cleartext only; TLS chooses HTTP/2 by ALPN, see
+ * {@link HttpAlpnNegotiationHandler}). An upgrade request that expects
  * {@code 100-continue} is told to continue here, unless its body is announced too large. The
  * handlers before the HTTP/1 codec stay. All methods run on the channel's event loop; one instance
  * per connection.
@@ -103,7 +106,9 @@ public final class Http2ServerUpgradeHandler implements ChannelHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof HttpRequest request) {
-            Http2Settings settings = unanswered == 0 ? upgradeSettings(request) : null;
+            // h2c is cleartext only (RFC 7540 §3.2): inside TLS, HTTP/2 is chosen by ALPN instead.
+            Http2Settings settings = unanswered == 0 && ctx.pipeline().get(SslHandler.class) == null
+                    ? upgradeSettings(request) : null;
             if (settings == null) {
                 unanswered++;
                 ctx.fireChannelRead(msg);

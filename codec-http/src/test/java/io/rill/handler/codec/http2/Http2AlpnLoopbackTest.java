@@ -37,7 +37,7 @@ import io.rill.handler.ssl.util.SelfSignedCertificate;
  */
 class Http2AlpnLoopbackTest {
 
-    private static final SelfSignedCertificate CERT = new SelfSignedCertificate("localhost");
+    static final SelfSignedCertificate CERT = new SelfSignedCertificate("localhost");
     private static final SslContext SERVER_TLS = build(HttpAlpnNegotiationHandler.offerH2AndHttp11(
             SslContextBuilder.forServer(CERT.key(), CERT.certificate()).sslProvider(SslProvider.JDK)));
 

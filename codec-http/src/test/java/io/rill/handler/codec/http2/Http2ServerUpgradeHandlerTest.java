@@ -150,6 +150,18 @@ class Http2ServerUpgradeHandlerTest {
     }
 
     @Test
+    void thereIsNoH2cInsideTls() throws Exception {
+        try (io.rill.handler.ssl.SslContext tls = io.rill.handler.ssl.SslContextBuilder.forServer(
+                Http2AlpnLoopbackTest.CERT.key(), Http2AlpnLoopbackTest.CERT.certificate()).build()) {
+            // Behind the HTTP/1 handlers only so that the test can feed plaintext: its presence is what counts.
+            channel.pipeline().addLast(tls.newHandler(channel.alloc()));
+            channel.writeInbound(ascii("GET /tls HTTP/1.1\r\nHost: h\r\nUpgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+                    + "HTTP2-Settings: " + SETTINGS + "\r\n\r\n"));
+            assertTrue(readHttp1().startsWith("HTTP/1.1 200 OK\r\n"));
+        }
+    }
+
+    @Test
     void theUpgradeHandlerNeedsAnHttpServerCodec() {
         channel.finishAndReleaseAll();
         channel = new EmbeddedChannel(new Http2ServerUpgradeHandler(Http2ServerUpgradeHandlerTest::textCodec,
