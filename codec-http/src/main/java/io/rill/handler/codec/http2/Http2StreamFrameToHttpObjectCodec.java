@@ -32,7 +32,7 @@ import io.rill.util.concurrent.Promise;
  * HEADERS ends it, or {@link LastHttpContent#EMPTY_LAST_CONTENT} right after a head that ended the
  * stream. A head followed by a body and no {@code content-length} says
  * {@code transfer-encoding: chunked}, so HTTP/1 code sees that a body follows; a response that
- * ends with its head says {@code content-length: 0}. Informational (1xx) heads come as a response
+ * ends with its head says {@code content-length: 0} (unless it answers HEAD, or is 204 or 304). Informational (1xx) heads come as a response
  * and an empty last content each, before the final one.
  *
  * <p>Outbound, the reverse: a head becomes HEADERS without the fields HTTP/2 forbids
@@ -67,7 +67,7 @@ public final class Http2StreamFrameToHttpObjectCodec implements ChannelHandler {
     private int streamId;
     /** The final (non-1xx) head was received: a later HEADERS is trailers. */
     private boolean headReceived;
-    /** Server: the request is HEAD, so the response has no content. */
+    /** The request (received on a server, sent on a client) is HEAD, so the response has no content. */
     private boolean headRequest;
     /** The stream ended on our side (or must, for HEAD): later content is released. */
     private boolean outboundEnded;
@@ -145,7 +145,7 @@ public final class Http2StreamFrameToHttpObjectCodec implements ChannelHandler {
             HttpResponse response = Http1HeaderTranslation.toResponse(fields);
             boolean informational = response.status().isInformational();
             headReceived = !informational;
-            if (frame.endStream() && !informational && !hasNoContent(response.status())
+            if (frame.endStream() && !informational && !headRequest && !hasNoContent(response.status())
                     && !response.headers().contains(HttpHeaderNames.CONTENT_LENGTH)) {
                 response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
             }
@@ -208,6 +208,7 @@ public final class Http2StreamFrameToHttpObjectCodec implements ChannelHandler {
         } else if (head instanceof HttpRequest request) {
             fields = Http1HeaderTranslation.fromRequest(request, scheme != null ? scheme : schemeOf(ctx.channel()));
             noContent = false;
+            headRequest = HttpMethod.HEAD.equals(request.method());
             if (streamId == 0 && !reserveStream(ctx)) {
                 ReferenceCountUtil.release(head);
                 promise.tryFailure(new IllegalStateException("no stream id left on this connection"));

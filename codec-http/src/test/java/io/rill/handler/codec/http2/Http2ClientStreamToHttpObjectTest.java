@@ -105,6 +105,16 @@ class Http2ClientStreamToHttpObjectTest {
     }
 
     @Test
+    void aResponseToHeadKeepsTheLengthItAnnouncesAndGetsNoneAdded() {
+        channel.writeOutbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.HEAD, "/h"));
+        assertTrue(channel.<Http2HeadersFrame>readOutbound().endStream());
+        channel.writeInbound(new Http2HeadersFrame(1, new Http2Headers().status("200"), true));
+        HttpResponse response = channel.readInbound();
+        assertFalse(response.headers().contains("content-length"), "HEAD: the length of what GET would send is unknown");
+        assertSame(LastHttpContent.EMPTY_LAST_CONTENT, channel.readInbound());
+    }
+
+    @Test
     void aMalformedStatusResetsTheStream() {
         assertThrows(IllegalArgumentException.class,
                 () -> channel.writeInbound(new Http2HeadersFrame(7, new Http2Headers().status("2x0"), true)));
