@@ -12,6 +12,8 @@ public final class Main {
 
     static final List<Example> EXAMPLES = List.of(
             new HttpHelloServer(),
+            new Http2HelloServer(),
+            new GrpcEchoServer(),
             new HttpFileServer(),
             new HttpEchoServer(),
             new HttpClientExample(),

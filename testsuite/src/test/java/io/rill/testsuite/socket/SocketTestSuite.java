@@ -188,4 +188,12 @@ public abstract class SocketTestSuite {
             return SocketTestSuite.this.transport();
         }
     }
+
+    @Nested
+    class Http2 extends SocketHttp2Tests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
 }

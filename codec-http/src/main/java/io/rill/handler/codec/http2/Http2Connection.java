@@ -53,6 +53,8 @@ final class Http2Connection implements Http2FrameListener {
 
     private int lastPeerStreamId;
     private int nextLocalStreamId;
+    /** The highest stream this endpoint opened (sent HEADERS on). */
+    private int lastLocalOpened;
     private long connectionSendWindow = Http2Settings.DEFAULT_WINDOW_SIZE;
     private int connectionReceiveWindow;
     private int connectionConsumed;
@@ -331,6 +333,11 @@ final class Http2Connection implements Http2FrameListener {
         if (isLocal(streamId)) {
             unknownStream(streamId, "HEADERS");
         }
+        if (!config.server()) {
+            // A server opens streams only with PUSH_PROMISE, and this client disabled push (§8.4).
+            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR,
+                    "HEADERS on stream " + streamId + ", which the server may not open (push is disabled)");
+        }
         if (streamId <= lastPeerStreamId) {
             if (closed.containsKey(streamId)) {
                 throw Http2Exception.connectionError(Http2Error.STREAM_CLOSED, "HEADERS on closed stream " + streamId);
@@ -454,6 +461,12 @@ final class Http2Connection implements Http2FrameListener {
             throw new Http2Exception(Http2Error.REFUSED_STREAM, id,
                     "the peer allows only " + peerMaxConcurrentStreams + " concurrent streams");
         }
+        if (id <= lastLocalOpened) {
+            // Reserved ids must be used in order: the peer would take a lower one as a protocol error (§5.1.1).
+            throw new Http2Exception(Http2Error.REFUSED_STREAM, id, "stream " + id + " opened after stream "
+                    + lastLocalOpened + "; reserved stream ids must be used in the order they were reserved");
+        }
+        lastLocalOpened = id;
         Http2Stream stream = new Http2Stream(id, peerInitialWindow, config.initialWindowSize());
         streams.put(stream.id, stream);
         localOpenedActive++;
@@ -635,6 +648,40 @@ final class Http2Connection implements Http2FrameListener {
                 stream.consumedNotReturned = 0;
             }
         }
+    }
+
+    /**
+     * A stream error the peer's frames caused. A stream refused in its first HEADERS (a malformed
+     * or oversized field section) was never opened, but its id is used up all the same.
+     */
+    void streamErrorFromPeer(Http2Exception e) {
+        int streamId = e.streamId();
+        if (!streams.containsKey(streamId) && !isLocal(streamId) && streamId > lastPeerStreamId) {
+            lastPeerStreamId = streamId;
+            rememberClosed(streamId, true);
+        }
+        resetStream(streamId, e.error(), e.getMessage());
+    }
+
+    /**
+     * A field section over our SETTINGS_MAX_HEADER_LIST_SIZE. The HPACK state is in sync, so the
+     * connection goes on: a server answers 431 and asks the client to stop sending (RST_STREAM
+     * NO_ERROR after a complete response, RFC 9113 §8.1); a client resets the stream. A section
+     * more than a quarter over the limit (an HPACK bomb) ends the connection.
+     */
+    void headerListTooLarge(HeaderListTooLargeException e) throws Http2Exception {
+        if (e.size() > e.limit() + e.limit() / 4) {
+            throw Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, e.getMessage());
+        }
+        int streamId = e.streamId();
+        if (!config.server() || streams.containsKey(streamId) || isLocal(streamId) || streamId <= lastPeerStreamId) {
+            streamErrorFromPeer(e); // trailers, or a client: reset
+            return;
+        }
+        lastPeerStreamId = streamId;
+        rememberClosed(streamId, true);
+        codec.writer.writeHeaders(outbound.buffer(), streamId, new Http2Headers().status("431"), true);
+        codec.writer.writeRstStream(outbound.buffer(), streamId, Http2Error.NO_ERROR);
     }
 
     /** Sends RST_STREAM (unless the stream is unknown and idle) and forgets the stream. */

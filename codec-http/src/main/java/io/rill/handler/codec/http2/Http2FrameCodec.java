@@ -50,6 +50,25 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
     /** Set once the connection is being torn down after a connection error; nothing more is read. */
     private boolean failed;
 
+    /**
+     * A builder of the server side of a connection: it expects the client preface.
+     *
+     * @return a builder with safe defaults (100 concurrent streams, 64 KiB stream windows, a 1 MiB
+     *         connection window, an 8 KiB header list, a 4 KiB HPACK table, 10 s to acknowledge SETTINGS)
+     */
+    public static Builder forServer() {
+        return new Builder(true);
+    }
+
+    /**
+     * A builder of the client side of a connection: it sends the preface, and its streams are odd.
+     *
+     * @return a builder with the same defaults as {@link #forServer()}, push disabled
+     */
+    public static Builder forClient() {
+        return new Builder(false);
+    }
+
     Http2FrameCodec(Http2Config config, FieldBlockDecoder fieldDecoder, FieldBlockEncoder fieldEncoder) {
         this.config = config;
         this.fieldEncoder = fieldEncoder;
@@ -223,11 +242,14 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
                     if (!reader.readFrame(in, connection)) {
                         return;
                     }
+                } catch (HeaderListTooLargeException e) {
+                    connection.headerListTooLarge(e);
+                    connection.flood.reset(nanoTime());
                 } catch (Http2Exception e) {
                     if (!e.isStreamError()) {
                         throw e;
                     }
-                    connection.resetStream(e.streamId(), e.error(), e.getMessage());
+                    connection.streamErrorFromPeer(e);
                     connection.flood.reset(nanoTime()); // "MadeYouReset": resets the peer provokes count too
                 }
             }
@@ -327,5 +349,135 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
             return;
         }
         connection.shutdownGracefully(promise);
+    }
+
+    /**
+     * Configures an {@link Http2FrameCodec}. Every limit is both advertised in our SETTINGS and
+     * enforced; the defaults are what an edge server exposed to the Internet should use.
+     */
+    public static final class Builder {
+        private final boolean server;
+        private int maxConcurrentStreams = 100;
+        private int initialWindowSize = Http2Settings.DEFAULT_WINDOW_SIZE;
+        private int connectionWindowSize = 1 << 20;
+        private int maxHeaderListSize = 8192;
+        private int headerTableSize = Http2Settings.DEFAULT_HEADER_TABLE_SIZE;
+        private int encoderTableSizeCap = Http2Settings.DEFAULT_HEADER_TABLE_SIZE;
+        private long settingsAckTimeoutMillis = 10_000;
+
+        Builder(boolean server) {
+            this.server = server;
+        }
+
+        /**
+         * SETTINGS_MAX_CONCURRENT_STREAMS: streams the peer may have open at once; more are refused.
+         *
+         * @param streams at least 1
+         * @return this
+         */
+        public Builder maxConcurrentStreams(int streams) {
+            this.maxConcurrentStreams = positive(streams, "maxConcurrentStreams");
+            return this;
+        }
+
+        /**
+         * SETTINGS_INITIAL_WINDOW_SIZE: how much content the peer may send on a stream before the
+         * application consumes some; the most one stream can make us hold.
+         *
+         * @param bytes 1 to 2^31-1
+         * @return this
+         */
+        public Builder initialWindowSize(int bytes) {
+            this.initialWindowSize = positive(bytes, "initialWindowSize");
+            return this;
+        }
+
+        /**
+         * The connection window: how much content the peer may send on all streams together before
+         * the application consumes some; the most one connection can make us hold.
+         *
+         * @param bytes 65,535 to 2^31-1
+         * @return this
+         */
+        public Builder connectionWindowSize(int bytes) {
+            if (bytes < Http2Settings.DEFAULT_WINDOW_SIZE) {
+                throw new IllegalArgumentException("connectionWindowSize: " + bytes + " (expected: >= 65535)");
+            }
+            this.connectionWindowSize = bytes;
+            return this;
+        }
+
+        /**
+         * SETTINGS_MAX_HEADER_LIST_SIZE, enforced while decoding: a larger field section gets 431
+         * (server) or a reset, and one more than a quarter larger ends the connection.
+         *
+         * @param bytes at least 1, counted as RFC 9113 §6.5.2 says (name + value + 32 per field)
+         * @return this
+         */
+        public Builder maxHeaderListSize(int bytes) {
+            this.maxHeaderListSize = positive(bytes, "maxHeaderListSize");
+            return this;
+        }
+
+        /**
+         * The largest HPACK dynamic table our encoder uses, whatever the peer allows (a peer that
+         * allows 4 GiB does not get it).
+         *
+         * @param bytes 0 or more
+         * @return this
+         */
+        public Builder encoderTableSizeCap(int bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("encoderTableSizeCap: " + bytes + " (expected: >= 0)");
+            }
+            this.encoderTableSizeCap = bytes;
+            return this;
+        }
+
+        /**
+         * How long the peer has to acknowledge our SETTINGS before the connection ends with
+         * SETTINGS_TIMEOUT.
+         *
+         * @param millis at least 1
+         * @return this
+         */
+        public Builder settingsAckTimeoutMillis(long millis) {
+            if (millis <= 0) {
+                throw new IllegalArgumentException("settingsAckTimeoutMillis: " + millis + " (expected: > 0)");
+            }
+            this.settingsAckTimeoutMillis = millis;
+            return this;
+        }
+
+        /**
+         * A new codec for one connection.
+         *
+         * @return the codec; add it to the connection's pipeline
+         */
+        public Http2FrameCodec build() {
+            HpackDecoder decoder = new HpackDecoder(maxHeaderListSize, headerTableSize);
+            HpackEncoder encoder = new HpackEncoder(HpackEncoder.SensitivityPolicy.DEFAULT, encoderTableSizeCap, true);
+            FieldBlockEncoder fieldEncoder = new FieldBlockEncoder() {
+                @Override
+                public void encode(Http2Headers headers, ByteBuf out) {
+                    encoder.encode(headers, out);
+                }
+
+                @Override
+                public void maxTableSize(long size) {
+                    encoder.setMaxHeaderTableSize(size);
+                }
+            };
+            return new Http2FrameCodec(new Http2Config(server, maxConcurrentStreams, initialWindowSize,
+                    connectionWindowSize, maxHeaderListSize, headerTableSize, settingsAckTimeoutMillis),
+                    decoder::decode, fieldEncoder);
+        }
+
+        private static int positive(int value, String name) {
+            if (value <= 0) {
+                throw new IllegalArgumentException(name + ": " + value + " (expected: > 0)");
+            }
+            return value;
+        }
     }
 }

@@ -1,16 +1,239 @@
 package io.rill.handler.codec.http2;
 
-/** TEMPORARY stand-in until the HPACK branch lands its checks. */
+import io.rill.util.AsciiString;
+
+/**
+ * The rules of RFC 9113 §8.2 and §8.3 on field sections. The per-field rules (name and value
+ * syntax, connection-specific fields, pseudo-header names) are applied by {@link HpackDecoder}
+ * as it decodes, and return a description of the problem instead of throwing so the decoder can
+ * finish the block; the whole-section rules ({@link #validateRequest}, {@link #validateResponse},
+ * {@link #validateTrailers}) need to know what the section is, which only the connection knows.
+ * Every violation makes the message malformed: a stream error of type PROTOCOL_ERROR (§8.1.1).
+ */
 final class Http2HeaderChecks {
+
+    /** Bits for the pseudo-header fields a section has, so duplicates and mixes are one mask test. */
+    static final int METHOD = 1;
+    static final int SCHEME = 1 << 1;
+    static final int AUTHORITY = 1 << 2;
+    static final int PATH = 1 << 3;
+    static final int STATUS = 1 << 4;
+    static final int PROTOCOL = 1 << 5;
+
+    /** Octets allowed in a regular field name: RFC 9110 tchar without upper-case letters (§8.2.1). */
+    private static final boolean[] NAME_OCTET = new boolean[256];
+
+    private static final AsciiString TRAILERS = AsciiString.cached("trailers");
+    private static final AsciiString CONNECT = AsciiString.cached("CONNECT");
+    /** RFC 9113 §8.2.2: fields that only mean something to one HTTP/1.1 connection. */
+    private static final String[] CONNECTION_SPECIFIC = {
+        "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade",
+    };
+
+    static {
+        for (char c = '0'; c <= '9'; c++) {
+            NAME_OCTET[c] = true;
+        }
+        for (char c = 'a'; c <= 'z'; c++) {
+            NAME_OCTET[c] = true;
+        }
+        for (char c : "!#$%&'*+-.^_`|~".toCharArray()) {
+            NAME_OCTET[c] = true;
+        }
+    }
+
     private Http2HeaderChecks() {
     }
 
+    /**
+     * The bit of a pseudo-header field name.
+     *
+     * @param name a name that starts with a colon
+     * @return its bit, or 0 if it is not one of the six defined pseudo-header fields
+     */
+    static int pseudoHeaderBit(AsciiString name) {
+        switch (name.length()) {
+            case 5:
+                return name.contentEquals(Http2Headers.PATH) ? PATH : 0;
+            case 7:
+                return name.contentEquals(Http2Headers.METHOD) ? METHOD
+                        : name.contentEquals(Http2Headers.SCHEME) ? SCHEME
+                        : name.contentEquals(Http2Headers.STATUS) ? STATUS : 0;
+            case 9:
+                return name.contentEquals(Http2Headers.PROTOCOL) ? PROTOCOL : 0;
+            case 10:
+                return name.contentEquals(Http2Headers.AUTHORITY) ? AUTHORITY : 0;
+            default:
+                return 0;
+        }
+    }
+
+    /**
+     * Checks a regular (not pseudo-header) field name.
+     *
+     * @return what is wrong with it, or {@code null} if nothing is
+     */
+    static String regularNameProblem(AsciiString name) {
+        if (name.isEmpty()) {
+            return "empty field name";
+        }
+        byte[] a = name.array();
+        for (int i = name.arrayOffset(), end = i + name.length(); i < end; i++) {
+            if (!NAME_OCTET[a[i] & 0xFF]) {
+                return AsciiString.isUpperCase(a[i])
+                        ? "upper-case field name '" + name + "'"
+                        : "invalid character 0x" + Integer.toHexString(a[i] & 0xFF) + " in field name '" + name + "'";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Checks a field value: no NUL, CR or LF, no leading or trailing space or tab (§8.2.1), and the
+     * connection-specific fields of §8.2.2 ({@code te} only as {@code trailers}).
+     *
+     * @return what is wrong with the field, or {@code null} if nothing is
+     */
+    static String valueProblem(AsciiString name, AsciiString value) {
+        int n = value.length();
+        if (n > 0) {
+            byte[] a = value.array();
+            int start = value.arrayOffset();
+            if (isSpaceOrTab(a[start]) || isSpaceOrTab(a[start + n - 1])) {
+                return "field '" + name + "' has a value with leading or trailing white space";
+            }
+            for (int i = start, end = start + n; i < end; i++) {
+                byte b = a[i];
+                if (b == 0 || b == '\r' || b == '\n') {
+                    return "field '" + name + "' has a value with NUL, CR or LF";
+                }
+            }
+        }
+        return connectionSpecificProblem(name, value);
+    }
+
+    private static String connectionSpecificProblem(AsciiString name, AsciiString value) {
+        int n = name.length();
+        if (n == 2 && name.contentEquals("te")) {
+            return value.contentEqualsIgnoreCase(TRAILERS) ? null
+                    : "field 'te' with a value other than 'trailers': '" + value + "'";
+        }
+        if (n < 7 || n > 17) {
+            return null; // shorter or longer than every connection-specific name: the common case
+        }
+        for (String forbidden : CONNECTION_SPECIFIC) {
+            if (name.contentEquals(forbidden)) {
+                return "connection-specific field '" + name + "'";
+            }
+        }
+        return null;
+    }
+
+    private static boolean isSpaceOrTab(byte b) {
+        return b == ' ' || b == '\t';
+    }
+
+    /**
+     * Checks the pseudo-header fields of a request (§8.3.1): {@code :method}, {@code :scheme} and a
+     * non-empty {@code :path} exactly once, no {@code :status}; a {@code CONNECT} (§8.5) has
+     * {@code :method} and {@code :authority} only, or with {@code :protocol} (extended CONNECT,
+     * RFC 8441) also {@code :scheme} and {@code :path}; {@code :protocol} needs {@code CONNECT}.
+     *
+     * @throws Http2Exception a stream error PROTOCOL_ERROR naming the problem
+     */
     static void validateRequest(int streamId, Http2Headers headers) throws Http2Exception {
+        int seen = pseudoHeaders(streamId, headers);
+        if ((seen & STATUS) != 0) {
+            throw malformed(streamId, "request with ':status'");
+        }
+        if ((seen & METHOD) == 0) {
+            throw malformed(streamId, "request without ':method'");
+        }
+        boolean connect = AsciiString.contentEquals(headers.method(), CONNECT);
+        if (connect && (seen & PROTOCOL) == 0) {
+            if (seen != (METHOD | AUTHORITY)) {
+                throw malformed(streamId, "CONNECT request must have ':method' and ':authority' only, has "
+                        + describe(seen));
+            }
+            return;
+        }
+        if ((seen & PROTOCOL) != 0 && !connect) {
+            throw malformed(streamId, "':protocol' in a '" + headers.method() + "' request, not CONNECT");
+        }
+        int required = connect ? METHOD | SCHEME | PATH | AUTHORITY : METHOD | SCHEME | PATH;
+        if ((seen & required) != required) {
+            throw malformed(streamId, "request without " + describe(required & ~seen));
+        }
+        if (headers.path().length() == 0) {
+            throw malformed(streamId, "request with an empty ':path'");
+        }
     }
 
+    /**
+     * Checks the pseudo-header fields of a response (§8.3.2): {@code :status} alone, three digits.
+     *
+     * @throws Http2Exception a stream error PROTOCOL_ERROR naming the problem
+     */
     static void validateResponse(int streamId, Http2Headers headers) throws Http2Exception {
+        int seen = pseudoHeaders(streamId, headers);
+        if ((seen & STATUS) == 0) {
+            throw malformed(streamId, "response without ':status'");
+        }
+        if (seen != STATUS) {
+            throw malformed(streamId, "response with request pseudo-header fields " + describe(seen & ~STATUS));
+        }
+        CharSequence status = headers.status();
+        if (status.length() != 3 || !isDigit(status.charAt(0)) || !isDigit(status.charAt(1))
+                || !isDigit(status.charAt(2))) {
+            throw malformed(streamId, "':status' is not three digits: '" + status + "'");
+        }
     }
 
+    /**
+     * Checks a trailer section (§8.1): it has no pseudo-header field.
+     *
+     * @throws Http2Exception a stream error PROTOCOL_ERROR naming the field
+     */
     static void validateTrailers(int streamId, Http2Headers headers) throws Http2Exception {
+        if (headers.size() > 0 && Http2Headers.isPseudoHeader(headers.nameAt(0))) {
+            throw malformed(streamId, "pseudo-header field '" + headers.nameAt(0) + "' in trailers");
+        }
+    }
+
+    /** The mask of pseudo-header fields in {@code headers}, rejecting duplicates and unknown ones. */
+    private static int pseudoHeaders(int streamId, Http2Headers headers) throws Http2Exception {
+        int seen = 0;
+        for (int i = 0; i < headers.size() && Http2Headers.isPseudoHeader(headers.nameAt(i)); i++) {
+            CharSequence name = headers.nameAt(i);
+            int bit = pseudoHeaderBit(AsciiString.of(name));
+            if (bit == 0) {
+                throw malformed(streamId, "unknown pseudo-header field '" + name + "'");
+            }
+            if ((seen & bit) != 0) {
+                throw malformed(streamId, "duplicated pseudo-header field '" + name + "'");
+            }
+            seen |= bit;
+        }
+        return seen;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** The names of the pseudo-header fields in {@code mask}, for messages. */
+    static String describe(int mask) {
+        StringBuilder sb = new StringBuilder();
+        String[] names = {":method", ":scheme", ":authority", ":path", ":status", ":protocol"};
+        for (int i = 0; i < names.length; i++) {
+            if ((mask & 1 << i) != 0) {
+                sb.append(sb.length() == 0 ? "'" : ", '").append(names[i]).append('\'');
+            }
+        }
+        return sb.length() == 0 ? "none" : sb.toString();
+    }
+
+    static Http2Exception malformed(int streamId, String message) {
+        return Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "malformed message: " + message);
     }
 }

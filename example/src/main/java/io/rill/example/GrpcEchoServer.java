@@ -1,0 +1,110 @@
+package io.rill.example;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelInitializer;
+import io.rill.handler.codec.http2.Http2DataFrame;
+import io.rill.handler.codec.http2.Http2FrameCodec;
+import io.rill.handler.codec.http2.Http2HeadersFrame;
+import io.rill.handler.codec.http2.Http2ResetFrame;
+import io.rill.util.InternalLogger;
+
+/**
+ * A gRPC echo service over h2c (prior knowledge), no protobuf needed: messages are echoed as
+ * opaque bytes. {@code /rill.echo.Echo/Unary} answers one message with the same bytes;
+ * {@code /rill.echo.Echo/Stream} (bidirectional streaming) echoes each message as it arrives.
+ * A {@code grpc-timeout} ends a call that outlives it with {@code DEADLINE_EXCEEDED}; an unknown
+ * method gets {@code UNIMPLEMENTED}, a message over 4 MiB {@code RESOURCE_EXHAUSTED}. Any gRPC
+ * client calling with raw bytes works, e.g. Python's grpcio:
+ * {@code grpc.insecure_channel("127.0.0.1:8080").unary_unary("/rill.echo.Echo/Unary")(b"hi")}.
+ */
+final class GrpcEchoServer implements Example {
+
+    @Override
+    public String name() {
+        return "grpc-echo";
+    }
+
+    @Override
+    public String description() {
+        return "gRPC echo service over h2c: /rill.echo.Echo/Unary and the bidi stream /rill.echo.Echo/Stream, raw bytes";
+    }
+
+    @Override
+    public List<String> limits() {
+        return List.of("messages: " + GrpcCall.MAX_MESSAGE / (1024 * 1024) + " MiB each (RESOURCE_EXHAUSTED beyond)",
+                "at most 100 concurrent calls per connection (SETTINGS_MAX_CONCURRENT_STREAMS)",
+                "a call's grpc-timeout is enforced (DEADLINE_EXCEEDED)",
+                ServerRunner.READING_LIMIT);
+    }
+
+    @Override
+    public void run(ExampleOptions options) throws Exception {
+        ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(Http2FrameCodec.forServer().build(), new GrpcCalls());
+            }
+        });
+    }
+
+    /** The calls of one connection, by stream; each frame goes to its call. */
+    static final class GrpcCalls implements ChannelHandler {
+        private static final InternalLogger LOG = InternalLogger.get(GrpcCalls.class);
+
+        private final Map<Integer, GrpcCall> calls = new HashMap<>();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof Http2HeadersFrame headers) {
+                GrpcCall call = calls.get(headers.streamId());
+                if (call == null) {
+                    call = GrpcCall.start(ctx, headers, () -> calls.remove(headers.streamId()));
+                    if (call != null && !call.isDone()) {
+                        calls.put(headers.streamId(), call);
+                    }
+                } else {
+                    call.onTrailers(headers);
+                }
+            } else if (msg instanceof Http2DataFrame data) {
+                GrpcCall call = calls.get(data.streamId());
+                if (call == null) {
+                    GrpcCall.discard(ctx, data);
+                } else {
+                    call.onData(data);
+                }
+            } else if (msg instanceof Http2ResetFrame reset) {
+                GrpcCall call = calls.remove(reset.streamId());
+                if (call != null) {
+                    call.cancel();
+                }
+            } else {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            calls.values().forEach(GrpcCall::cancel);
+            calls.clear();
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.debug("Closing {} after an error: {}", ctx.channel(), cause.toString());
+            ctx.close();
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.rill.testsuite.socket;
+
+import java.nio.charset.StandardCharsets;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.Unpooled;
+
+/** HTTP/2 frames written byte by byte, for attackers that no well-behaved codec would be. */
+final class RawFrames {
+
+    private RawFrames() {
+    }
+
+    /** The preface, an empty SETTINGS, then {@code streams} × (a GET that ends its stream, RST_STREAM CANCEL). */
+    static ByteBuf rapidReset(int streams) {
+        ByteBuf out = Unpooled.buffer();
+        out.writeCharSequence("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", StandardCharsets.US_ASCII);
+        header(out, 0, 0x4, 0, 0);
+        // HPACK: :method GET (static 2), :scheme http (6), :path / (4), :authority "localhost" (literal, name 1).
+        byte[] block = {(byte) 0x82, (byte) 0x86, (byte) 0x84, 0x01, 9, 'l', 'o', 'c', 'a', 'l', 'h', 'o', 's', 't'};
+        for (int i = 0, id = 1; i < streams; i++, id += 2) {
+            header(out, block.length, 0x1, 0x1 | 0x4, id);
+            out.writeBytes(block);
+            header(out, 4, 0x3, 0, id);
+            out.writeInt(0x8);
+        }
+        return out;
+    }
+
+    /** The error code of the last GOAWAY among {@code frames} (the server's bytes), or -1. */
+    static long lastGoAwayError(byte[] frames) {
+        ByteBuf in = Unpooled.wrappedBuffer(frames);
+        try {
+            return lastGoAwayError(in);
+        } finally {
+            in.release();
+        }
+    }
+
+    private static long lastGoAwayError(ByteBuf in) {
+        long error = -1;
+        while (in.readableBytes() >= 9) {
+            int length = in.readUnsignedMedium();
+            int type = in.readUnsignedByte();
+            in.skipBytes(5);
+            if (in.readableBytes() < length) {
+                break;
+            }
+            if (type == 0x7) {
+                error = in.getUnsignedInt(in.readerIndex() + 4);
+            }
+            in.skipBytes(length);
+        }
+        return error;
+    }
+
+    private static void header(ByteBuf out, int length, int type, int flags, int streamId) {
+        out.writeMedium(length);
+        out.writeByte(type);
+        out.writeByte(flags);
+        out.writeInt(streamId);
+    }
+}

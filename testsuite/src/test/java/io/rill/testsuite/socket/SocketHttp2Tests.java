@@ -1,0 +1,260 @@
+package io.rill.testsuite.socket;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.UnixDomainSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelInitializer;
+import io.rill.handler.codec.http2.Http2DataFrame;
+import io.rill.handler.codec.http2.Http2FrameCodec;
+import io.rill.handler.codec.http2.Http2GoAwayFrame;
+import io.rill.handler.codec.http2.Http2Headers;
+import io.rill.handler.codec.http2.Http2HeadersFrame;
+import io.rill.handler.codec.http2.Http2WindowUpdateFrame;
+
+/**
+ * HTTP/2 over a real transport: Rill's client and server codecs with each other, and real peers
+ * (curl, nghttp, h2load) against Rill's server; bodies larger than every window, so flow control
+ * works end to end; and an attacker cut off while another client goes on being served.
+ */
+abstract class SocketHttp2Tests extends AbstractSocketTest {
+
+    @TempDir
+    Path dir;
+
+    /** GET: hello; POST /echo: the body, echoed as it arrives, credit returned as the echo leaves. */
+    static final class Http2App implements ChannelHandler {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof Http2HeadersFrame h && h.headers().method() != null) {
+                boolean echo = "/echo".contentEquals(String.valueOf(h.headers().path()));
+                ctx.write(new Http2HeadersFrame(h.streamId(), new Http2Headers().status("200"), echo && h.endStream()));
+                if (!echo) {
+                    ctx.write(new Http2DataFrame(h.streamId(), Unpooled.copiedBuffer("Hello, World!", StandardCharsets.US_ASCII), true));
+                }
+            } else if (msg instanceof Http2DataFrame d) {
+                int id = d.streamId();
+                int credit = d.flowControlled();
+                ctx.write(new Http2DataFrame(id, d.content(), d.endStream())).addListener(f -> {
+                    if (f.isSuccess()) {
+                        ctx.writeAndFlush(new Http2WindowUpdateFrame(id, credit));
+                    }
+                });
+            } else {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush();
+        }
+    }
+
+    /** Collects one response per stream: its status and its content, returning credit as it reads. */
+    static final class ResponseCollector implements ChannelHandler {
+        final BlockingQueue<String> statuses = new LinkedBlockingQueue<>();
+        final BlockingQueue<byte[]> bodies = new LinkedBlockingQueue<>();
+        private final java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof Http2HeadersFrame h) {
+                statuses.add(String.valueOf(h.headers().status()));
+                if (h.endStream()) {
+                    bodies.add(new byte[0]);
+                }
+            } else if (msg instanceof Http2DataFrame d) {
+                byte[] bytes = new byte[d.content().readableBytes()];
+                d.content().readBytes(bytes);
+                body.writeBytes(bytes);
+                ctx.writeAndFlush(new Http2WindowUpdateFrame(d.streamId(), d.flowControlled()));
+                if (d.endStream()) {
+                    bodies.add(body.toByteArray());
+                    body.reset();
+                }
+                d.release();
+            } else {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+    }
+
+    private Channel startHttp2Server() {
+        return startServer(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(Http2FrameCodec.forServer().build(), new Http2App());
+            }
+        });
+    }
+
+    @Test
+    void rillClientAndServerExchangeRequestsAndAnEchoLargerThanEveryWindow() throws Exception {
+        Channel server = startHttp2Server();
+        ResponseCollector responses = new ResponseCollector();
+        Channel client = connect(server, new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(Http2FrameCodec.forClient().build(), responses);
+            }
+        });
+        for (int i = 0; i < 20; i++) {
+            await(client.writeAndFlush(new Http2HeadersFrame(0, request("GET", "/"), true)));
+            assertEquals("200", take(responses.statuses));
+            assertEquals("Hello, World!", new String(take(responses.bodies), StandardCharsets.US_ASCII));
+        }
+        byte[] big = new byte[3 << 20];
+        new Random(7).nextBytes(big);
+        Http2FrameCodec codec = client.pipeline().get(Http2FrameCodec.class);
+        client.eventLoop().execute(() -> {
+            try {
+                int id = codec.reserveStreamId();
+                client.write(new Http2HeadersFrame(id, request("POST", "/echo"), false));
+                client.writeAndFlush(new Http2DataFrame(id, Unpooled.wrappedBuffer(big), true));
+            } catch (Exception e) {
+                responses.statuses.add(e.toString());
+            }
+        });
+        assertEquals("200", take(responses.statuses));
+        assertArrayEquals(big, take(responses.bodies), "3 MiB echoed through 64 KiB stream and 1 MiB connection windows");
+    }
+
+    @Test
+    void curlWithPriorKnowledgeGetsHelloAndAnEcho() throws Exception {
+        ExternalPeer.require("curl");
+        Channel server = startHttp2Server();
+        List<String> base = curl(server.localAddress());
+        ExternalPeer.Result hello = ExternalPeer.run(concat(base, url(server, "/")), null);
+        assertEquals(0, hello.exitCode(), hello.output());
+        assertEquals("Hello, World!", hello.output());
+        Path body = dir.resolve("body");
+        byte[] big = new byte[2 << 20];
+        new Random(3).nextBytes(big);
+        Files.write(body, big);
+        Path out = dir.resolve("echo");
+        ExternalPeer.Result echo = ExternalPeer.run(concat(base, "--data-binary", "@" + body, "-o", out.toString(),
+                url(server, "/echo")), null);
+        assertEquals(0, echo.exitCode(), echo.output());
+        assertArrayEquals(big, Files.readAllBytes(out));
+    }
+
+    @Test
+    void nghttpFetchesManyConcurrentStreams() throws Exception {
+        ExternalPeer.require("nghttp");
+        assumeTrue(transport.isInet(), "nghttp speaks TCP only");
+        Channel server = startHttp2Server();
+        List<String> command = new ArrayList<>(List.of("nghttp", "-n", "-s", "-m", "50", url(server, "/")));
+        ExternalPeer.Result r = ExternalPeer.run(command, null);
+        assertEquals(0, r.exitCode(), r.output());
+        assertEquals(50, r.output().lines().filter(l -> l.contains("/")).filter(l -> l.matches("\\s*\\d+\\s+.*")).count(),
+                r.output());
+    }
+
+    @Test
+    void h2loadCompletesEveryRequestOnSeveralConnections() throws Exception {
+        ExternalPeer.require("h2load");
+        assumeTrue(transport.isInet(), "h2load speaks TCP only");
+        Channel server = startHttp2Server();
+        ExternalPeer.Result gets = ExternalPeer.run(List.of("h2load", "-n", "2000", "-c", "4", "-m", "20",
+                url(server, "/")), null);
+        assertTrue(gets.output().contains("2000 succeeded, 0 failed, 0 errored"), gets.output());
+        Path body = dir.resolve("post");
+        Files.write(body, new byte[100_000]);
+        ExternalPeer.Result posts = ExternalPeer.run(List.of("h2load", "-n", "200", "-c", "2", "-m", "10",
+                "-d", body.toString(), url(server, "/echo")), null);
+        assertTrue(posts.output().contains("200 succeeded, 0 failed, 0 errored"), posts.output());
+    }
+
+    /**
+     * docs/security-cases.md, case H2-04, over a real connection: rapid reset gets GOAWAY
+     * ENHANCE_YOUR_CALM and the close, while another client on the same server is served.
+     */
+    @Test
+    void h2_04_aRapidResetAttackerIsCutOffWhileAnotherClientIsServed() throws Exception {
+        Channel server = startHttp2Server();
+        ResponseCollector responses = new ResponseCollector();
+        Channel good = connect(server, new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(Http2FrameCodec.forClient().build(), responses);
+            }
+        });
+        RawBytes received = new RawBytes();
+        Channel attacker = connect(server, received);
+        await(attacker.writeAndFlush(RawFrames.rapidReset(300)));
+        byte[] answer = received.untilClosed.get(TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(0xb, RawFrames.lastGoAwayError(answer), "GOAWAY ENHANCE_YOUR_CALM");
+        await(good.writeAndFlush(new Http2HeadersFrame(0, request("GET", "/"), true)));
+        assertEquals("200", take(responses.statuses));
+        assertEquals("Hello, World!", new String(take(responses.bodies), StandardCharsets.US_ASCII));
+    }
+
+    /** Every byte the server sends, until it closes. */
+    static final class RawBytes implements ChannelHandler {
+        final CompletableFuture<byte[]> untilClosed = new CompletableFuture<>();
+        private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf b = (ByteBuf) msg;
+            byte[] a = new byte[b.readableBytes()];
+            b.readBytes(a);
+            b.release();
+            bytes.writeBytes(a);
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            untilClosed.complete(bytes.toByteArray());
+        }
+    }
+
+    static Http2Headers request(String method, String path) {
+        return new Http2Headers().method(method).scheme("http").authority("localhost").path(path);
+    }
+
+    private static List<String> curl(SocketAddress address) {
+        List<String> base = new ArrayList<>(List.of("curl", "-sS", "--max-time", "20", "--http2-prior-knowledge"));
+        if (address instanceof UnixDomainSocketAddress unix) {
+            base.addAll(List.of("--unix-socket", unix.getPath().toString()));
+        } else {
+            assumeTrue(address instanceof InetSocketAddress, "curl needs a socket");
+        }
+        return base;
+    }
+
+    private static String url(Channel server, String path) {
+        SocketAddress a = server.localAddress();
+        return a instanceof InetSocketAddress inet ? "http://127.0.0.1:" + inet.getPort() + path : "http://localhost" + path;
+    }
+
+    private static List<String> concat(List<String> base, String... more) {
+        List<String> all = new ArrayList<>(base);
+        all.addAll(List.of(more));
+        return all;
+    }
+}
