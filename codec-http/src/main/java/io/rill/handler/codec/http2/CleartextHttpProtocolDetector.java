@@ -32,7 +32,7 @@ public final class CleartextHttpProtocolDetector extends ByteToMessageDecoder {
      * A detector.
      *
      * @param codecFactory makes the HTTP/2 codec, e.g. {@code () -> Http2FrameCodec.forServer().build()}
-     * @param http2Handler makes the handler after the codec, e.g. an {@code Http2MultiplexHandler}
+     * @param http2Handler makes the handler after the codec, e.g. an {@link Http2MultiplexHandler}
      * @param http1Handler makes the handler that sets up HTTP/1.1 (a {@code ChannelInitializer})
      */
     public CleartextHttpProtocolDetector(Supplier<Http2FrameCodec> codecFactory,

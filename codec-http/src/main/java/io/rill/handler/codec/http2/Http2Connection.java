@@ -257,6 +257,7 @@ final class Http2Connection implements Http2FrameListener {
             stream.headersSent = true;
             stream.localOpen = false;
             nextLocalStreamId = 3;
+            lastLocalOpened = 1;
             localOpenedActive++;
         }
     }

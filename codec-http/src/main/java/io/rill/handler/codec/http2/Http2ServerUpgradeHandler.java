@@ -34,7 +34,7 @@ import io.rill.util.concurrent.Promise;
  * (a base64url SETTINGS payload) is answered {@code 101 Switching Protocols}; the handlers from
  * the HTTP/1 codec to the end of the pipeline (this one included) are replaced by the
  * {@link Http2FrameCodec} the supplier makes and the handler the other supplier makes (an
- * {@code Http2MultiplexHandler}, typically); the client's settings take effect; and the request
+ * {@link Http2MultiplexHandler}, typically); the client's settings take effect; and the request
  * itself becomes stream 1, half-closed remote, its body (gathered here, at most
  * {@code maxBodyBytes}) delivered as stream 1's DATA. An upgrade request with a larger body is
  * answered {@code 413} in HTTP/1.1 and the rest of its body is discarded.
@@ -79,7 +79,7 @@ public final class Http2ServerUpgradeHandler implements ChannelHandler {
      * @param codecFactory makes the HTTP/2 codec of an upgraded connection, e.g.
      *        {@code () -> Http2FrameCodec.forServer().build()}
      * @param http2Handler makes the handler placed after the codec, e.g. an
-     *        {@code Http2MultiplexHandler} with the per-stream initializer
+     *        {@link Http2MultiplexHandler} with the per-stream initializer
      */
     public Http2ServerUpgradeHandler(Supplier<Http2FrameCodec> codecFactory,
                                      Supplier<? extends ChannelHandler> http2Handler) {

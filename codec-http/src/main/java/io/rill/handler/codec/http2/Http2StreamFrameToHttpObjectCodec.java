@@ -22,7 +22,7 @@ import io.rill.util.concurrent.Promise;
 /**
  * Lets HTTP/1 handlers ({@link HttpRequest}, {@link HttpResponse}, {@link HttpContent}, the
  * aggregator, ...) run unchanged on one HTTP/2 stream: put it first in the stream's pipeline
- * (an {@code Http2StreamChannel}'s, or right above {@link Http2FrameCodec} for a connection that
+ * (an {@link Http2StreamChannel}'s, or right above {@link Http2FrameCodec} for a connection that
  * carries one stream).
  *
  * <p>Inbound, a HEADERS frame becomes an {@link HttpRequest} (server) or {@link HttpResponse}
@@ -45,7 +45,7 @@ import io.rill.util.concurrent.Promise;
  * {@code http} otherwise.
  *
  * <p><b>Flow control.</b> Received content holds the peer's windows until someone says it was
- * consumed. An {@code Http2StreamChannel} does that itself when its pipeline reads a frame, so by
+ * consumed. An {@link Http2StreamChannel} does that itself when its pipeline reads a frame, so by
  * default this adapter does not. On a pipeline straight above {@link Http2FrameCodec}, construct it
  * with {@code returnsCredit} true: it then writes an {@link Http2WindowUpdateFrame} for each data
  * frame once it has passed the content on (consumption = handed to the HTTP/1 handler), and flushes
@@ -89,7 +89,7 @@ public final class Http2StreamFrameToHttpObjectCodec implements ChannelHandler {
      * @param server {@code true} on the server side (reads requests, writes responses)
      * @param returnsCredit {@code true} to write an {@link Http2WindowUpdateFrame} for each data
      *        frame once its content is passed on; {@code false} when the stream channel returns the
-     *        credit itself ({@code Http2StreamChannel} does)
+     *        credit itself ({@link Http2StreamChannel} does)
      * @param scheme the {@code :scheme} of requests written in origin form ({@code http} or
      *        {@code https}); {@code null} to use {@code https} exactly when the connection has an
      *        {@link SslHandler}

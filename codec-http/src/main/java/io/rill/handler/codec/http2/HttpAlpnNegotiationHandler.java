@@ -41,7 +41,7 @@ public final class HttpAlpnNegotiationHandler extends ApplicationProtocolNegotia
      * A handler to put after the {@code SslHandler}.
      *
      * @param codecFactory makes the HTTP/2 codec (server or client, as the connection is)
-     * @param http2Handler makes the handler after the codec, e.g. an {@code Http2MultiplexHandler}
+     * @param http2Handler makes the handler after the codec, e.g. an {@link Http2MultiplexHandler}
      * @param http1Handler makes the handler that sets up HTTP/1.1 (a {@code ChannelInitializer})
      */
     public HttpAlpnNegotiationHandler(Supplier<Http2FrameCodec> codecFactory,

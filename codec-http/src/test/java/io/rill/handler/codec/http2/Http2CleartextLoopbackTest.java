@@ -154,6 +154,45 @@ class Http2CleartextLoopbackTest {
         }
     }
 
+    /** Each stream a child channel running the HTTP/1 handler; the stream channel returns the credit. */
+    static Http2MultiplexHandler multiplexedEcho() {
+        return new Http2MultiplexHandler(new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel stream) {
+                stream.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(true), new Http1EchoHandler());
+            }
+        });
+    }
+
+    @Test
+    void withStreamChannelsTheUpgradeIsStreamOneAndLaterStreamsAreServedBeside() throws Exception {
+        try (LoopbackServer server = new LoopbackServer(ch -> ch.pipeline().addLast(new HttpServerCodec(),
+                new Http2ServerUpgradeHandler(Http2ServerUpgradeHandlerTest::textCodec, Http2CleartextLoopbackTest::multiplexedEcho),
+                new Http1EchoHandler()));
+             RawH2cClient client = new RawH2cClient(server.port())) {
+            client.send("POST /one HTTP/1.1\r\nHost: h\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+                    + "HTTP2-Settings: " + Http2ServerUpgradeHandlerTest.SETTINGS + "\r\nContent-Length: 3\r\n\r\nabc");
+            assertTrue(client.readHttp1Head().startsWith("HTTP/1.1 101 "));
+            client.send(out -> {
+                Http2Frames.writePreface(out);
+                client.writer.writeSettings(out, new Http2Settings());
+                client.writer.writeSettingsAck(out);
+                client.writer.writeHeaders(out, 3, new Http2Headers().method("PUT").scheme("http").authority("h")
+                        .path("/three"), false);
+                for (int i = 0; i < 4; i++) { // 64,000 bytes: within the stream's 65,535-byte window
+                    client.writer.writeDataHeader(out, 3, 16_000, i == 3);
+                    out.writeZero(16_000);
+                }
+            });
+            List<String> frames = client.readFramesUntilSeen("WINDOW_UPDATE 0", "HEADERS 3", "DATA 1");
+            assertTrue(frames.contains("DATA 1 " + "POST /one host=h\nabc".length() + " END_STREAM"), frames.toString());
+            assertTrue(frames.contains("HEADERS 3 Http2Headers[:status: 200, content-length: "
+                    + ("PUT /three host=h\n".length() + 64_000) + ", content-type: text/plain]"), frames.toString());
+            // The stream channel returned the credit as the handler read the content (the codec sends it in halves of the window).
+            assertTrue(frames.contains("WINDOW_UPDATE 0 48000"), frames.toString());
+        }
+    }
+
     static Http2FrameCodec clientCodec() {
         TextFieldCodec fields = new TextFieldCodec();
         return new Http2FrameCodec(CLIENT, fields, fields);

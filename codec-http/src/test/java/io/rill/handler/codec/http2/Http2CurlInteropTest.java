@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,17 +27,14 @@ import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
  * knowledge ({@code --http2-prior-knowledge}) and plain HTTP/1.1. Skipped when curl is missing or
  * built without HTTP/2.
  */
-@Disabled("curl speaks HPACK, and the codec has only the TextFieldCodec stand-in on this branch: once the hpack"
-        + " branch is merged and Http2FrameCodec.forServer() exists, make serverCodec() return"
-        + " Http2FrameCodec.forServer().build() and remove this @Disabled")
 class Http2CurlInteropTest {
 
     @TempDir
     static Path dir;
 
-    /** The server's HTTP/2 codec: it must speak HPACK (see the class's {@code @Disabled}). */
+    /** The server's HTTP/2 codec, with HPACK as curl speaks it. */
     static Http2FrameCodec serverCodec() {
-        throw new UnsupportedOperationException("needs Http2FrameCodec.forServer() from the hpack branch");
+        return Http2FrameCodec.forServer().build();
     }
 
     @BeforeAll
@@ -54,11 +50,11 @@ class Http2CurlInteropTest {
 
     private static void pipeline(Channel ch) {
         ch.pipeline().addLast(new CleartextHttpProtocolDetector(Http2CurlInteropTest::serverCodec,
-                Http2ServerUpgradeHandlerTest::streamOne, () -> new ChannelInitializer<>() {
+                Http2CleartextLoopbackTest::multiplexedEcho, () -> new ChannelInitializer<>() {
                     @Override
                     protected void initChannel(Channel c) {
                         c.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(),
-                                new Http2ServerUpgradeHandler(Http2CurlInteropTest::serverCodec, Http2ServerUpgradeHandlerTest::streamOne),
+                                new Http2ServerUpgradeHandler(Http2CurlInteropTest::serverCodec, Http2CleartextLoopbackTest::multiplexedEcho),
                                 new Http1EchoHandler());
                     }
                 }));

@@ -79,11 +79,26 @@ final class RawH2cClient implements AutoCloseable {
 
     /** Reads frames until one matches {@code last}; returns all read (described as FrameRecorder does). */
     List<String> readFramesUntil(Predicate<String> last) throws Exception {
+        return readFramesUntilAll(read -> read.stream().anyMatch(last));
+    }
+
+    /** Reads frames until for each prefix, a frame read by this call starts with it. */
+    List<String> readFramesUntilSeen(String... prefixes) throws Exception {
+        return readFramesUntilAll(read -> java.util.Arrays.stream(prefixes)
+                .allMatch(p -> read.stream().anyMatch(f -> f.startsWith(p))));
+    }
+
+    private List<String> readFramesUntilAll(Predicate<List<String>> done) throws Exception {
         List<String> read = new ArrayList<>(frames.feed(Unpooled.wrappedBuffer(afterHead)));
         afterHead = new byte[0];
         byte[] chunk = new byte[16_384];
-        while (read.stream().noneMatch(last)) {
-            int n = in.read(chunk);
+        while (!done.test(read)) {
+            int n;
+            try {
+                n = in.read(chunk);
+            } catch (java.net.SocketTimeoutException e) {
+                throw new IOException("nothing more within 10 s after " + read, e);
+            }
             if (n < 0) {
                 throw new IOException("closed after " + read);
             }
