@@ -24,8 +24,9 @@ import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
 
 /**
  * curl against h2c on one port: the upgrade with a request body ({@code --http2}), prior
- * knowledge ({@code --http2-prior-knowledge}) and plain HTTP/1.1. Skipped when curl is missing or
- * built without HTTP/2.
+ * knowledge ({@code --http2-prior-knowledge}) and plain HTTP/1.1; and against TLS with ALPN, h2
+ * or http/1.1. The server runs HPACK and a stream channel per stream, as in production. Skipped
+ * when curl is missing or built without HTTP/2.
  */
 class Http2CurlInteropTest {
 
@@ -81,6 +82,28 @@ class Http2CurlInteropTest {
             assertTrue(h2.get(0).startsWith("HTTP/2 200"), h2.toString());
             assertEquals("GET /pk host=127.0.0.1:" + server.port(), h2.get(h2.size() - 1));
             List<String> h1 = run(List.of("curl", "-m", "15", "-sS", "-i", "--http1.1", url));
+            assertTrue(h1.get(0).startsWith("HTTP/1.1 200"), h1.toString());
+        }
+    }
+
+    @Test
+    void curlOverTlsGetsH2ByAlpnOrHttp11WhenItAsks() throws Exception {
+        try (io.rill.handler.ssl.SslContext tls = HttpAlpnNegotiationHandler.offerH2AndHttp11(
+                io.rill.handler.ssl.SslContextBuilder.forServer(Http2AlpnLoopbackTest.CERT.key(),
+                        Http2AlpnLoopbackTest.CERT.certificate())).build();
+             LoopbackServer server = new LoopbackServer(ch -> HttpAlpnNegotiationHandler.addServerHandlers(ch, tls,
+                     Http2CurlInteropTest::serverCodec, Http2CleartextLoopbackTest::multiplexedEcho,
+                     () -> new ChannelInitializer<>() {
+                         @Override
+                         protected void initChannel(Channel c) {
+                             c.pipeline().addLast(new HttpServerCodec(), new Http1EchoHandler());
+                         }
+                     }))) {
+            String url = "https://127.0.0.1:" + server.port() + "/tls";
+            List<String> h2 = run(List.of("curl", "-m", "15", "-sS", "-i", "-k", "--http2", url));
+            assertTrue(h2.get(0).startsWith("HTTP/2 200"), h2.toString());
+            assertEquals("GET /tls host=127.0.0.1:" + server.port(), h2.get(h2.size() - 1));
+            List<String> h1 = run(List.of("curl", "-m", "15", "-sS", "-i", "-k", "--http1.1", url));
             assertTrue(h1.get(0).startsWith("HTTP/1.1 200"), h1.toString());
         }
     }
