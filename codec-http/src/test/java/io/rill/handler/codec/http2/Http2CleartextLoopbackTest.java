@@ -193,6 +193,40 @@ class Http2CleartextLoopbackTest {
         }
     }
 
+    @Test
+    void aClientOpensConcurrentStreamChannelsEachRunningHttp1Handlers() throws Exception {
+        try (LoopbackServer server = new LoopbackServer(ch -> ch.pipeline().addLast(new CleartextHttpProtocolDetector(
+                Http2ServerUpgradeHandlerTest::textCodec, Http2CleartextLoopbackTest::multiplexedEcho,
+                () -> new Http1EchoHandler())))) {
+            Channel connection = server.connect(c -> c.pipeline().addLast(clientCodec(),
+                    new Http2MultiplexHandler(new ChannelInitializer<>() {
+                        @Override
+                        protected void initChannel(Channel pushed) {
+                            // push is disabled: the server opens no stream
+                        }
+                    })));
+            List<ResponseCollector> collectors = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                ResponseCollector collector = new ResponseCollector();
+                collectors.add(collector);
+                Http2StreamChannel stream = new Http2StreamChannelBootstrap(connection).handler(new ChannelInitializer<>() {
+                    @Override
+                    protected void initChannel(Channel s) {
+                        s.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(false), collector);
+                    }
+                }).open().get(10, TimeUnit.SECONDS);
+                FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/s" + i,
+                        io.rill.buffer.Unpooled.copiedBuffer("#" + i, StandardCharsets.US_ASCII));
+                request.headers().set("host", "mux.test");
+                stream.writeAndFlush(request);
+            }
+            for (int i = 0; i < 3; i++) {
+                assertEquals("200 POST /s" + i + " host=mux.test\n#" + i, collectors.get(i).result.get(10, TimeUnit.SECONDS));
+            }
+            connection.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+    }
+
     static Http2FrameCodec clientCodec() {
         TextFieldCodec fields = new TextFieldCodec();
         return new Http2FrameCodec(CLIENT, fields, fields);
