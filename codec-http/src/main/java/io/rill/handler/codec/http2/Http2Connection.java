@@ -209,6 +209,13 @@ final class Http2Connection implements Http2FrameListener {
     @Override
     public void onSettings(Http2Settings settings) throws Http2Exception {
         flood.cheapFrame("SETTINGS");
+        applyPeerSettings(settings);
+        codec.writer.writeSettingsAck(outbound.buffer());
+        drainAll();
+    }
+
+    /** Takes the peer's settings into effect; no acknowledgement (the caller sends one if due). */
+    void applyPeerSettings(Http2Settings settings) throws Http2Exception {
         if (settings.has(Http2Settings.INITIAL_WINDOW_SIZE)) {
             long next = settings.get(Http2Settings.INITIAL_WINDOW_SIZE, 0);
             long delta = next - peerInitialWindow;
@@ -230,8 +237,29 @@ final class Http2Connection implements Http2FrameListener {
         if (settings.has(Http2Settings.HEADER_TABLE_SIZE)) {
             codec.peerHeaderTableSize(settings.get(Http2Settings.HEADER_TABLE_SIZE, 0));
         }
-        codec.writer.writeSettingsAck(outbound.buffer());
-        drainAll();
+    }
+
+    /**
+     * Opens stream 1 for an HTTP/1.1 request that upgraded the connection (RFC 7540 §3.2): on a
+     * server the peer's request, already complete (half-closed remote); on a client our request,
+     * already sent (half-closed local).
+     */
+    void openUpgradeStream() {
+        Http2Stream stream = new Http2Stream(1, peerInitialWindow, config.initialWindowSize());
+        streams.put(1, stream);
+        if (config.server()) {
+            stream.headersReceived = true;
+            stream.remoteOpen = false;
+            lastPeerStreamId = 1;
+            peerOpenedActive++;
+            flood.streamOpened();
+        } else {
+            stream.headersSent = true;
+            stream.localOpen = false;
+            nextLocalStreamId = 3;
+            lastLocalOpened = 1;
+            localOpenedActive++;
+        }
     }
 
     @Override

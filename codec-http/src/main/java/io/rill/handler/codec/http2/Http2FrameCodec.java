@@ -112,6 +112,45 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         return connection.isStreamWritable(streamId);
     }
 
+    // ---------------------------------------------------------------- h2c upgrade (RFC 7540 §3.2)
+
+    /** The SETTINGS this endpoint sends first; a client upgrading from HTTP/1.1 sends them in HTTP2-Settings. */
+    Http2Settings localSettings() {
+        return config.localSettings();
+    }
+
+    /**
+     * A server that answered an HTTP/1.1 upgrade request with 101: the client's HTTP2-Settings
+     * take effect (acknowledged by the 101 itself, not by a SETTINGS ACK), and the request becomes
+     * stream 1, half-closed remote, passed up as HEADERS and, when it had a body, one DATA frame
+     * that ends the stream (not flow controlled: it came as HTTP/1.1). Call once the handlers
+     * above this codec are in place.
+     *
+     * @param body the request's content; ownership passes to this method
+     */
+    void upgradedFromHttp1(Http2Settings peerSettings, Http2Headers request, ByteBuf body) throws Http2Exception {
+        try {
+            connection.applyPeerSettings(peerSettings);
+        } catch (Http2Exception e) {
+            body.release();
+            throw e;
+        }
+        connection.openUpgradeStream();
+        boolean hasBody = body.isReadable();
+        ctx.fireChannelRead(new Http2HeadersFrame(1, request, !hasBody));
+        if (hasBody) {
+            ctx.fireChannelRead(new Http2DataFrame(1, body, 0, true));
+        } else {
+            body.release();
+        }
+        ctx.fireChannelReadComplete();
+    }
+
+    /** A client whose HTTP/1.1 upgrade request was answered 101: that request is stream 1, half-closed local. */
+    void upgradedToHttp2() {
+        connection.openUpgradeStream();
+    }
+
     // ---------------------------------------------------------------- lifecycle
 
     @Override
