@@ -168,7 +168,9 @@ final class Http2Connection implements Http2FrameListener {
             stream.headersReceived = !isInformational(headers);
         }
         if (!trailers) {
-            stream.expectedContentLength = contentLength(streamId, headers);
+            // A response to HEAD, a 304 and a 204 carry no content whatever content-length says (§8.1.1).
+            long announced = contentLength(streamId, headers);
+            stream.expectedContentLength = config.server() || !(stream.requestWasHead || isBodiless(headers)) ? announced : -1;
             if (endStream && stream.expectedContentLength > 0) {
                 throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "stream " + streamId
                         + " ended with no content, content-length says " + stream.expectedContentLength);
@@ -389,6 +391,11 @@ final class Http2Connection implements Http2FrameListener {
         }
     }
 
+    private static boolean isBodiless(Http2Headers headers) {
+        CharSequence status = headers.status();
+        return status != null && ("304".contentEquals(status) || "204".contentEquals(status));
+    }
+
     private static boolean isInformational(Http2Headers headers) {
         CharSequence status = headers.status();
         return status != null && status.length() == 3 && status.charAt(0) == '1';
@@ -432,6 +439,9 @@ final class Http2Connection implements Http2FrameListener {
             }
         }
         boolean informational = isInformational(frame.headers());
+        if (!config.server() && !stream.headersSent && "HEAD".contentEquals(String.valueOf(frame.headers().method()))) {
+            stream.requestWasHead = true;
+        }
         if (stream.headersSent && !frame.endStream()) {
             promise.tryFailure(new IllegalStateException("trailers on stream " + stream.id + " must end the stream"));
             return;

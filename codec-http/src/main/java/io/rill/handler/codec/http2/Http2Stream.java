@@ -20,6 +20,8 @@ final class Http2Stream {
     /** Whether the first (non-informational) HEADERS went out / came in. */
     boolean headersSent;
     boolean headersReceived;
+    /** On a client: the request was HEAD, so the response's content-length announces nothing to come. */
+    boolean requestWasHead;
 
     /** How many bytes we may still send on this stream; may go negative after a SETTINGS change. */
     long sendWindow;
