@@ -15,9 +15,14 @@ final class ExampleTls {
      * addresses; its files are deleted when the JVM exits.
      */
     static SslContext selfSignedServerContext(String exampleName) throws Exception {
+        return selfSignedServerBuilder(exampleName).build();
+    }
+
+    /** The builder of {@link #selfSignedServerContext}, for a server that adds to it (ALPN). */
+    static SslContextBuilder selfSignedServerBuilder(String exampleName) throws Exception {
         SelfSignedCertificate cert = new SelfSignedCertificate();
         Runtime.getRuntime().addShutdownHook(new Thread(cert::delete, exampleName + "-delete-certificate"));
         System.out.println("TLS with a self-signed certificate: " + cert.certificateFile());
-        return SslContextBuilder.forServer(cert.key(), cert.certificate()).build();
+        return SslContextBuilder.forServer(cert.key(), cert.certificate());
     }
 }

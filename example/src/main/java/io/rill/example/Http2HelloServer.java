@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
@@ -12,20 +13,30 @@ import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
+import io.rill.handler.codec.http.HttpDecoderConfig;
+import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.handler.codec.http.HttpServerTimeouts;
+import io.rill.handler.codec.http2.CleartextHttpProtocolDetector;
 import io.rill.handler.codec.http2.Http2DataFrame;
 import io.rill.handler.codec.http2.Http2FrameCodec;
 import io.rill.handler.codec.http2.Http2Headers;
 import io.rill.handler.codec.http2.Http2HeadersFrame;
 import io.rill.handler.codec.http2.Http2ResetFrame;
+import io.rill.handler.codec.http2.Http2ServerUpgradeHandler;
+import io.rill.handler.codec.http2.HttpAlpnNegotiationHandler;
 import io.rill.handler.codec.http2.Http2WindowUpdateFrame;
+import io.rill.handler.ssl.SslContext;
 import io.rill.util.InternalLogger;
 
 /**
- * HTTP/2 hello world over cleartext with prior knowledge (h2c): {@code GET} (or {@code HEAD}) of
- * any path answers {@code Hello, World!}; {@code POST /echo} echoes the body as it arrives, with
- * flow control end to end: the client's window on a stream reopens only as the echo of what it
- * sent leaves, so a body of any size costs the server at most a window of memory. Try
- * {@code curl --http2-prior-knowledge http://127.0.0.1:8080/}.
+ * HTTP/2 hello world: {@code GET} (or {@code HEAD}) of any path answers {@code Hello, World!};
+ * {@code POST /echo} echoes the body as it arrives, with flow control end to end: the client's
+ * window on a stream reopens only as the echo of what it sent leaves, so a body of any size costs
+ * the server at most a window of memory. One port speaks HTTP/2 with prior knowledge, HTTP/2 after
+ * {@code Upgrade: h2c} (the upgrade request, body included, becomes stream 1) and HTTP/1.1 (the
+ * {@code http-hello} handler); with {@code --tls}, h2 and http/1.1 by ALPN. Try
+ * {@code curl --http2-prior-knowledge http://127.0.0.1:8080/}, {@code curl --http2 ...} or, with
+ * {@code --tls}, {@code curl -k https://127.0.0.1:8080/}.
  */
 final class Http2HelloServer implements Example {
 
@@ -36,25 +47,61 @@ final class Http2HelloServer implements Example {
 
     @Override
     public String description() {
-        return "HTTP/2 (h2c, prior knowledge) hello world and POST /echo (try: curl --http2-prior-knowledge http://HOST:PORT/)";
+        return "HTTP/2 hello world and POST /echo; h2c by prior knowledge or upgrade, HTTP/1.1, --tls for h2 by ALPN"
+                + " (try: curl --http2-prior-knowledge http://HOST:PORT/)";
     }
 
     @Override
     public List<String> limits() {
-        return List.of("at most 100 concurrent streams per connection (SETTINGS_MAX_CONCURRENT_STREAMS)",
+        return List.of("HTTP/1.1 (and the h2c upgrade request): as http-hello",
+                "at most 100 concurrent streams per connection (SETTINGS_MAX_CONCURRENT_STREAMS)",
                 "request header list: 8 KiB (SETTINGS_MAX_HEADER_LIST_SIZE)",
                 "POST /echo: any size, at most a 64 KiB stream window held per stream (flow control)",
                 ServerRunner.READING_LIMIT);
     }
 
+    private static final ExampleOption TLS = ExampleOption.flag("tls",
+            "TLS with a self-signed certificate made at start-up; h2 or http/1.1 by ALPN (try curl -k)");
+
+    @Override
+    public List<ExampleOption> options() {
+        return List.of(HttpTimeoutOptions.HEADER_TIMEOUT, HttpTimeoutOptions.BODY_TIMEOUT,
+                HttpTimeoutOptions.IDLE_TIMEOUT, TLS);
+    }
+
     @Override
     public void run(ExampleOptions options) throws Exception {
+        HttpServerTimeouts timeouts = HttpTimeoutOptions.from(options);
+        SslContext tls = options.flag(TLS)
+                ? HttpAlpnNegotiationHandler.offerH2AndHttp11(ExampleTls.selfSignedServerBuilder(name())).build() : null;
+        Supplier<Http2FrameCodec> codec = () -> Http2FrameCodec.forServer().build();
         ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(Http2FrameCodec.forServer().build(), new HelloStreams());
+                if (tls != null) {
+                    HttpAlpnNegotiationHandler.addServerHandlers(ch, tls, codec, HelloStreams::new,
+                            () -> http1(timeouts, null));
+                } else {
+                    ch.pipeline().addLast(new CleartextHttpProtocolDetector(codec, HelloStreams::new,
+                            () -> http1(timeouts, new Http2ServerUpgradeHandler(codec, HelloStreams::new))));
+                }
             }
         });
+    }
+
+    /** HTTP/1.1 as {@code http-hello} serves it, with the h2c upgrade in front of it when given. */
+    private static ChannelInitializer<Channel> http1(HttpServerTimeouts timeouts, Http2ServerUpgradeHandler upgrade) {
+        return new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new HttpServerCodec(HttpDecoderConfig.DEFAULT,
+                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, timeouts));
+                if (upgrade != null) {
+                    ch.pipeline().addLast(upgrade);
+                }
+                ch.pipeline().addLast(new HttpHelloServer.HelloHandler());
+            }
+        };
     }
 
     /** Answers the streams of one connection, one frame at a time. */

@@ -16,27 +16,42 @@ import org.junit.jupiter.api.Test;
 
 /**
  * h2spec, the HTTP/2 conformance suite (RFC 9113 and RFC 7541), against the {@code http2-hello}
- * example as a user runs it (a JVM of its own), every case and strict mode too, nothing excluded.
+ * example as a user runs it (a JVM of its own), on its cleartext port (where prior knowledge,
+ * the h2c upgrade and HTTP/1.1 share the port) and with {@code --tls} (h2 by ALPN): every case,
+ * strict mode too, nothing excluded.
  * CI installs h2spec ({@code .ci/run}); elsewhere the test is skipped when h2spec is missing.
  */
 class Http2ConformanceTest {
 
     @Test
     void h2specPassesEveryCaseOverCleartext() throws Exception {
+        runAgainst(false);
+    }
+
+    @Test
+    void h2specPassesEveryCaseOverTlsWithAlpn() throws Exception {
+        runAgainst(true);
+    }
+
+    private static void runAgainst(boolean tls) throws Exception {
         Path h2spec = h2spec();
-        try (ForkedExample server = new ForkedExample("http2-hello", "--port", "0")) {
+        try (ForkedExample server = tls ? new ForkedExample("http2-hello", "--port", "0", "--tls")
+                : new ForkedExample("http2-hello", "--port", "0")) {
             try {
-                assertEveryCasePasses(h2spec, server.port(), false);
-                assertEveryCasePasses(h2spec, server.port(), true);
+                assertEveryCasePasses(h2spec, server.port(), tls, false);
+                assertEveryCasePasses(h2spec, server.port(), tls, true);
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\nserver log:\n" + server.stderr(), e);
             }
         }
     }
 
-    private static void assertEveryCasePasses(Path h2spec, int port, boolean strict) throws Exception {
+    private static void assertEveryCasePasses(Path h2spec, int port, boolean tls, boolean strict) throws Exception {
         List<String> command = new ArrayList<>(List.of(h2spec.toString(), "-h", "127.0.0.1", "-p", String.valueOf(port),
                 "-o", "5"));
+        if (tls) {
+            command.addAll(List.of("-t", "-k")); // TLS, the certificate is self-signed
+        }
         if (strict) {
             command.add("-S");
         }
