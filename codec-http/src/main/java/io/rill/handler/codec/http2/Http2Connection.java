@@ -29,6 +29,10 @@ final class Http2Connection implements Http2FrameListener {
     private static final int REMEMBERED_CLOSED = 256;
     /** How long content may wait for windows the peer never opens before the connection ends (data dribble, zero window). */
     static final long STALL_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** The payload of the PING that times the final GOAWAY of a graceful shutdown ("RILLBYE!"). */
+    private static final long SHUTDOWN_PING = 0x52494C4C4259_4521L;
+    /** How long a graceful shutdown waits for that PING before sending the final GOAWAY anyway. */
+    private static final long SHUTDOWN_PING_WAIT_MILLIS = 2_000;
     /** How long a graceful shutdown waits for open streams to finish before closing anyway. */
     private static final long SHUTDOWN_GRACE_MILLIS = 30_000;
 
@@ -274,6 +278,8 @@ final class Http2Connection implements Http2FrameListener {
         flood.cheapFrame("PING");
         if (!ack) {
             codec.writer.writePing(outbound.buffer(), data, true);
+        } else if (data == SHUTDOWN_PING && shutdownPromise != null && !goAwaySent) {
+            finalGoAway(); // a round trip after the first GOAWAY: what the peer sent before it has arrived
         }
     }
 
@@ -728,7 +734,7 @@ final class Http2Connection implements Http2FrameListener {
         if (stream.consumedNotReturned > 0) {
             stream.consumedNotReturned = 0;
         }
-        if (shutdownPromise != null && streams.isEmpty()) {
+        if (shutdownPromise != null && goAwaySent && streams.isEmpty()) {
             finishShutdown();
         }
     }
@@ -756,20 +762,46 @@ final class Http2Connection implements Http2FrameListener {
     }
 
     /** GOAWAY, then the close once the open streams end (or after a bound). */
+    /**
+     * The graceful shutdown of RFC 9113 §6.8. A server first sends GOAWAY with the highest
+     * possible stream id and a PING: requests the client sent before it saw that GOAWAY are still
+     * served. When the PING comes back (one round trip later, or after a bound) the final GOAWAY
+     * names the last stream really opened, and the connection closes once the streams up to it
+     * are done, or after {@value #SHUTDOWN_GRACE_MILLIS} ms. A client has no such race: one GOAWAY.
+     */
     void shutdownGracefully(Promise<Void> promise) {
         if (shutdownPromise != null) {
             shutdownPromise.addListener(f -> promise.trySuccess(null));
             return;
         }
         shutdownPromise = promise;
-        if (!goAwaySent) {
-            goAway(Http2Error.NO_ERROR, "shutting down");
+        codec.ctx().executor().schedule(this::finishShutdown, SHUTDOWN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        if (goAwaySent) {
+            outbound.flush();
+            finishShutdownIfIdle();
+        } else if (config.server()) {
+            codec.writer.writeGoAway(outbound.buffer(), Http2Settings.MAX_WINDOW_SIZE, Http2Error.NO_ERROR, "shutting down");
+            codec.writer.writePing(outbound.buffer(), SHUTDOWN_PING, false);
+            outbound.flush();
+            codec.ctx().executor().schedule(() -> {
+                if (!goAwaySent) {
+                    finalGoAway();
+                }
+            }, SHUTDOWN_PING_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } else {
+            finalGoAway();
         }
+    }
+
+    private void finalGoAway() {
+        goAway(Http2Error.NO_ERROR, "shutting down");
         outbound.flush();
+        finishShutdownIfIdle();
+    }
+
+    private void finishShutdownIfIdle() {
         if (streams.isEmpty()) {
             finishShutdown();
-        } else {
-            codec.ctx().executor().schedule(this::finishShutdown, SHUTDOWN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
 

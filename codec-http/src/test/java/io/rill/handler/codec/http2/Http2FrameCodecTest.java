@@ -138,15 +138,28 @@ class Http2FrameCodecTest {
     }
 
     @Test
-    void closingSendsGoAwayAndWaitsForOpenStreams() throws Exception {
+    void closingIsTheDoubleGoAwayThatServesWhatWasInFlight() throws Exception {
         handshake();
         inbound(out -> client.writeHeaders(out, 1, request("GET", "/"), true));
         channel.<Http2HeadersFrame>readInbound();
         channel.close();
-        assertEquals(List.of("GOAWAY 1 NO_ERROR"), outbound());
-        assertTrue(channel.isOpen(), "stream 1 is still being answered");
+        List<String> first = outbound();
+        assertEquals("GOAWAY 2147483647 NO_ERROR", first.get(0));
+        assertTrue(first.get(1).startsWith("PING "), first.toString());
+        long ping = Long.parseLong(first.get(1).substring(5));
+        inbound(out -> {
+            client.writeHeaders(out, 3, request("GET", "/in-flight"), true); // sent before the client saw GOAWAY
+            client.writePing(out, ping, true);
+            client.writeHeaders(out, 5, request("GET", "/too-late"), true);
+        });
+        assertEquals(3, channel.<Http2HeadersFrame>readInbound().streamId());
+        assertNull(channel.readInbound(), "stream 5 came after the final GOAWAY");
+        assertEquals(List.of("GOAWAY 3 NO_ERROR"), outbound());
         channel.writeAndFlush(new Http2HeadersFrame(1, new Http2Headers().status("204"), true));
-        assertEquals(List.of("HEADERS 1 Http2Headers[:status: 204] END_STREAM"), outbound());
+        assertTrue(channel.isOpen(), "stream 3 is still being answered");
+        channel.writeAndFlush(new Http2HeadersFrame(3, new Http2Headers().status("204"), true));
+        assertEquals(List.of("HEADERS 1 Http2Headers[:status: 204] END_STREAM", "HEADERS 3 Http2Headers[:status: 204] END_STREAM"),
+                outbound());
         assertFalse(channel.isOpen());
     }
 

@@ -288,6 +288,10 @@ class Http2MultiplexHandlerTest {
             peer.writer.writeHeaders(out, 3, request("GET", "/b"), true);
         });
         channel.close();
+        List<String> first = peer.outbound();
+        assertEquals("GOAWAY 2147483647 NO_ERROR", first.get(0));
+        long ping = Long.parseLong(first.get(1).substring("PING ".length()));
+        peer.inbound(out -> peer.writer.writePing(out, ping, true));
         assertEquals(List.of("GOAWAY 3 NO_ERROR"), peer.outbound());
         for (StreamRecorder stream : streams) {
             assertTrue(stream.channel.isActive(), "in-flight streams are still served");
