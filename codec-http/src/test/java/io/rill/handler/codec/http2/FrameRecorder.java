@@ -11,13 +11,18 @@ import io.rill.buffer.Unpooled;
 final class FrameRecorder implements Http2FrameListener {
 
     final List<String> frames = new ArrayList<>();
-    final Http2FrameReader reader = new Http2FrameReader(new TextFieldCodec(), ByteBufAllocator.DEFAULT, 1 << 20);
+    final Http2FrameReader reader;
     private final ByteBuf pending = Unpooled.buffer();
     private boolean prefaceSkipped;
     private final boolean expectPreface;
 
     FrameRecorder(boolean expectPreface) {
+        this(expectPreface, new TextFieldCodec());
+    }
+
+    FrameRecorder(boolean expectPreface, FieldBlockDecoder fields) {
         this.expectPreface = expectPreface;
+        this.reader = new Http2FrameReader(fields, ByteBufAllocator.DEFAULT, 1 << 20);
         reader.maxFrameSize(Http2Settings.MAX_FRAME_SIZE_UPPER_BOUND);
     }
 
