@@ -33,6 +33,9 @@ import io.rill.handler.codec.http2.Http2FrameCodec;
 import io.rill.handler.codec.http2.Http2GoAwayFrame;
 import io.rill.handler.codec.http2.Http2Headers;
 import io.rill.handler.codec.http2.Http2HeadersFrame;
+import io.rill.handler.codec.http2.Http2MultiplexHandler;
+import io.rill.handler.codec.http2.Http2StreamChannel;
+import io.rill.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.rill.handler.codec.http2.Http2WindowUpdateFrame;
 
 /**
@@ -187,6 +190,64 @@ abstract class SocketHttp2Tests extends AbstractSocketTest {
         ExternalPeer.Result posts = ExternalPeer.run(List.of("h2load", "-n", "200", "-c", "2", "-m", "10",
                 "-d", body.toString(), url(server, "/echo")), null);
         assertTrue(posts.output().contains("200 succeeded, 0 failed, 0 errored"), posts.output());
+    }
+
+    /** Rill's client (child channels over one connection) fetches files from nghttpd, nghttp2's own server. */
+    @Test
+    void rillsClientFetchesFromNghttpd() throws Exception {
+        ExternalPeer.require("nghttpd");
+        assumeTrue(transport.isInet(), "nghttpd speaks TCP only");
+        byte[] file = new byte[1 << 20];
+        new Random(11).nextBytes(file);
+        Files.write(dir.resolve("file"), file);
+        int port;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        Process nghttpd = new ProcessBuilder("nghttpd", "--no-tls", "-v", "-d", dir.toString(), "-a", "127.0.0.1",
+                String.valueOf(port)).redirectErrorStream(true).start();
+        try {
+            awaitListening(nghttpd);
+            Channel connection = track(await(clientBootstrap().handler(new ChannelInitializer<Channel>() {
+                @Override
+                protected void initChannel(Channel ch) {
+                    ch.pipeline().addLast(Http2FrameCodec.forClient().build(), new Http2MultiplexHandler(null));
+                }
+            }).connect(new InetSocketAddress("127.0.0.1", port))));
+            for (int i = 0; i < 3; i++) {
+                ResponseCollector responses = new ResponseCollector();
+                Http2StreamChannel stream = await(new Http2StreamChannelBootstrap(connection).handler(responses).open());
+                await(stream.writeAndFlush(new Http2HeadersFrame(0, new Http2Headers().method("GET").scheme("http")
+                        .authority("127.0.0.1:" + port).path("/file"), true)));
+                assertEquals("200", take(responses.statuses));
+                assertArrayEquals(file, take(responses.bodies));
+            }
+        } finally {
+            nghttpd.destroy();
+            nghttpd.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
+    /** Reads nghttpd's verbose output until it says it listens, then keeps draining it on a daemon thread. */
+    private static void awaitListening(Process nghttpd) throws Exception {
+        java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(nghttpd.getInputStream(),
+                StandardCharsets.UTF_8));
+        CompletableFuture<Void> listening = new CompletableFuture<>();
+        Thread drain = new Thread(() -> {
+            try {
+                for (String line; (line = out.readLine()) != null; ) {
+                    if (line.contains("listen ")) {
+                        listening.complete(null);
+                    }
+                }
+            } catch (java.io.IOException ignored) {
+                // the process ended
+            }
+            listening.completeExceptionally(new AssertionError("nghttpd ended before it listened"));
+        }, "nghttpd-output");
+        drain.setDaemon(true);
+        drain.start();
+        listening.get(TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     /**
