@@ -163,6 +163,44 @@ class Http2FrameCodecTest {
         assertFalse(channel.isOpen());
     }
 
+    @Test
+    void connectOpensATunnelWhoseBytesFlowBothWays() throws Exception {
+        handshake();
+        inbound(out -> {
+            client.writeHeaders(out, 1, new Http2Headers().method("CONNECT").authority("example.com:443"), false);
+            client.writeDataHeader(out, 1, 5, false);
+            out.writeBytes("hello".getBytes(StandardCharsets.US_ASCII));
+        });
+        Http2HeadersFrame connect = channel.readInbound();
+        assertEquals("example.com:443", connect.headers().authority().toString());
+        Http2DataFrame up = channel.readInbound();
+        assertEquals("hello", up.content().toString(StandardCharsets.US_ASCII));
+        up.release();
+        channel.write(new Http2HeadersFrame(1, new Http2Headers().status("200"), false));
+        channel.writeAndFlush(new Http2DataFrame(1, Unpooled.copiedBuffer("world", StandardCharsets.US_ASCII), false));
+        assertEquals(List.of("HEADERS 1 Http2Headers[:status: 200]", "DATA 1 5"), outbound());
+    }
+
+    @Test
+    void aConnectWithAPathIsMalformed() throws Exception {
+        handshake();
+        inbound(out -> client.writeHeaders(out, 1, new Http2Headers().method("CONNECT").authority("example.com:443")
+                .path("/"), false));
+        assertEquals(new Http2ResetFrame(1, Http2Error.PROTOCOL_ERROR), channel.readInbound());
+    }
+
+    @Test
+    void informationalResponsesPrecedeTheFinalOne() throws Exception {
+        handshake();
+        inbound(out -> client.writeHeaders(out, 1, request("POST", "/").add("expect", "100-continue"), false));
+        channel.<Http2HeadersFrame>readInbound();
+        channel.write(new Http2HeadersFrame(1, new Http2Headers().status("100"), false));
+        channel.write(new Http2HeadersFrame(1, new Http2Headers().status("103").add("link", "</s.css>"), false));
+        channel.writeAndFlush(new Http2HeadersFrame(1, new Http2Headers().status("200"), true));
+        assertEquals(List.of("HEADERS 1 Http2Headers[:status: 100]", "HEADERS 1 Http2Headers[:status: 103, link: </s.css>]",
+                "HEADERS 1 Http2Headers[:status: 200] END_STREAM"), outbound());
+    }
+
     // ---------------------------------------------------------------- helpers
 
     private interface Frames {
