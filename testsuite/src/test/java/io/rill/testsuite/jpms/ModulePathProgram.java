@@ -81,6 +81,11 @@ final class ModulePathProgram {
         return moduleNames;
     }
 
+    /** The module path: Rill's and tcnative's entries of the class path, joined. */
+    String modulePath() {
+        return joined(modulePath);
+    }
+
     /**
      * Compiles the program into {@code out}; fails with javac's output on any error or warning (but
      * path warnings: in-process javac also sees this JVM's class path, whose folders may not all exist).
