@@ -11,7 +11,9 @@ import io.rill.util.PlatformInfo;
  * Whether BoringSSL (netty-tcnative-boringssl-static, an optional dependency) can be used, and
  * why not. The JNI library is taken from that jar's {@code META-INF/native/} by rill-common's
  * {@link NativeLibraryLoader}, then tcnative is told it is already loaded ("provided"). Nothing
- * here touches tcnative's classes before they are known to be present.
+ * here touches tcnative's classes before they are known to be present. When they are missing,
+ * the cause says what to add in the layout at hand (class path, module path, or a module on the
+ * module path that nothing requires).
  *
  * <p>Also counts the native objects alive ({@code SSL_CTX} and {@code SSL}), so tests can check
  * that every one was freed.
