@@ -27,9 +27,17 @@ final class UnresolvedModules {
     private UnresolvedModules() {
     }
 
-    /** Where {@code resource} is in an unresolved module, or empty; failures to read a module count as absence. */
+    /**
+     * Where {@code resource} is in an unresolved module, or empty; a module that cannot be read
+     * counts as not having it, and the reason goes to {@code problems}.
+     */
     static Optional<URL> findResource(String resource, List<String> problems) {
-        for (ModuleReference module : observable(problems)) {
+        return findResource(resource, System.getProperty("jdk.module.path"), problems);
+    }
+
+    /** As {@link #findResource(String, List)}, with the module path given (null: none). */
+    static Optional<URL> findResource(String resource, String modulePath, List<String> problems) {
+        for (ModuleReference module : observable(modulePath, problems)) {
             String name = module.descriptor().name();
             if (ModuleLayer.boot().findModule(name).isPresent()) {
                 continue; // resolved: its class loader was already asked
@@ -48,13 +56,17 @@ final class UnresolvedModules {
 
     /** Whether {@code name} is on the module path or in the run-time image but not in the boot layer. */
     static boolean isObservableButUnresolved(String name) {
-        return ModuleLayer.boot().findModule(name).isEmpty()
-                && observable(new ArrayList<>()).stream().anyMatch(m -> m.descriptor().name().equals(name));
+        return isObservableButUnresolved(name, System.getProperty("jdk.module.path"));
     }
 
-    private static List<ModuleReference> observable(List<String> problems) {
+    /** As {@link #isObservableButUnresolved(String)}, with the module path given (null: none). */
+    static boolean isObservableButUnresolved(String name, String modulePath) {
+        return ModuleLayer.boot().findModule(name).isEmpty()
+                && observable(modulePath, new ArrayList<>()).stream().anyMatch(m -> m.descriptor().name().equals(name));
+    }
+
+    private static List<ModuleReference> observable(String modulePath, List<String> problems) {
         List<ModuleReference> modules = new ArrayList<>();
-        String modulePath = System.getProperty("jdk.module.path");
         try {
             if (modulePath != null && !modulePath.isEmpty()) {
                 String[] entries = modulePath.split(File.pathSeparator);
