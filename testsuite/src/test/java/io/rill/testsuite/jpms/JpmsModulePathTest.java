@@ -75,8 +75,10 @@ class JpmsModulePathTest {
         assertEquals(0, run.exitCode(), run.toString());
         for (String transport : List.of("NIO", "EPOLL")) {
             assertTrue(run.stdout().contains(transport + "/PLAINTEXT: PING\n"), run.toString());
-            assertTrue(run.stdout().contains(transport + "/TLS_JDK: PING over TLS"), run.toString());
-            assertTrue(run.stdout().contains(transport + "/TLS_OPENSSL: PING over TLS"), run.toString());
+            assertTrue(run.stdout().matches("(?s).*" + transport + "/TLS_JDK: PING over TLS\\S+ \\(JDK\\)\n.*"),
+                    run.toString());
+            assertTrue(run.stdout().matches("(?s).*" + transport + "/TLS_OPENSSL: PING over TLS\\S+ \\(OPENSSL\\)\n.*"),
+                    run.toString());
         }
         assertTrue(run.stdout().contains("all round trips passed"), run.toString());
         assertEquals("", run.stderr(), "nothing on standard error, no warning in particular: " + run);
