@@ -23,6 +23,8 @@ import java.util.Objects;
  *       (default {@code java.io.tmpdir}) and {@code System.load} it. The file is deleted right
  *       after: on Linux a loaded library stays mapped without its directory entry, and
  *       elsewhere {@code deleteOnExit} is the fallback.</li>
+ *   <li>If the class loader does not see it, look in the modules of the module path (or the
+ *       jlink image) that were not resolved: a jar carrying only the library is such a module.</li>
  *   <li>Else {@code System.loadLibrary(name)}, searching {@code java.library.path}.</li>
  * </ol>
  *
@@ -77,6 +79,16 @@ public final class NativeLibraryLoader {
         load(name, loader, ownLinker);
     }
 
+    /**
+     * Whether module {@code name} is on the module path (or linked into the run-time image) but
+     * was not resolved into the boot layer, because nothing {@code requires} it and no
+     * {@code --add-modules} names it: lets a caller whose optional dependency is missing say
+     * which flag is needed instead of "not found".
+     */
+    public static boolean isUnresolvedModule(String name) {
+        return UnresolvedModules.isObservableButUnresolved(name);
+    }
+
     /** Like {@link #load(String, ClassLoader)}, loading through {@code linker}. */
     public static void load(String name, ClassLoader loader, Linker linker) {
         String dir = RillProperties.NATIVE_WORKDIR;
@@ -93,8 +105,14 @@ public final class NativeLibraryLoader {
         String resource = RESOURCE_DIR + fileName;
         URL url = loader == null ? ClassLoader.getSystemResource(resource) : loader.getResource(resource);
         if (url == null) {
-            attempts.add("resource " + resource + " not found by class loader " + loader);
-        } else if (loadBundled(url, fileName, linker, workDir, deleteAfterLoad, attempts, causes)) {
+            // A jar that only carries the library is a module nothing requires, so left unresolved.
+            url = UnresolvedModules.findResource(resource, attempts).orElse(null);
+            if (url == null) {
+                attempts.add("resource " + resource + " not found by class loader " + loader
+                        + " nor in a module of the module path or the run-time image");
+            }
+        }
+        if (url != null && loadBundled(url, fileName, linker, workDir, deleteAfterLoad, attempts, causes)) {
             return;
         }
         try {
