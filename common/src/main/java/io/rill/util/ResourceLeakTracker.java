@@ -11,12 +11,19 @@ public interface ResourceLeakTracker<T> {
     /** Records the caller's stack as an access point (kept only at ADVANCED and PARANOID). */
     void record();
 
-    /** Like {@link #record()}, with a hint shown in the leak report. */
+    /**
+     * Like {@link #record()}, with a hint shown in the leak report.
+     *
+     * @param hint an object whose {@code toString} (or {@link ResourceLeakHint}) describes the access
+     */
     void record(Object hint);
 
     /**
      * Marks the resource released. Returns false if it was already closed or {@code trackedObject}
      * is not the object this tracker follows.
+     *
+     * @param trackedObject the object being released
+     * @return true if this call closed the tracker
      */
     boolean close(T trackedObject);
 }

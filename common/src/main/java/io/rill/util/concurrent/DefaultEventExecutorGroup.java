@@ -13,6 +13,12 @@ public class DefaultEventExecutorGroup extends MultiThreadEventExecutorGroup {
         this(nThreads, null);
     }
 
+    /**
+     * A group of {@code nThreads} executors, for blocking or slow handler work off the I/O loops.
+     *
+     * @param nThreads the number of executors, each with its own thread
+     * @param threadFactory makes the threads
+     */
     public DefaultEventExecutorGroup(int nThreads, ThreadFactory threadFactory) {
         super(nThreads, threadFactory);
     }

@@ -7,5 +7,12 @@ package io.rill.util.concurrent;
 @FunctionalInterface
 public interface FutureListener<V> {
 
+    /**
+     * Called once the future completed, on the future's executor. An exception thrown here is logged and does
+     * not reach other listeners.
+     *
+     * @param future the completed future
+     * @throws Exception anything; it is logged
+     */
     void operationComplete(Future<? extends V> future) throws Exception;
 }

@@ -22,7 +22,12 @@ public final class ManualTicker implements Ticker {
         return now.get();
     }
 
-    /** Moves time forward and wakes every thread whose deadline has come. */
+    /**
+     * Moves time forward and wakes every thread whose deadline has come.
+     *
+     * @param amount how far to move
+     * @param unit the unit of {@code amount}
+     */
     public void advance(long amount, TimeUnit unit) {
         if (amount < 0) {
             throw new IllegalArgumentException("amount: " + amount + " (expected: >= 0)");
