@@ -281,85 +281,98 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      */
     public abstract long getLongLE(int index);
 
-    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    // Derived from the accessors above, one formula each.
     /**
      * {@return true unless the byte at {@code index} is zero}
      *
      * @param index absolute index
      */
     public boolean getBoolean(int index) { return getByte(index) != 0; }
+
     /**
      * {@return the byte at {@code index} as an unsigned value, 0 to 255}
      *
      * @param index absolute index
      */
     public short getUnsignedByte(int index) { return (short) (getByte(index) & 0xff); }
+
     /**
      * {@return the big-endian unsigned 16-bit integer at {@code index}}
      *
      * @param index absolute index of the first byte
      */
     public int getUnsignedShort(int index) { return getShort(index) & 0xffff; }
+
     /**
      * {@return the little-endian unsigned 16-bit integer at {@code index}}
      *
      * @param index absolute index of the first byte
      */
     public int getUnsignedShortLE(int index) { return getShortLE(index) & 0xffff; }
+
     /**
      * {@return the big-endian signed 24-bit integer at {@code index}, sign-extended}
      *
      * @param index absolute index of the first byte
      */
     public int getMedium(int index) { return getUnsignedMedium(index) << 8 >> 8; }
+
     /**
      * {@return the little-endian signed 24-bit integer at {@code index}, sign-extended}
      *
      * @param index absolute index of the first byte
      */
     public int getMediumLE(int index) { return getUnsignedMediumLE(index) << 8 >> 8; }
+
     /**
      * {@return the big-endian unsigned 32-bit integer at {@code index}}
      *
      * @param index absolute index of the first byte
      */
     public long getUnsignedInt(int index) { return getInt(index) & 0xffffffffL; }
+
     /**
      * {@return the little-endian unsigned 32-bit integer at {@code index}}
      *
      * @param index absolute index of the first byte
      */
     public long getUnsignedIntLE(int index) { return getIntLE(index) & 0xffffffffL; }
+
     /**
      * {@return the big-endian UTF-16 code unit at {@code index}}
      *
      * @param index absolute index of the first byte
      */
     public char getChar(int index) { return (char) getShort(index); }
+
     /**
      * {@return the little-endian UTF-16 code unit at {@code index}}
      *
      * @param index absolute index of the first byte
      */
     public char getCharLE(int index) { return (char) getShortLE(index); }
+
     /**
      * {@return the big-endian IEEE 754 single at {@code index}}
      *
      * @param index absolute index of the first byte
      */
     public float getFloat(int index) { return Float.intBitsToFloat(getInt(index)); }
+
     /**
      * {@return the little-endian IEEE 754 single at {@code index}}
      *
      * @param index absolute index of the first byte
      */
     public float getFloatLE(int index) { return Float.intBitsToFloat(getIntLE(index)); }
+
     /**
      * {@return the big-endian IEEE 754 double at {@code index}}
      *
      * @param index absolute index of the first byte
      */
     public double getDouble(int index) { return Double.longBitsToDouble(getLong(index)); }
+
     /**
      * {@return the little-endian IEEE 754 double at {@code index}}
      *
@@ -597,7 +610,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      */
     public abstract ByteBuf setLongLE(int index, long value);
 
-    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    // Derived from the accessors above, one formula each.
     /**
      * Sets the byte at {@code index} to 1 for true, 0 for false.
      *
@@ -606,6 +619,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf setBoolean(int index, boolean value) { return setByte(index, value ? 1 : 0); }
+
     /**
      * Sets the big-endian UTF-16 code unit at {@code index}.
      *
@@ -614,6 +628,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf setChar(int index, int value) { return setShort(index, value); }
+
     /**
      * Sets the little-endian UTF-16 code unit at {@code index}.
      *
@@ -622,6 +637,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf setCharLE(int index, int value) { return setShortLE(index, value); }
+
     /**
      * Sets the big-endian IEEE 754 single at {@code index}.
      *
@@ -630,6 +646,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf setFloat(int index, float value) { return setInt(index, Float.floatToRawIntBits(value)); }
+
     /**
      * Sets the little-endian IEEE 754 single at {@code index}.
      *
@@ -638,6 +655,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf setFloatLE(int index, float value) { return setIntLE(index, Float.floatToRawIntBits(value)); }
+
     /**
      * Sets the big-endian IEEE 754 double at {@code index}.
      *
@@ -646,6 +664,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf setDouble(int index, double value) { return setLong(index, Double.doubleToRawLongBits(value)); }
+
     /**
      * Sets the little-endian IEEE 754 double at {@code index}.
      *
@@ -875,85 +894,98 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      */
     public abstract long readLongLE();
 
-    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    // Derived from the accessors above, one formula each.
     /**
      * Reads one byte as a boolean (true unless zero).
      *
      * @return the value
      */
     public boolean readBoolean() { return readByte() != 0; }
+
     /**
      * Reads one byte as an unsigned value, 0 to 255.
      *
      * @return the value
      */
     public short readUnsignedByte() { return (short) (readByte() & 0xff); }
+
     /**
      * Reads a big-endian unsigned 16-bit integer.
      *
      * @return the value
      */
     public int readUnsignedShort() { return readShort() & 0xffff; }
+
     /**
      * Reads a little-endian unsigned 16-bit integer.
      *
      * @return the value
      */
     public int readUnsignedShortLE() { return readShortLE() & 0xffff; }
+
     /**
      * Reads a big-endian signed 24-bit integer.
      *
      * @return the value, sign-extended
      */
     public int readMedium() { return readUnsignedMedium() << 8 >> 8; }
+
     /**
      * Reads a little-endian signed 24-bit integer.
      *
      * @return the value, sign-extended
      */
     public int readMediumLE() { return readUnsignedMediumLE() << 8 >> 8; }
+
     /**
      * Reads a big-endian unsigned 32-bit integer.
      *
      * @return the value
      */
     public long readUnsignedInt() { return readInt() & 0xffffffffL; }
+
     /**
      * Reads a little-endian unsigned 32-bit integer.
      *
      * @return the value
      */
     public long readUnsignedIntLE() { return readIntLE() & 0xffffffffL; }
+
     /**
      * Reads a big-endian UTF-16 code unit.
      *
      * @return the character
      */
     public char readChar() { return (char) readShort(); }
+
     /**
      * Reads a little-endian UTF-16 code unit.
      *
      * @return the character
      */
     public char readCharLE() { return (char) readShortLE(); }
+
     /**
      * Reads a big-endian IEEE 754 single.
      *
      * @return the value
      */
     public float readFloat() { return Float.intBitsToFloat(readInt()); }
+
     /**
      * Reads a little-endian IEEE 754 single.
      *
      * @return the value
      */
     public float readFloatLE() { return Float.intBitsToFloat(readIntLE()); }
+
     /**
      * Reads a big-endian IEEE 754 double.
      *
      * @return the value
      */
     public double readDouble() { return Double.longBitsToDouble(readLong()); }
+
     /**
      * Reads a little-endian IEEE 754 double.
      *
@@ -1220,7 +1252,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      */
     public abstract ByteBuf writeLongLE(long value);
 
-    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    // Derived from the accessors above, one formula each.
     /**
      * Appends 1 for true, 0 for false.
      *
@@ -1228,6 +1260,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf writeBoolean(boolean value) { return writeByte(value ? 1 : 0); }
+
     /**
      * Appends a big-endian UTF-16 code unit.
      *
@@ -1235,6 +1268,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf writeChar(int value) { return writeShort(value); }
+
     /**
      * Appends a little-endian UTF-16 code unit.
      *
@@ -1242,6 +1276,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf writeCharLE(int value) { return writeShortLE(value); }
+
     /**
      * Appends a big-endian IEEE 754 single.
      *
@@ -1249,6 +1284,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf writeFloat(float value) { return writeInt(Float.floatToRawIntBits(value)); }
+
     /**
      * Appends a little-endian IEEE 754 single.
      *
@@ -1256,6 +1292,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf writeFloatLE(float value) { return writeIntLE(Float.floatToRawIntBits(value)); }
+
     /**
      * Appends a big-endian IEEE 754 double.
      *
@@ -1263,6 +1300,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @return this buffer
      */
     public ByteBuf writeDouble(double value) { return writeLong(Double.doubleToRawLongBits(value)); }
+
     /**
      * Appends a little-endian IEEE 754 double.
      *
