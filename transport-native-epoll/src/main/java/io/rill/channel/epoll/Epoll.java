@@ -64,7 +64,7 @@ public final class Epoll {
         }
     }
 
-    /** True if the library loaded and an epoll instance could be created. */
+    /** {@return true if the library loaded and an epoll instance could be created} */
     public static boolean isAvailable() {
         return UNAVAILABILITY_CAUSE == null;
     }
@@ -79,7 +79,7 @@ public final class Epoll {
         }
     }
 
-    /** Why the transport is not available, or null if it is. */
+    /** {@return why the transport is not available, or null if it is} */
     public static Throwable unavailabilityCause() {
         return UNAVAILABILITY_CAUSE;
     }
