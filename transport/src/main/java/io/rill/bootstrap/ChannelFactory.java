@@ -11,5 +11,12 @@ import io.rill.channel.EventLoop;
 @FunctionalInterface
 public interface ChannelFactory<C extends Channel> {
 
+    /**
+     * Makes a channel that runs on {@code loop} for its whole life.
+     *
+     * @param loop the channel's event loop
+     * @return the new, unregistered channel
+     * @throws Exception if the channel cannot be made (no descriptor left, say)
+     */
     C newChannel(EventLoop loop) throws Exception;
 }

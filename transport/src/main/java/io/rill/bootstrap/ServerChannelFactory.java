@@ -12,5 +12,13 @@ import io.rill.channel.EventLoopGroup;
 @FunctionalInterface
 public interface ServerChannelFactory<C extends Channel> {
 
+    /**
+     * Makes a listening channel on {@code loop} whose accepted channels go to {@code childGroup}.
+     *
+     * @param loop the listening channel's event loop
+     * @param childGroup the loops for accepted channels
+     * @return the new, unregistered channel
+     * @throws Exception if the channel cannot be made
+     */
     C newChannel(EventLoop loop, EventLoopGroup childGroup) throws Exception;
 }

@@ -14,7 +14,12 @@ public abstract class ChannelInitializer<C extends Channel> implements ChannelHa
 
     private static final InternalLogger LOG = InternalLogger.get(ChannelInitializer.class);
 
-    /** Adds the channel's handlers; runs on the channel's event loop, before any event reaches them. */
+    /**
+     * Adds the channel's handlers; runs on the channel's event loop, before any event reaches them.
+     *
+     * @param channel the new channel
+     * @throws Exception closes the channel; it is logged
+     */
     protected abstract void initChannel(C channel) throws Exception;
 
     @Override
