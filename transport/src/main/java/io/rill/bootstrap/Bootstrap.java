@@ -108,7 +108,7 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
     }
 
     /**
-     * Connects to {@code host:port}, resolving {@code host} now.
+     * Connects to {@code host:port}; {@code host} is resolved as part of the connect.
      *
      * @param host the host name or literal address
      * @param port the port

@@ -35,7 +35,8 @@ public interface ChannelHandler {
      * Called once, on the handler's executor, before any event reaches the handler.
      *
      * @param ctx the handler's context
-     * @throws Exception to report a failure; the handler is removed again
+     * @throws Exception removes the handler again and fires a {@link ChannelPipelineException} as
+     *     {@code exceptionCaught}
      */
     default void handlerAdded(ChannelHandlerContext ctx) throws Exception {
     }
@@ -44,7 +45,7 @@ public interface ChannelHandler {
      * Called once after the handler left the pipeline; no event reaches it afterwards.
      *
      * @param ctx the handler's former context
-     * @throws Exception to report a failure; it is logged
+     * @throws Exception fired as {@code exceptionCaught}, wrapped in a {@link ChannelPipelineException}
      */
     default void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
     }
@@ -139,7 +140,7 @@ public interface ChannelHandler {
      *
      * @param ctx the handler's context
      * @param cause the failure
-     * @throws Exception logged; an exception handler that throws does not loop
+     * @throws Exception logged at warning level with {@code cause} suppressed in it; it is not fed back
      */
     default void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) throws Exception {
         ctx.fireExceptionCaught(cause);

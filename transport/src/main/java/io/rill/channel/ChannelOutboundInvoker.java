@@ -77,10 +77,9 @@ public interface ChannelOutboundInvoker {
     Future<Void> disconnect(Promise<Void> promise);
 
     /**
-     * Closes the channel; flushed output is written out first only as far as the transport already took it. Any
-     * thread.
+     * Closes the channel. Any thread.
      *
-     * @return a future completed when closed; it never fails
+     * @return a future completed when the channel is closed
      */
     Future<Void> close();
 

@@ -92,7 +92,7 @@ public class ServerSocketChannelConfig extends ChannelConfig {
     /**
      * Sets the listen backlog; it takes effect at bind.
      *
-     * @param backlog connections the kernel queues; 0 for the system default
+     * @param backlog connections the kernel queues before they are accepted (128 by default)
      * @return this config
      */
     public ServerSocketChannelConfig setBacklog(int backlog) {
