@@ -91,6 +91,8 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
     }
 
     /**
+     * An allocator with every knob given, for tests and tuned deployments.
+     *
      * @param ticker             the clock that says how long a chunk has been empty (a
      *                           {@link io.rill.util.concurrent.ManualTicker} in tests)
      * @param trimIntervalMillis real time between two background runs of {@link #reclaimIdleMemory()};

@@ -101,6 +101,8 @@ public final class HashedWheelTimer implements Timer {
     }
 
     /**
+     * A timer with every setting given.
+     *
      * @param tickDuration precision of the timer; values under 1 ms are raised to 1 ms, below
      *        which parking the worker is no longer reliable and only burns CPU
      * @param ticksPerWheel buckets, rounded up to a power of two; more buckets mean shorter lists

@@ -32,7 +32,11 @@ import java.util.concurrent.ArrayBlockingQueue;
  */
 public final class ObjectPool<T> {
 
-    /** Returns one pooled object to its pool. Each object gets its own handle at creation. */
+    /**
+     * Returns one pooled object to its pool. Each object gets its own handle at creation.
+     *
+     * @param <T> the type of the pooled object
+     */
     public interface Handle<T> {
         /**
          * Puts {@code self} back; the caller must not touch it afterwards.
@@ -43,7 +47,11 @@ public final class ObjectPool<T> {
         void recycle(T self);
     }
 
-    /** Creates a pooled object that keeps {@code handle} to recycle itself. */
+    /**
+     * Creates a pooled object that keeps {@code handle} to recycle itself.
+     *
+     * @param <T> the type of pooled objects
+     */
     @FunctionalInterface
     public interface ObjectCreator<T> {
         /**

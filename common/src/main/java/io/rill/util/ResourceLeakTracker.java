@@ -5,6 +5,8 @@ package io.rill.util;
  * {@link ResourceLeakDetector#track(Object)}; the owner calls {@link #close(Object)} exactly
  * when the resource is released, and {@link #record(Object)} at interesting points so a leak
  * report can show where the resource went.
+ *
+ * @param <T> the type of the tracked object
  */
 public interface ResourceLeakTracker<T> {
 

@@ -19,6 +19,8 @@ import io.rill.util.concurrent.Promise;
  * and attributes of the channel they create, and its local address. A bootstrap is a mutable
  * template: configure it once, then connect or bind as often as needed, from any thread;
  * {@link #clone()} gives an independent copy to vary.
+ *
+ * @param <B> the concrete bootstrap type, returned by the fluent setters
  */
 public abstract class AbstractBootstrap<B extends AbstractBootstrap<B>> implements Cloneable {
 

@@ -7,6 +7,8 @@ import io.rill.channel.EventLoop;
  * Makes the channels a {@link Bootstrap} connects or binds, each on the loop it is given (a
  * channel's loop is fixed at construction). A transport's constructor fits:
  * {@code NioSocketChannel::new}.
+ *
+ * @param <C> the channel type it makes
  */
 @FunctionalInterface
 public interface ChannelFactory<C extends Channel> {

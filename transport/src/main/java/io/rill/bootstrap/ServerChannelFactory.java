@@ -8,6 +8,8 @@ import io.rill.channel.EventLoopGroup;
  * Makes the listening channels of a {@link ServerBootstrap}: on {@code loop}, creating the
  * channels it accepts on {@code childGroup.next()}. A transport's constructor fits:
  * {@code NioServerSocketChannel::new}.
+ *
+ * @param <C> the channel type it makes
  */
 @FunctionalInterface
 public interface ServerChannelFactory<C extends Channel> {

@@ -3,6 +3,8 @@ package io.rill.channel;
 /**
  * A value attached to a channel under an {@link AttributeKey}. All operations are atomic and
  * may be called from any thread.
+ *
+ * @param <T> the type of the value
  */
 public interface Attribute<T> {
 

@@ -4,6 +4,8 @@ package io.rill.channel;
  * The key of an {@link Attribute} of a channel. Keys are singletons per name:
  * {@code AttributeKey.valueOf("user")} always returns the same key, so declare them as
  * {@code static final} constants. The type parameter is not part of the identity.
+ *
+ * @param <T> the type of the attribute's value
  */
 public final class AttributeKey<T> {
 

@@ -8,11 +8,17 @@ import io.rill.util.InternalLogger;
  * the same instance to every channel it creates, hence {@link ChannelHandler.Sharable}.
  * If {@code initChannel} throws, the exception is fired down the pipeline and the channel is
  * closed: a half-built pipeline must not serve traffic.
+ *
+ * @param <C> the channel type it initializes
  */
 @ChannelHandler.Sharable
 public abstract class ChannelInitializer<C extends Channel> implements ChannelHandler {
 
     private static final InternalLogger LOG = InternalLogger.get(ChannelInitializer.class);
+
+    /** For subclasses, usually anonymous ones passed to {@code handler} or {@code childHandler}. */
+    protected ChannelInitializer() {
+    }
 
     /**
      * Adds the channel's handlers; runs on the channel's event loop, before any event reaches them.

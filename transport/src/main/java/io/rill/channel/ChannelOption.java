@@ -18,6 +18,8 @@ import io.rill.buffer.ByteBufAllocator;
  *
  * <p>The {@code SO_*}, {@code IP_*} and {@code TCP_*} options are declared here for the socket
  * transports; a channel whose config does not know an option reports it unsupported.
+ *
+ * @param <T> the type of the option's values
  */
 public final class ChannelOption<T> {
 

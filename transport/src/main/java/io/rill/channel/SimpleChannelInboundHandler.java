@@ -17,6 +17,8 @@ import io.rill.buffer.ReferenceCountUtil;
  *
  * The message type comes from the type argument of the subclass; a subclass that is itself
  * generic must pass the class to the constructor.
+ *
+ * @param <I> the type of messages it handles
  */
 public abstract class SimpleChannelInboundHandler<I> implements ChannelHandler {
 

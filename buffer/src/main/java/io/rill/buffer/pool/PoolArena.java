@@ -484,8 +484,9 @@ public abstract class PoolArena<T> {
         }
 
         /**
-         * @param ticker the clock that measures how long a chunk has been empty
+         * A heap arena that measures idle chunks on {@code ticker}.
          *
+         * @param ticker the clock that measures how long a chunk has been empty
          * @param sizes the size classes
          * @param caches how to find the calling thread's cache
          * @param owner the allocator, or null
@@ -533,8 +534,9 @@ public abstract class PoolArena<T> {
         }
 
         /**
-         * @param ticker the clock that measures how long a chunk has been empty
+         * A direct arena that measures idle chunks on {@code ticker}.
          *
+         * @param ticker the clock that measures how long a chunk has been empty
          * @param sizes the size classes
          * @param caches how to find the calling thread's cache
          * @param owner the allocator, or null

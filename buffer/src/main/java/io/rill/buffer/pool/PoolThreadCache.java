@@ -85,6 +85,8 @@ public final class PoolThreadCache {
     }
 
     /**
+     * A cache for the calling thread, which becomes its owner.
+     *
      * @param trimInterval allocations between two trims
      * @param executor     the event loop of the calling thread, if it is one: {@link #requestTrim()} runs the
      *                     trim there; null if the thread has none

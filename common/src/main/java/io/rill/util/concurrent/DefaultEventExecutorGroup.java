@@ -8,7 +8,11 @@ import java.util.concurrent.ThreadFactory;
  */
 public class DefaultEventExecutorGroup extends MultiThreadEventExecutorGroup {
 
-    /** @param nThreads number of threads; 0 for the default (twice the cores) */
+    /**
+     * A group of {@code nThreads} executors with a default thread factory.
+     *
+     * @param nThreads number of threads; 0 for the default (twice the cores)
+     */
     public DefaultEventExecutorGroup(int nThreads) {
         this(nThreads, null);
     }

@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
  * after completion still runs. A blocking wait ({@link #await()}, {@link #sync()}, {@link #get()})
  * from the executor's own thread would wait forever for work that thread must do, so it throws
  * {@link BlockingOperationException} instead.
+ *
+ * @param <V> the result type
  */
 public interface Future<V> extends java.util.concurrent.Future<V> {
 

@@ -3,6 +3,8 @@ package io.rill.util.concurrent;
 /**
  * Called once a {@link Future} completes. Runs on the future's executor; an exception it throws
  * is logged and does not stop the other listeners.
+ *
+ * @param <V> the result type of the futures it listens to
  */
 @FunctionalInterface
 public interface FutureListener<V> {

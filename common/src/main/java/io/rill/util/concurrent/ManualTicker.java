@@ -17,6 +17,10 @@ public final class ManualTicker implements Ticker {
     /** Threads in parkUntil, with their deadline. */
     private final Map<Thread, Long> sleepers = new ConcurrentHashMap<>();
 
+    /** A ticker standing at time 0 until it is advanced. */
+    public ManualTicker() {
+    }
+
     @Override
     public long nanoTime() {
         return now.get();

@@ -24,6 +24,8 @@ public abstract class MultiThreadEventExecutorGroup implements EventExecutorGrou
     private final Chooser chooser;
 
     /**
+     * Creates the group's executors at once, each through {@link #newChild}.
+     *
      * @param nThreads      number of executors; 0 means {@link RillProperties#EVENT_LOOP_THREADS}
      * @param threadFactory makes each executor's thread; null means a {@link DefaultThreadFactory}
      *                      named after this class

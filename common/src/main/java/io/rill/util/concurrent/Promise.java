@@ -1,6 +1,10 @@
 package io.rill.util.concurrent;
 
-/** A {@link Future} that its producer completes. */
+/**
+ * A {@link Future} that its producer completes.
+ *
+ * @param <V> the result type
+ */
 public interface Promise<V> extends Future<V> {
 
     /**

@@ -76,6 +76,8 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
     }
 
     /**
+     * An executor with the given clock and task-queue bound.
+     *
      * @param threadFactory makes the one thread, on the first task
      * @param ticker        the clock of scheduled tasks and the quiet period
      * @param maxPendingTasks bound of the task queue; beyond it tasks are rejected
