@@ -1,6 +1,7 @@
 package io.rill.util;
 
 import java.time.ZoneId;
+import java.util.ResourceBundle;
 
 /**
  * Rill's logging facade: a thin wrapper over {@link System.Logger}, so Rill forces no logging
@@ -16,8 +17,12 @@ import java.time.ZoneId;
  * file when descriptors have run out, a broken {@code LoggerFinder}) is replaced for that line by
  * {@link LogFallback}, one plain line on standard error at most once a second. An event loop that
  * reports an error must not die of the report.
+ *
+ * <p>It is itself a {@link System.Logger}: the JDK's default backend names as a record's source
+ * the first frame on the stack that is not a {@code System.Logger}, so that frame is the Rill
+ * class that logged, not this facade.
  */
-public final class InternalLogger {
+public final class InternalLogger implements System.Logger {
 
     static {
         // The JDK's log formatter stamps each line with local time, and the zone rules are read
@@ -59,8 +64,22 @@ public final class InternalLogger {
         return new InternalLogger(name, logger, LogFallback.STDERR);
     }
 
-    /** {@return the logger's name, as given to {@link System#getLogger(String)}} */
+    /**
+     * The logger's name, as given to {@link System#getLogger(String)}.
+     *
+     * @return the fully qualified name of the class this logger was made for
+     */
     public String name() {
+        return name;
+    }
+
+    /**
+     * The logger's name; the same as {@link #name()}.
+     *
+     * @return the fully qualified name of the class this logger was made for
+     */
+    @Override
+    public String getName() {
         return name;
     }
 
@@ -96,7 +115,7 @@ public final class InternalLogger {
      * @param args the values; a trailing {@link Throwable} is logged with its stack trace
      */
     public void trace(String msg, Object... args) {
-        log(System.Logger.Level.TRACE, msg, args);
+        logFormatted(System.Logger.Level.TRACE, msg, args);
     }
 
     /**
@@ -106,7 +125,7 @@ public final class InternalLogger {
      * @param args the values; a trailing {@link Throwable} is logged with its stack trace
      */
     public void debug(String msg, Object... args) {
-        log(System.Logger.Level.DEBUG, msg, args);
+        logFormatted(System.Logger.Level.DEBUG, msg, args);
     }
 
     /**
@@ -116,7 +135,7 @@ public final class InternalLogger {
      * @param args the values; a trailing {@link Throwable} is logged with its stack trace
      */
     public void info(String msg, Object... args) {
-        log(System.Logger.Level.INFO, msg, args);
+        logFormatted(System.Logger.Level.INFO, msg, args);
     }
 
     /**
@@ -126,7 +145,7 @@ public final class InternalLogger {
      * @param args the values; a trailing {@link Throwable} is logged with its stack trace
      */
     public void warn(String msg, Object... args) {
-        log(System.Logger.Level.WARNING, msg, args);
+        logFormatted(System.Logger.Level.WARNING, msg, args);
     }
 
     /**
@@ -146,7 +165,7 @@ public final class InternalLogger {
      * @param args the values; a trailing {@link Throwable} is logged with its stack trace
      */
     public void error(String msg, Object... args) {
-        log(System.Logger.Level.ERROR, msg, args);
+        logFormatted(System.Logger.Level.ERROR, msg, args);
     }
 
     /**
@@ -159,8 +178,14 @@ public final class InternalLogger {
         logWithCause(System.Logger.Level.ERROR, msg, cause);
     }
 
-    /** The backend's answer; if it throws, only warnings and errors are on. */
-    private boolean isLoggable(System.Logger.Level level) {
+    /**
+     * Whether the backend logs {@code level}; if the backend throws, only warnings and errors are on.
+     *
+     * @param level the level to ask about
+     * @return whether a record at {@code level} would be logged
+     */
+    @Override
+    public boolean isLoggable(System.Logger.Level level) {
         try {
             return logger.isLoggable(level);
         } catch (VirtualMachineError e) {
@@ -170,7 +195,7 @@ public final class InternalLogger {
         }
     }
 
-    private void log(System.Logger.Level level, String msg, Object[] args) {
+    private void logFormatted(System.Logger.Level level, String msg, Object[] args) {
         if (!isLoggable(level)) {
             return;
         }
@@ -200,6 +225,47 @@ public final class InternalLogger {
             throw e;
         } catch (Throwable failure) {
             fallback.print(name, level, msg, cause, failure);
+        }
+    }
+
+    /**
+     * Passes the record to the backend as it is (no {@code {}} formatting); a backend that throws
+     * is replaced for this record by one line on standard error.
+     *
+     * @param level the record's level
+     * @param bundle a resource bundle to localise {@code msg} with, or {@code null}
+     * @param msg the message
+     * @param thrown the cause, or {@code null}
+     */
+    @Override
+    public void log(System.Logger.Level level, ResourceBundle bundle, String msg, Throwable thrown) {
+        try {
+            logger.log(level, bundle, msg, thrown);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable failure) {
+            fallback.print(name, level, msg, thrown, failure);
+        }
+    }
+
+    /**
+     * Passes the record to the backend as it is: {@code format} uses
+     * {@link java.text.MessageFormat} placeholders here, as {@link System.Logger} defines, not
+     * {@code {}}. A backend that throws is replaced for this record by one line on standard error.
+     *
+     * @param level the record's level
+     * @param bundle a resource bundle to localise {@code format} with, or {@code null}
+     * @param format the message format
+     * @param params the format's arguments
+     */
+    @Override
+    public void log(System.Logger.Level level, ResourceBundle bundle, String format, Object... params) {
+        try {
+            logger.log(level, bundle, format, params);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable failure) {
+            fallback.print(name, level, format, null, failure);
         }
     }
 

@@ -23,8 +23,10 @@ final class ExampleOptions {
             "I/O transport; auto is epoll where it loads, else NIO");
     static final ExampleOption THREADS = ExampleOption.number("threads", "N", 0, 0, 1024,
             "event loop threads; 0 for Rill's default (twice the cores)");
+    static final ExampleOption DEBUG = ExampleOption.flag("debug",
+            "a failure to start prints its stack trace, not only the one line naming its cause");
     /** Taken by every example, before its own. */
-    static final List<ExampleOption> COMMON = List.of(HOST, PORT, TRANSPORT, THREADS);
+    static final List<ExampleOption> COMMON = List.of(HOST, PORT, TRANSPORT, THREADS, DEBUG);
 
     final String host;
     final int port;

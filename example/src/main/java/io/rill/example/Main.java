@@ -33,8 +33,9 @@ public final class Main {
     }
 
     /**
-     * Runs what {@code args} ask for and returns the exit status: 0, or 2 for bad usage (said on
-     * {@code err}, without a stack trace).
+     * Runs what {@code args} ask for and returns the exit status: 0; 2 for bad usage; 1 when the
+     * example cannot start (a busy port, say). Both are said in one line on {@code err}, the stack
+     * trace only with {@code --debug}.
      */
     static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         if (args.length == 0 || isHelp(args[0])) {
@@ -52,12 +53,27 @@ public final class Main {
             out.print(ExampleHelp.of(example));
             return 0;
         }
+        ExampleOptions options;
         try {
-            example.run(ExampleOptions.parse(rest, example.options()));
+            options = ExampleOptions.parse(rest, example.options());
+        } catch (ExampleOptions.UsageException e) {
+            err.println(example.name() + ": " + e.getMessage() + " (see " + example.name() + " --help)");
+            return 2;
+        }
+        try {
+            example.run(options);
             return 0;
         } catch (ExampleOptions.UsageException e) {
             err.println(example.name() + ": " + e.getMessage() + " (see " + example.name() + " --help)");
             return 2;
+        } catch (Exception e) {
+            // A user who typed a busy port wants the reason, not forty lines of event-loop frames.
+            err.println(example.name() + ": cannot start: " + StartupFailure.describe(e)
+                    + (options.flag(ExampleOptions.DEBUG) ? "" : " (--debug prints the stack trace)"));
+            if (options.flag(ExampleOptions.DEBUG)) {
+                e.printStackTrace(err);
+            }
+            return 1;
         }
     }
 

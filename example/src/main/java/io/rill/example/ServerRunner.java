@@ -36,7 +36,7 @@ final class ServerRunner {
                     .bind(new InetSocketAddress(options.host, options.port)).sync().getNow();
         } catch (Exception e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            throw e;
+            throw new StartupFailure("cannot listen on " + options.host + ":" + options.port, e);
         }
         Thread stopper = new Thread(() -> {
             server.close().awaitUninterruptibly(2, TimeUnit.SECONDS);

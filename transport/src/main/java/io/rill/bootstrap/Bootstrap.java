@@ -92,6 +92,10 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
             throw new IllegalStateException("channel or channelFactory not set: call channel(NioSocketChannel.class)"
                     + " or channelFactory(...) first");
         }
+        if (handler == null) {
+            throw new IllegalStateException("handler not set: call handler(...) first (a channel without"
+                    + " handlers would read and drop everything)");
+        }
         return this;
     }
 

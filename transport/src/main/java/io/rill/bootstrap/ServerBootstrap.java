@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.rill.channel.AttributeKey;
 import io.rill.channel.Channel;
+import io.rill.channel.ChannelClosedException;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelOption;
@@ -274,10 +275,16 @@ public final class ServerBootstrap extends AbstractBootstrap<ServerBootstrap> {
                 return;
             }
             child.register().addListener((Future<? extends Void> f) -> {
-                if (!f.isSuccess()) {
-                    LOG.warn("Could not register accepted " + child + "; closing it", f.cause());
-                    child.close();
+                if (f.isSuccess()) {
+                    return;
                 }
+                if (f.cause() instanceof ChannelClosedException) {
+                    // Its own set-up closed it (a failing initializer), and whatever closed it said why.
+                    LOG.debug("Accepted {} was closed before it was registered", child);
+                } else {
+                    LOG.warn("Could not register accepted " + child + "; closing it", f.cause());
+                }
+                child.close();
             });
         }
 

@@ -6,8 +6,9 @@ import io.rill.util.InternalLogger;
  * Sets up a new channel's pipeline: {@link #initChannel} runs once, as soon as this handler is
  * added, and then the initializer removes itself. Typically given to a bootstrap, which adds
  * the same instance to every channel it creates, hence {@link ChannelHandler.Sharable}.
- * If {@code initChannel} throws, the exception is fired down the pipeline and the channel is
- * closed: a half-built pipeline must not serve traffic.
+ * If {@code initChannel} throws, the failure is logged once, at warning level, and the channel is
+ * closed: a half-built pipeline must not serve traffic. The exception is not fired down that
+ * pipeline, whose handlers never saw the channel work.
  *
  * @param <C> the channel type it initializes
  */
@@ -35,7 +36,6 @@ public abstract class ChannelInitializer<C extends Channel> implements ChannelHa
             initChannel((C) ctx.channel());
         } catch (Throwable t) {
             LOG.warn("initChannel() of " + getClass().getName() + " failed for " + ctx.channel() + "; closing it", t);
-            ctx.fireExceptionCaught(t);
             ctx.close();
         } finally {
             if (!ctx.isRemoved()) {

@@ -47,6 +47,9 @@ class BootstrapTest {
         IllegalStateException noChild = assertThrows(IllegalStateException.class,
                 () -> new ServerBootstrap().group(group).channel(NioServerSocketChannel.class).bind(0));
         assertTrue(noChild.getMessage().startsWith("childHandler not set"), noChild.getMessage());
+        IllegalStateException noHandler = assertThrows(IllegalStateException.class,
+                () -> new Bootstrap().group(group).channel(NioSocketChannel.class).connect(new InetSocketAddress("127.0.0.1", 1)));
+        assertTrue(noHandler.getMessage().startsWith("handler not set"), noHandler.getMessage());
     }
 
     @Test

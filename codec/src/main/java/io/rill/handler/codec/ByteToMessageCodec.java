@@ -35,10 +35,23 @@ public abstract class ByteToMessageCodec<I> implements ChannelHandler {
         this(true);
     }
 
+    /**
+     * Resolves {@code I} from the subclass's type argument.
+     *
+     * @param preferDirect true to encode into direct buffers, false for heap buffers
+     */
     protected ByteToMessageCodec(boolean preferDirect) {
         this(null, preferDirect);
     }
 
+    /**
+     * Encodes messages of {@code outboundType}.
+     *
+     * @param outboundType the class of the messages to encode; null to resolve {@code I} from the subclass's
+     *                     type argument
+     * @param preferDirect true to encode into direct buffers, false for heap buffers
+     * @throws IllegalStateException if the subclass is annotated {@link ChannelHandler.Sharable}
+     */
     @SuppressWarnings("unchecked")
     protected ByteToMessageCodec(Class<? extends I> outboundType, boolean preferDirect) {
         if (getClass().isAnnotationPresent(ChannelHandler.Sharable.class)) {
@@ -60,17 +73,31 @@ public abstract class ByteToMessageCodec<I> implements ChannelHandler {
         this.outboundType = type;
     }
 
-    /** True if {@code msg} goes to {@link #encode}; by default, if it is an {@code I}. */
+    /**
+     * True if {@code msg} goes to {@link #encode}; by default, if it is an {@code I}.
+     *
+     * @param msg an outbound message
+     * @return true to encode it, false to pass it on untouched
+     * @throws Exception if the type check fails
+     */
     public boolean acceptOutboundMessage(Object msg) throws Exception {
         return outboundType.isInstance(msg);
     }
 
-    /** See {@link ByteToMessageDecoder#setSingleDecode}. */
+    /**
+     * See {@link ByteToMessageDecoder#setSingleDecode}.
+     *
+     * @param singleDecode true to decode at most one message per read
+     */
     public void setSingleDecode(boolean singleDecode) {
         decoder.setSingleDecode(singleDecode);
     }
 
-    /** See {@link ByteToMessageDecoder#setCumulator}. */
+    /**
+     * See {@link ByteToMessageDecoder#setCumulator}.
+     *
+     * @param cumulator how the next reads are joined to the bytes already received
+     */
     public void setCumulator(Cumulator cumulator) {
         decoder.setCumulator(cumulator);
     }
@@ -105,16 +132,38 @@ public abstract class ByteToMessageCodec<I> implements ChannelHandler {
         encoder.write(ctx, msg, promise);
     }
 
-    /** See {@link ByteToMessageDecoder#decode}. */
+    /**
+     * See {@link ByteToMessageDecoder#decode}.
+     *
+     * @param ctx the context of this handler; event loop only
+     * @param in  the bytes received and not yet consumed; owned by this codec, never released by {@code
+     *           decode}
+     * @param out where decoded messages go; the next handler owns each
+     * @throws Exception any failure; it reaches {@code exceptionCaught} wrapped in a {@link DecoderException}
+     */
     protected abstract void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception;
 
-    /** See {@link ByteToMessageDecoder#decodeLast}. */
+    /**
+     * See {@link ByteToMessageDecoder#decodeLast}.
+     *
+     * @param ctx the context of this handler
+     * @param in  the bytes left over when the input ended, possibly none; owned by this codec
+     * @param out where decoded messages go
+     * @throws Exception any failure, passed on like one from {@link #decode}
+     */
     protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
         if (in.isReadable()) {
             decode(ctx, in, out);
         }
     }
 
-    /** See {@link MessageToByteEncoder#encode}. */
+    /**
+     * See {@link MessageToByteEncoder#encode}.
+     *
+     * @param ctx the context of this handler; event loop only
+     * @param msg the message to encode; released by this codec after {@code encode} returns
+     * @param out the buffer to write the encoding into; owned by this codec until it is written
+     * @throws Exception any failure; the write fails with it wrapped in an {@link EncoderException}
+     */
     protected abstract void encode(ChannelHandlerContext ctx, I msg, ByteBuf out) throws Exception;
 }

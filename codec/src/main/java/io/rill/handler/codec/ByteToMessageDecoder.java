@@ -74,6 +74,11 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     /** A read was asked for while suspended (and held back): it is asked for on resume. */
     private boolean readWanted;
 
+    /**
+     * Creates a decoder with the {@link Cumulator#MERGE} cumulator, single-decode off.
+     *
+     * @throws IllegalStateException if the subclass is annotated {@link ChannelHandler.Sharable}
+     */
     protected ByteToMessageDecoder() {
         if (getClass().isAnnotationPresent(ChannelHandler.Sharable.class)) {
             throw new IllegalStateException(getClass().getName()
@@ -81,7 +86,11 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         }
     }
 
-    /** Chooses how reads are joined ({@link Cumulator#MERGE} by default). */
+    /**
+     * Chooses how reads are joined ({@link Cumulator#MERGE} by default).
+     *
+     * @param cumulator how the next reads are joined to the bytes already received; not null
+     */
     public void setCumulator(Cumulator cumulator) {
         if (cumulator == null) {
             throw new NullPointerException("cumulator");
@@ -92,11 +101,18 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     /**
      * With single-decode on, each read decodes at most one message and keeps the rest for the
      * next read. Useful when a later handler replaces this one after the first message.
+     *
+     * @param singleDecode true to decode at most one message per read
      */
     public void setSingleDecode(boolean singleDecode) {
         this.singleDecode = singleDecode;
     }
 
+    /**
+     * Whether each read decodes at most one message; see {@link #setSingleDecode}.
+     *
+     * @return true when single-decode is on
+     */
     public boolean isSingleDecode() {
         return singleDecode;
     }
@@ -106,6 +122,8 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * behind, and at every channelReadComplete; default 16. Compacting on every read would copy
      * too much when a frame arrives in many small pieces; never compacting would let a buffer
      * that is never fully consumed grow without bound.
+     *
+     * @param reads the number of reads after which the cumulation is compacted; at least 1
      */
     public void setDiscardAfterReads(int reads) {
         if (reads <= 0) {
@@ -114,12 +132,20 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         this.discardAfterReads = reads;
     }
 
-    /** The bytes received and not yet consumed (an empty buffer if none). Do not release it. */
+    /**
+     * The bytes received and not yet consumed (an empty buffer if none). Do not release it.
+     *
+     * @return the cumulation, still owned by this decoder
+     */
     protected ByteBuf internalBuffer() {
         return cumulation != null ? cumulation : Unpooled.EMPTY_BUFFER;
     }
 
-    /** How many received bytes wait to be decoded. */
+    /**
+     * How many received bytes wait to be decoded.
+     *
+     * @return the number of readable bytes in the cumulation
+     */
     protected int actualReadableBytes() {
         return internalBuffer().readableBytes();
     }
@@ -128,12 +154,23 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * Makes messages of {@code in}'s readable bytes and adds them to {@code out}. Called until it
      * neither consumes nor produces; it should consume only whole frames (or leave {@code in}
      * untouched and wait for more).
+     *
+     * @param ctx the context of this handler; event loop only, like every call into a decoder
+     * @param in  the bytes received and not yet consumed; owned by this class, never released by {@code
+     *           decode}
+     * @param out where decoded messages go; each passes to the next handler, which then owns it
+     * @throws Exception any failure; it reaches {@code exceptionCaught} wrapped in a {@link DecoderException}
      */
     protected abstract void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception;
 
     /**
      * Called once when the input ends, with what the decode loop left (possibly nothing). By
      * default it decodes once more if bytes remain; override to emit or reject a partial frame.
+     *
+     * @param ctx the context of this handler
+     * @param in  the bytes left over, possibly none; owned by this class
+     * @param out where decoded messages go
+     * @throws Exception any failure, passed on like one from {@link #decode}
      */
     protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
         if (in.isReadable()) {
@@ -141,7 +178,12 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         }
     }
 
-    /** Called after the handler left the pipeline and its remaining bytes were passed on. */
+    /**
+     * Called after the handler left the pipeline and its remaining bytes were passed on.
+     *
+     * @param ctx the context this handler had
+     * @throws Exception any failure; it reaches the pipeline's {@code exceptionCaught}
+     */
     protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {
     }
 
@@ -232,6 +274,9 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * input expands into many large messages (decompression), which the list would otherwise hold
      * all at once. Use it only from {@link #decode}/{@link #decodeLast}, and not in the same call
      * as {@code out}, so messages keep their order.
+     *
+     * @param ctx the context of this handler
+     * @param msg the decoded message; ownership passes to the next handler
      */
     protected final void fireDecoded(ChannelHandlerContext ctx, Object msg) {
         producedSinceReadComplete = true;
@@ -244,13 +289,19 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * resume; it is turned off again should anyone else turn it on meanwhile; {@code read()}
      * requests from the handlers after this one are held back until resume). Meant to be called
      * from {@code decode}, which should then return: output waits for the channel, not in memory.
+     *
+     * @param ctx the context of this handler
      */
     protected final void suspendDecoding(ChannelHandlerContext ctx) {
         suspended = true;
         stopReading(ctx.channel().config());
     }
 
-    /** True between {@link #suspendDecoding} and {@link #resumeDecoding}. */
+    /**
+     * True between {@link #suspendDecoding} and {@link #resumeDecoding}.
+     *
+     * @return whether decoding is suspended
+     */
     protected final boolean isDecodingSuspended() {
         return suspended;
     }
@@ -260,6 +311,9 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * that produced anything (handlers that flush there must flush this too), and reads again
      * unless {@code decode} suspended once more. Event loop only, and not from inside
      * {@code decode} or a handler it fires to: call it from a task of its own.
+     *
+     * @param ctx the context of this handler
+     * @throws Exception what decoding the waiting bytes throws
      */
     protected final void resumeDecoding(ChannelHandlerContext ctx) throws Exception {
         if (!suspended || decoding || ctx.isRemoved()) {

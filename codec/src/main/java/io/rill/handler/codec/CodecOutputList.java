@@ -50,7 +50,11 @@ public final class CodecOutputList extends AbstractList<Object> implements Rando
         this.home = home;
     }
 
-    /** An empty list from the calling thread's pool; give it back with {@link #recycle()}. */
+    /**
+     * An empty list from the calling thread's pool; give it back with {@link #recycle()}.
+     *
+     * @return an empty list owned by the calling thread
+     */
     public static CodecOutputList newInstance() {
         ThreadPool pool = POOLS.get();
         if (pool.count == 0) {
@@ -129,7 +133,11 @@ public final class CodecOutputList extends AbstractList<Object> implements Rando
         size = 0;
     }
 
-    /** True if anything was added since this list came from the pool. */
+    /**
+     * True if anything was added since this list came from the pool.
+     *
+     * @return whether any element was added since the list was taken from the pool
+     */
     public boolean insertSinceRecycled() {
         return insertSinceRecycled;
     }

@@ -8,10 +8,21 @@ package io.rill.handler.codec;
 public class CorruptedFrameException extends DecoderException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception with its message.
+     *
+     * @param message what went wrong, quoting the input where there is one
+     */
     public CorruptedFrameException(String message) {
         super(message);
     }
 
+    /**
+     * Creates the exception with its message and cause.
+     *
+     * @param message what went wrong
+     * @param cause   the failure behind it
+     */
     public CorruptedFrameException(String message, Throwable cause) {
         super(message, cause);
     }

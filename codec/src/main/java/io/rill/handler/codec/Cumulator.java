@@ -19,6 +19,11 @@ public interface Cumulator {
      * Returns the buffer holding {@code cumulation}'s readable bytes followed by {@code in}'s.
      * Takes ownership of both: the caller uses only the result afterwards (which may be either
      * of them or a new buffer), and {@code in} is released even when this throws.
+     *
+     * @param alloc      allocates the new buffer when neither input can hold the bytes of both
+     * @param cumulation the bytes gathered so far; owned by this method from the call on
+     * @param in         the bytes just read; owned by this method from the call on
+     * @return the buffer holding all the bytes, owned by the caller
      */
     ByteBuf cumulate(ByteBufAllocator alloc, ByteBuf cumulation, ByteBuf in);
 

@@ -7,9 +7,17 @@ package io.rill.handler.codec;
  */
 public interface DecoderResultProvider {
 
-    /** How decoding this message went. */
+    /**
+     * How decoding this message went.
+     *
+     * @return the result; {@link DecoderResult#SUCCESS} for a message that was built, not decoded
+     */
     DecoderResult decoderResult();
 
-    /** Replaces the result, e.g. to mark the message failed after a later check. */
+    /**
+     * Replaces the result, e.g. to mark the message failed after a later check.
+     *
+     * @param result the new result; not null
+     */
     void setDecoderResult(DecoderResult result);
 }

@@ -37,11 +37,30 @@ public class DelimiterBasedFrameDecoder extends ByteToMessageDecoder {
     /** Bytes of the over-long frame skipped so far. */
     private long tooLongFrameLength;
 
-    /** Strips delimiters, fail-fast. */
+    /**
+     * Strips delimiters, fail-fast.
+     *
+     * @param maxFrameLength longest frame accepted, delimiter excluded
+     * @param delimiters     the delimiters; at least one, none empty
+     * @throws IllegalArgumentException if {@code maxFrameLength} is not positive or a delimiter is missing or
+     *                                  empty
+     */
     public DelimiterBasedFrameDecoder(int maxFrameLength, byte[]... delimiters) {
         this(maxFrameLength, true, true, delimiters);
     }
 
+    /**
+     * Splits at {@code delimiters}, with the choices of keeping the delimiter and when to report an over-long
+     * frame.
+     *
+     * @param maxFrameLength longest frame accepted, delimiter excluded
+     * @param stripDelimiter true to drop the delimiter from each frame, false to keep it at the end
+     * @param failFast       report an over-long frame as soon as the limit is passed, not when its delimiter
+     *                 arrives
+     * @param delimiters     the delimiters; at least one, none empty (they are copied)
+     * @throws IllegalArgumentException if {@code maxFrameLength} is not positive or a delimiter is missing or
+     *                                  empty
+     */
     public DelimiterBasedFrameDecoder(int maxFrameLength, boolean stripDelimiter, boolean failFast,
                                       byte[]... delimiters) {
         if (maxFrameLength <= 0) {

@@ -18,6 +18,12 @@ public class FixedLengthFrameDecoder extends ByteToMessageDecoder {
 
     private final int frameLength;
 
+    /**
+     * Splits the stream into frames of {@code frameLength} bytes.
+     *
+     * @param frameLength the length of every frame; positive
+     * @throws IllegalArgumentException if {@code frameLength} is not positive
+     */
     public FixedLengthFrameDecoder(int frameLength) {
         if (frameLength <= 0) {
             throw new IllegalArgumentException("frameLength: " + frameLength + " (expected: > 0)");

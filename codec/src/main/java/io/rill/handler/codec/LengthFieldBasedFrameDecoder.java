@@ -44,12 +44,28 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
     private final int initialBytesToStrip;
     private final BadFrames badFrames;
 
-    /** Big-endian length, no adjustment, nothing stripped, fail-fast. */
+    /**
+     * Big-endian length, no adjustment, nothing stripped, fail-fast.
+     *
+     * @param maxFrameLength    longest frame accepted, header included
+     * @param lengthFieldOffset where the length field starts
+     * @param lengthFieldLength 1, 2, 3, 4 or 8 bytes
+     * @throws IllegalArgumentException if a value is out of range
+     */
     public LengthFieldBasedFrameDecoder(int maxFrameLength, int lengthFieldOffset, int lengthFieldLength) {
         this(maxFrameLength, lengthFieldOffset, lengthFieldLength, 0, 0);
     }
 
-    /** Big-endian length, fail-fast. */
+    /**
+     * Big-endian length, fail-fast.
+     *
+     * @param maxFrameLength      longest frame accepted, header included, before stripping
+     * @param lengthFieldOffset   where the length field starts
+     * @param lengthFieldLength   1, 2, 3, 4 or 8 bytes
+     * @param lengthAdjustment    added to the length field's value to get the bytes after the field
+     * @param initialBytesToStrip bytes dropped from the start of each frame
+     * @throws IllegalArgumentException if a value is out of range
+     */
     public LengthFieldBasedFrameDecoder(int maxFrameLength, int lengthFieldOffset, int lengthFieldLength,
                                         int lengthAdjustment, int initialBytesToStrip) {
         this(ByteOrder.BIG_ENDIAN, maxFrameLength, lengthFieldOffset, lengthFieldLength, lengthAdjustment,
@@ -140,6 +156,12 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
     /**
      * Reads the raw length field. Override to decode a length in another encoding (e.g. ASCII
      * digits); the rest of the framing stays as it is.
+     *
+     * @param buf    the cumulation; only read at absolute indexes, never consumed or released
+     * @param offset the index of the length field in {@code buf}
+     * @param length the width of the length field in bytes
+     * @param order  the byte order of the length field
+     * @return the field's value, before {@code lengthAdjustment}; a negative value is rejected as corrupt
      */
     protected long getUnadjustedFrameLength(ByteBuf buf, int offset, int length, ByteOrder order) {
         boolean le = order == ByteOrder.LITTLE_ENDIAN;

@@ -27,7 +27,12 @@ public class LengthFieldPrepender extends MessageToMessageEncoder<ByteBuf> {
     private final boolean lengthIncludesLengthFieldLength;
     private final int lengthAdjustment;
 
-    /** A big-endian field of 1, 2, 3, 4 or 8 bytes holding the message length. */
+    /**
+     * A big-endian field of 1, 2, 3, 4 or 8 bytes holding the message length.
+     *
+     * @param lengthFieldLength the width of the length field in bytes
+     * @throws IllegalArgumentException if the width is not 1, 2, 3, 4 or 8
+     */
     public LengthFieldPrepender(int lengthFieldLength) {
         this(ByteOrder.BIG_ENDIAN, lengthFieldLength, 0, false);
     }
@@ -35,6 +40,8 @@ public class LengthFieldPrepender extends MessageToMessageEncoder<ByteBuf> {
     /**
      * @param lengthAdjustment                added to the written length
      * @param lengthIncludesLengthFieldLength the written length counts the field itself
+     * @param byteOrder the byte order of the length field
+     * @param lengthFieldLength the width of the length field in bytes: 1, 2, 3, 4 or 8
      */
     public LengthFieldPrepender(ByteOrder byteOrder, int lengthFieldLength, int lengthAdjustment,
                                 boolean lengthIncludesLengthFieldLength) {

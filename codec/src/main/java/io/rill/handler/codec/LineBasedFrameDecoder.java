@@ -30,11 +30,24 @@ public class LineBasedFrameDecoder extends ByteToMessageDecoder {
     /** Bytes of the over-long line skipped so far. */
     private long discardedBytes;
 
-    /** Strips line endings and reports an over-long line once its end arrives. */
+    /**
+     * Strips line endings and reports an over-long line once its end arrives.
+     *
+     * @param maxLength the longest line accepted, line ending excluded
+     * @throws IllegalArgumentException if {@code maxLength} is not positive
+     */
     public LineBasedFrameDecoder(int maxLength) {
         this(maxLength, true, false);
     }
 
+    /**
+     * Splits at line endings ({@code \n} or {@code \r\n}).
+     *
+     * @param maxLength      the longest line accepted, line ending excluded
+     * @param stripDelimiter true to drop the line ending from each frame, false to keep it
+     * @param failFast       report an over-long line as soon as the limit is passed, not when its end arrives
+     * @throws IllegalArgumentException if {@code maxLength} is not positive
+     */
     public LineBasedFrameDecoder(int maxLength, boolean stripDelimiter, boolean failFast) {
         if (maxLength <= 0) {
             throw new IllegalArgumentException("maxLength: " + maxLength + " (expected: > 0)");

@@ -49,6 +49,13 @@ public abstract class MessageToMessageCodec<IN, OUT> implements ChannelHandler {
         this.outboundType = TypeParameterMatcher.find(getClass(), MessageToMessageCodec.class, "OUT");
     }
 
+    /**
+     * Converts messages of the given types, for subclasses whose type arguments cannot be resolved.
+     *
+     * @param inboundType  the class of the inbound messages to decode; not null
+     * @param outboundType the class of the outbound messages to encode; not null
+     * @throws NullPointerException if a type is null
+     */
     protected MessageToMessageCodec(Class<? extends IN> inboundType, Class<? extends OUT> outboundType) {
         if (inboundType == null || outboundType == null) {
             throw new NullPointerException(inboundType == null ? "inboundType" : "outboundType");
@@ -57,12 +64,24 @@ public abstract class MessageToMessageCodec<IN, OUT> implements ChannelHandler {
         this.outboundType = outboundType;
     }
 
-    /** True if {@code msg} goes to {@link #decode}; by default, if it is an {@code IN}. */
+    /**
+     * True if {@code msg} goes to {@link #decode}; by default, if it is an {@code IN}.
+     *
+     * @param msg an inbound message
+     * @return true to decode it, false to pass it on untouched
+     * @throws Exception if the check fails
+     */
     public boolean acceptInboundMessage(Object msg) throws Exception {
         return inboundType.isInstance(msg);
     }
 
-    /** True if {@code msg} goes to {@link #encode}; by default, if it is an {@code OUT}. */
+    /**
+     * True if {@code msg} goes to {@link #encode}; by default, if it is an {@code OUT}.
+     *
+     * @param msg an outbound message
+     * @return true to encode it, false to pass it on untouched
+     * @throws Exception if the check fails; the write then fails
+     */
     public boolean acceptOutboundMessage(Object msg) throws Exception {
         return outboundType.isInstance(msg);
     }
@@ -82,9 +101,23 @@ public abstract class MessageToMessageCodec<IN, OUT> implements ChannelHandler {
         encoder.write(ctx, msg, promise);
     }
 
-    /** See {@link MessageToMessageDecoder#decode}; {@code msg} is released after this returns. */
+    /**
+     * See {@link MessageToMessageDecoder#decode}; {@code msg} is released after this returns.
+     *
+     * @param ctx the context of this handler; event loop only
+     * @param msg the message to decode; released by this codec, so retain what is passed on
+     * @param out where decoded messages go; the next handler owns each
+     * @throws Exception any failure; it reaches {@code exceptionCaught} wrapped in a {@link DecoderException}
+     */
     protected abstract void decode(ChannelHandlerContext ctx, IN msg, List<Object> out) throws Exception;
 
-    /** See {@link MessageToMessageEncoder#encode}; {@code msg} is released after this returns. */
+    /**
+     * See {@link MessageToMessageEncoder#encode}; {@code msg} is released after this returns.
+     *
+     * @param ctx the context of this handler; event loop only
+     * @param msg the message to encode; released by this codec, so retain what is passed on
+     * @param out where encoded messages go; they are written on in order
+     * @throws Exception any failure; the write fails with it, wrapped in an {@link EncoderException}
+     */
     protected abstract void encode(ChannelHandlerContext ctx, OUT msg, List<Object> out) throws Exception;
 }

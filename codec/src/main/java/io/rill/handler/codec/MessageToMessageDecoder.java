@@ -33,6 +33,12 @@ public abstract class MessageToMessageDecoder<I> implements ChannelHandler {
         this.inboundType = TypeParameterMatcher.find(getClass(), MessageToMessageDecoder.class, "I");
     }
 
+    /**
+     * Decodes messages of {@code inboundType}, for subclasses whose type argument cannot be resolved.
+     *
+     * @param inboundType the class of the messages to decode; not null
+     * @throws NullPointerException if {@code inboundType} is null
+     */
     protected MessageToMessageDecoder(Class<? extends I> inboundType) {
         if (inboundType == null) {
             throw new NullPointerException("inboundType");
@@ -40,7 +46,13 @@ public abstract class MessageToMessageDecoder<I> implements ChannelHandler {
         this.inboundType = inboundType;
     }
 
-    /** True if {@code msg} goes to {@link #decode}; by default, if it is an {@code I}. */
+    /**
+     * True if {@code msg} goes to {@link #decode}; by default, if it is an {@code I}.
+     *
+     * @param msg an inbound message
+     * @return true to decode it, false to pass it on untouched
+     * @throws Exception if the check fails
+     */
     public boolean acceptInboundMessage(Object msg) throws Exception {
         return inboundType.isInstance(msg);
     }
@@ -113,6 +125,13 @@ public abstract class MessageToMessageDecoder<I> implements ChannelHandler {
         ctx.fireChannelReadComplete();
     }
 
-    /** Decodes one message; {@code msg} is released after this returns. */
+    /**
+     * Decodes one message; {@code msg} is released after this returns.
+     *
+     * @param ctx the context of this handler; event loop only
+     * @param msg the message to decode; released by this class, so retain what is passed on
+     * @param out where decoded messages go; the next handler owns each
+     * @throws Exception any failure; it reaches {@code exceptionCaught} wrapped in a {@link DecoderException}
+     */
     protected abstract void decode(ChannelHandlerContext ctx, I msg, List<Object> out) throws Exception;
 }

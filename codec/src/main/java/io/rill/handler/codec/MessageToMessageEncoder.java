@@ -25,6 +25,12 @@ public abstract class MessageToMessageEncoder<I> implements ChannelHandler {
         this.outboundType = TypeParameterMatcher.find(getClass(), MessageToMessageEncoder.class, "I");
     }
 
+    /**
+     * Encodes messages of {@code outboundType}, for subclasses whose type argument cannot be resolved.
+     *
+     * @param outboundType the class of the messages to encode; not null
+     * @throws NullPointerException if {@code outboundType} is null
+     */
     protected MessageToMessageEncoder(Class<? extends I> outboundType) {
         if (outboundType == null) {
             throw new NullPointerException("outboundType");
@@ -32,7 +38,13 @@ public abstract class MessageToMessageEncoder<I> implements ChannelHandler {
         this.outboundType = outboundType;
     }
 
-    /** True if {@code msg} goes to {@link #encode}; by default, if it is an {@code I}. */
+    /**
+     * True if {@code msg} goes to {@link #encode}; by default, if it is an {@code I}.
+     *
+     * @param msg an outbound message
+     * @return true to encode it, false to pass it on untouched
+     * @throws Exception if the check fails; the write then fails
+     */
     public boolean acceptOutboundMessage(Object msg) throws Exception {
         return outboundType.isInstance(msg);
     }
@@ -98,6 +110,14 @@ public abstract class MessageToMessageEncoder<I> implements ChannelHandler {
         };
     }
 
-    /** Encodes one message; {@code msg} is released after this returns. */
+    /**
+     * Encodes one message; {@code msg} is released after this returns.
+     *
+     * @param ctx the context of this handler; event loop only
+     * @param msg the message to encode; released by this class, so retain what is passed on
+     * @param out where encoded messages go; they are written on in order, and the write's promise waits for
+     *            all
+     * @throws Exception any failure; the write fails with it, wrapped in an {@link EncoderException}
+     */
     protected abstract void encode(ChannelHandlerContext ctx, I msg, List<Object> out) throws Exception;
 }

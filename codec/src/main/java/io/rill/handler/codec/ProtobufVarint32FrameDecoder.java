@@ -37,6 +37,13 @@ public class ProtobufVarint32FrameDecoder extends ByteToMessageDecoder {
         this(DEFAULT_MAX_FRAME_LENGTH);
     }
 
+    /**
+     * Frames up to {@code maxFrameLength} bytes; a longer one is skipped and reported as a {@link
+     * TooLongFrameException}.
+     *
+     * @param maxFrameLength the longest frame accepted, varint prefix excluded; positive
+     * @throws IllegalArgumentException if {@code maxFrameLength} is not positive
+     */
     public ProtobufVarint32FrameDecoder(int maxFrameLength) {
         if (maxFrameLength <= 0) {
             throw new IllegalArgumentException("maxFrameLength: " + maxFrameLength + " (expected: > 0)");

@@ -14,6 +14,7 @@ import io.rill.channel.ChannelHandlerContext;
 @ChannelHandler.Sharable
 public class ProtobufVarint32LengthFieldPrepender extends MessageToMessageEncoder<ByteBuf> {
 
+    /** Creates the prepender; one instance may serve every channel. */
     public ProtobufVarint32LengthFieldPrepender() {
         super(ByteBuf.class);
     }

@@ -8,6 +8,11 @@ package io.rill.handler.codec;
 public class TooLongFrameException extends DecoderException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception with its message.
+     *
+     * @param message what happened, naming the limit or the input at fault
+     */
     public TooLongFrameException(String message) {
         super(message);
     }

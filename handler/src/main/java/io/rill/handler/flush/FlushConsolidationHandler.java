@@ -35,10 +35,17 @@ public class FlushConsolidationHandler implements ChannelHandler {
     private ChannelHandlerContext ctx;
     private final Runnable flushTask = this::runQueuedFlush;
 
+    /** Holds flushes during read bursts, at most {@link #DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES} of them. */
     public FlushConsolidationHandler() {
         this(DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, false);
     }
 
+    /**
+     * Holds flushes during read bursts, at most {@code explicitFlushAfterFlushes} of them.
+     *
+     * @param explicitFlushAfterFlushes flush after this many held-back flushes (&gt; 0)
+     * @throws IllegalArgumentException if {@code explicitFlushAfterFlushes} is not positive
+     */
     public FlushConsolidationHandler(int explicitFlushAfterFlushes) {
         this(explicitFlushAfterFlushes, false);
     }

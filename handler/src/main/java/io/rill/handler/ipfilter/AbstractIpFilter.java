@@ -25,16 +25,32 @@ public abstract class AbstractIpFilter implements ChannelHandler {
     /** Marks a channel already rejected, so a second look (handlerAdded, then channelActive) does not decide again. */
     private static final AttributeKey<Boolean> REJECTED = AttributeKey.valueOf("rill.ipfilter.rejected");
 
-    /** True if a peer at {@code remoteAddress} may keep its channel. */
+    /**
+     * True if a peer at {@code remoteAddress} may keep its channel.
+     *
+     * @param ctx           the context of this filter; called on the event loop, once per channel
+     * @param remoteAddress the peer's resolved address
+     * @return true to accept, false to reject
+     * @throws Exception any failure; it goes to {@code exceptionCaught} and the channel is not accepted
+     */
     protected abstract boolean accept(ChannelHandlerContext ctx, InetSocketAddress remoteAddress) throws Exception;
 
-    /** Called for an accepted channel, after the filter has left its pipeline. */
+    /**
+     * Called for an accepted channel, after the filter has left its pipeline.
+     *
+     * @param ctx           the context the filter had
+     * @param remoteAddress the peer's address
+     */
     protected void channelAccepted(ChannelHandlerContext ctx, InetSocketAddress remoteAddress) {
     }
 
     /**
      * Called for a rejected channel before it is closed. Returns null to close at once, or a
      * future (e.g. of writing an error message) to close once it completes.
+     *
+     * @param ctx           the context of this filter
+     * @param remoteAddress the peer's address
+     * @return null, or the future after which the channel closes
      */
     protected Future<Void> channelRejected(ChannelHandlerContext ctx, InetSocketAddress remoteAddress) {
         return null;

@@ -32,12 +32,23 @@ public class IpSubnetFilter extends AbstractIpFilter {
     /** Disjoint IPv6 subnets, sorted. */
     private final IpSubnetFilterRule[] ipv6;
 
-    /** Accepts peers no rule matches. */
+    /**
+     * Accepts peers no rule matches.
+     *
+     * @param rules the subnets and what to do with their peers
+     * @throws IllegalArgumentException if a subnet lies inside one of the opposite type
+     */
     public IpSubnetFilter(IpSubnetFilterRule... rules) {
         this(true, rules);
     }
 
-    /** @throws IllegalArgumentException if a subnet lies inside one of the opposite type */
+    /**
+     * Filters by {@code rules}; a peer no rule matches is accepted if {@code acceptIfNotFound}.
+     *
+     * @param acceptIfNotFound what to do with a peer no rule matches
+     * @param rules            the subnets and what to do with their peers
+     * @throws IllegalArgumentException if a subnet lies inside one of the opposite type
+     */
     public IpSubnetFilter(boolean acceptIfNotFound, IpSubnetFilterRule... rules) {
         this.acceptIfNotFound = acceptIfNotFound;
         List<IpSubnetFilterRule> v4 = new ArrayList<>();

@@ -31,11 +31,27 @@ public final class IpSubnetFilterRule implements IpFilterRule, Comparable<IpSubn
     private final int prefixLength;
     private final IpFilterRuleType type;
 
-    /** A rule for {@code address/prefixLength}, e.g. ("10.0.0.0", 8, REJECT); the address is not resolved. */
+    /**
+     * A rule for {@code address/prefixLength}, e.g. ("10.0.0.0", 8, REJECT); the address is not resolved.
+     *
+     * @param address      an IPv4 or IPv6 literal
+     * @param prefixLength the leading bits that must match: 0 to 32 for IPv4, 0 to 128 for IPv6
+     * @param type         what the rule does with a matching peer
+     * @throws IllegalArgumentException if {@code address} is not a literal or the prefix is out of range
+     */
     public IpSubnetFilterRule(String address, int prefixLength, IpFilterRuleType type) {
         this(parseLiteral(address), prefixLength, type);
     }
 
+    /**
+     * A rule for {@code address/prefixLength}; the bits of {@code address} past the prefix are ignored.
+     *
+     * @param address      the network address
+     * @param prefixLength the leading bits that must match: 0 to 32 for IPv4, 0 to 128 for IPv6
+     * @param type         what the rule does with a matching peer
+     * @throws IllegalArgumentException if the prefix is out of range
+     * @throws NullPointerException if {@code address} or {@code type} is null
+     */
     public IpSubnetFilterRule(InetAddress address, int prefixLength, IpFilterRuleType type) {
         if (address == null || type == null) {
             throw new NullPointerException(address == null ? "address" : "type");
@@ -56,7 +72,15 @@ public final class IpSubnetFilterRule implements IpFilterRule, Comparable<IpSubn
         this.type = type;
     }
 
-    /** A rule written as {@code "address/prefix"}; a bare address means a single host. */
+    /**
+     * A rule written as {@code "address/prefix"}; a bare address means a single host.
+     *
+     * @param cidr e.g. {@code "192.168.0.0/16"} or {@code "2001:db8::/32"}
+     * @param type what the rule does with a matching peer
+     * @return the rule
+     * @throws IllegalArgumentException if {@code cidr} is not an address literal with an optional valid
+     *                                  prefix
+     */
     public static IpSubnetFilterRule parse(String cidr, IpFilterRuleType type) {
         int slash = cidr.indexOf('/');
         if (slash < 0) {
@@ -78,7 +102,12 @@ public final class IpSubnetFilterRule implements IpFilterRule, Comparable<IpSubn
         return address != null && contains(address);
     }
 
-    /** True if {@code address} (in any form) lies in this subnet. */
+    /**
+     * True if {@code address} (in any form) lies in this subnet.
+     *
+     * @param address a peer's address
+     * @return whether it lies in the subnet
+     */
     public boolean contains(InetAddress address) {
         return containsCanonical(canonicalBytes(address));
     }
@@ -98,11 +127,20 @@ public final class IpSubnetFilterRule implements IpFilterRule, Comparable<IpSubn
         return type;
     }
 
+    /**
+     * The number of leading bits that must match, in the IPv4 form for a mapped rule.
+     *
+     * @return the prefix length
+     */
     public int prefixLength() {
         return prefixLength;
     }
 
-    /** True if this is an IPv4 subnet (mapped rules included, in their IPv4 form). */
+    /**
+     * True if this is an IPv4 subnet (mapped rules included, in their IPv4 form).
+     *
+     * @return whether the subnet is IPv4
+     */
     public boolean isIpv4() {
         return network.length == 4;
     }

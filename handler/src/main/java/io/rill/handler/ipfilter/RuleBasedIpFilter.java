@@ -19,11 +19,23 @@ public class RuleBasedIpFilter extends AbstractIpFilter {
     private final boolean acceptIfNotFound;
     private final List<IpFilterRule> rules;
 
-    /** Accepts peers no rule matches. */
+    /**
+     * Accepts peers no rule matches.
+     *
+     * @param rules the rules, tried in order; none null
+     */
     public RuleBasedIpFilter(IpFilterRule... rules) {
         this(true, rules);
     }
 
+    /**
+     * Filters by {@code rules}, tried in order; a peer no rule matches is accepted if {@code
+     * acceptIfNotFound}.
+     *
+     * @param acceptIfNotFound what to do with a peer no rule matches
+     * @param rules            the rules, tried in order; none null
+     * @throws NullPointerException if a rule is null
+     */
     public RuleBasedIpFilter(boolean acceptIfNotFound, IpFilterRule... rules) {
         this.acceptIfNotFound = acceptIfNotFound;
         this.rules = List.of(rules); // also rejects null rules

@@ -4,7 +4,16 @@ import io.rill.util.InternalLogger;
 
 /** The level {@link LoggingHandler} logs at, mapped onto {@link System.Logger.Level}. */
 public enum LogLevel {
-    TRACE, DEBUG, INFO, WARN, ERROR;
+    /** {@link System.Logger.Level#TRACE}. */
+    TRACE,
+    /** {@link System.Logger.Level#DEBUG}. */
+    DEBUG,
+    /** {@link System.Logger.Level#INFO}. */
+    INFO,
+    /** {@link System.Logger.Level#WARNING}. */
+    WARN,
+    /** {@link System.Logger.Level#ERROR}. */
+    ERROR;
 
     boolean isEnabled(InternalLogger logger) {
         return switch (this) {

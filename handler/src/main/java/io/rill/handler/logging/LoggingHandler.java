@@ -32,19 +32,43 @@ public class LoggingHandler implements ChannelHandler {
         this(LogLevel.DEBUG);
     }
 
+    /**
+     * Logs at {@code level} with hex dumps, under {@code LoggingHandler}'s name.
+     *
+     * @param level the level of every line
+     */
     public LoggingHandler(LogLevel level) {
         this(level, ByteBufFormat.HEX);
     }
 
+    /**
+     * Logs at {@code level}, under {@code LoggingHandler}'s name.
+     *
+     * @param level  the level of every line
+     * @param format how buffers are shown
+     */
     public LoggingHandler(LogLevel level, ByteBufFormat format) {
         this(LoggingHandler.class, level, format);
     }
 
+    /**
+     * Logs at {@code level} with hex dumps, under {@code owner}'s name.
+     *
+     * @param owner names the logger, e.g. the class that set up the pipeline
+     * @param level the level of every line
+     */
     public LoggingHandler(Class<?> owner, LogLevel level) {
         this(owner, level, ByteBufFormat.HEX);
     }
 
-    /** @param owner names the logger, e.g. the class that set up the pipeline */
+    /**
+     * Logs at {@code level}, under {@code owner}'s name.
+     *
+     * @param owner  names the logger, e.g. the class that set up the pipeline
+     * @param level  the level of every line
+     * @param format how buffers are shown
+     * @throws NullPointerException if an argument is null
+     */
     public LoggingHandler(Class<?> owner, LogLevel level, ByteBufFormat format) {
         if (owner == null || level == null || format == null) {
             throw new NullPointerException(owner == null ? "owner" : level == null ? "level" : "format");
@@ -54,10 +78,20 @@ public class LoggingHandler implements ChannelHandler {
         this.format = format;
     }
 
+    /**
+     * The level this handler logs at.
+     *
+     * @return the level
+     */
     public LogLevel level() {
         return level;
     }
 
+    /**
+     * How this handler shows buffers.
+     *
+     * @return the format
+     */
     public ByteBufFormat byteBufFormat() {
         return format;
     }
@@ -203,6 +237,10 @@ public class LoggingHandler implements ChannelHandler {
      * The line for a buffer event: its size, then (in HEX) the table of its readable bytes on
      * the following lines. Only the readable bytes are shown: they are what moves through the
      * pipeline.
+     *
+     * @param event the name of the event, e.g. {@code READ}
+     * @param buf   the buffer; neither consumed nor released
+     * @return the text to log
      */
     protected String formatBuffer(String event, ByteBuf buf) {
         int length = buf.readableBytes();
@@ -212,7 +250,12 @@ public class LoggingHandler implements ChannelHandler {
         return event + ": " + length + 'B' + System.lineSeparator() + ByteBufUtil.prettyHexDump(buf);
     }
 
-    /** {@code [id, L:local - R:remote]}, or fewer parts while the channel lacks addresses. */
+    /**
+     * {@code [id, L:local - R:remote]}, or fewer parts while the channel lacks addresses.
+     *
+     * @param ch the channel
+     * @return the prefix of every line about {@code ch}
+     */
     protected String channelPrefix(Channel ch) {
         String id = ch.id().asShortText();
         SocketAddress local = ch.localAddress();

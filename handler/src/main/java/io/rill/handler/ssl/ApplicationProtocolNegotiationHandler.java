@@ -35,10 +35,22 @@ public abstract class ApplicationProtocolNegotiationHandler implements ChannelHa
         this.fallbackProtocol = fallbackProtocol;
     }
 
-    /** Adds the handlers for {@code protocol} (the negotiated one, or the fallback). */
+    /**
+     * Adds the handlers for {@code protocol} (the negotiated one, or the fallback).
+     *
+     * @param ctx      the context of this handler, which removes itself after this returns
+     * @param protocol the protocol name, e.g. {@code "h2"}
+     * @throws Exception any failure; it goes to {@code exceptionCaught}
+     */
     protected abstract void configurePipeline(ChannelHandlerContext ctx, String protocol) throws Exception;
 
-    /** The handshake failed: logs and closes. Override to react otherwise. */
+    /**
+     * The handshake failed: logs and closes. Override to react otherwise.
+     *
+     * @param ctx   the context of this handler
+     * @param cause why the handshake failed
+     * @throws Exception any failure; it reaches {@code exceptionCaught}
+     */
     protected void handshakeFailure(ChannelHandlerContext ctx, Throwable cause) throws Exception {
         logger.debug("{}: TLS handshake failed: {}", ctx.channel(), cause);
         ctx.close();

@@ -11,6 +11,11 @@ public class NotSslRecordException extends SSLException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception with its message.
+     *
+     * @param message what happened, naming the limit or the input at fault
+     */
     public NotSslRecordException(String message) {
         super(message);
     }

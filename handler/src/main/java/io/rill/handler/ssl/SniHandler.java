@@ -28,7 +28,9 @@ import io.rill.util.concurrent.ScheduledFuture;
  */
 public class SniHandler extends ByteToMessageDecoder {
 
+    /** The default cap on a ClientHello's size, in bytes: far above any real hello. */
     public static final int DEFAULT_MAX_CLIENT_HELLO_LENGTH = 64 * 1024;
+    /** The default time a client has to send its whole ClientHello, in milliseconds. */
     public static final long DEFAULT_HANDSHAKE_TIMEOUT_MILLIS = 10_000;
 
     private final Function<String, SslContext> mapping;
@@ -37,14 +39,24 @@ public class SniHandler extends ByteToMessageDecoder {
     private ScheduledFuture<?> timer;
     private boolean done;
 
-    /** With the default cap and timeout; {@code mapping} is typically an {@link SslContextMapping}. */
+    /**
+     * With the default cap and timeout; {@code mapping} is typically an {@link SslContextMapping}.
+     *
+     * @param mapping the context for a server name (null when the client sent none); not null itself
+     * @throws NullPointerException if {@code mapping} is null
+     */
     public SniHandler(Function<String, SslContext> mapping) {
         this(mapping, DEFAULT_MAX_CLIENT_HELLO_LENGTH, DEFAULT_HANDSHAKE_TIMEOUT_MILLIS);
     }
 
     /**
-     * @param maxClientHelloLength the largest ClientHello accepted, in bytes (> 0)
-     * @param handshakeTimeoutMillis how long the whole hello may take to arrive (> 0)
+     * Chooses a context by the server name, with the given cap and timeout.
+     *
+     * @param mapping                the context for a server name (null when the client sent none); not null
+     *                itself
+     * @param maxClientHelloLength   the largest ClientHello accepted, in bytes (&gt; 0)
+     * @param handshakeTimeoutMillis how long the whole hello may take to arrive (&gt; 0)
+     * @throws IllegalArgumentException if the cap or the timeout is not positive
      */
     public SniHandler(Function<String, SslContext> mapping, int maxClientHelloLength, long handshakeTimeoutMillis) {
         if (mapping == null) {
@@ -59,6 +71,11 @@ public class SniHandler extends ByteToMessageDecoder {
         this.parser = new ClientHelloParser(maxClientHelloLength);
     }
 
+    /**
+     * How long a client has to send its whole ClientHello.
+     *
+     * @return the timeout in milliseconds
+     */
     public long handshakeTimeoutMillis() {
         return handshakeTimeoutMillis;
     }
@@ -121,6 +138,11 @@ public class SniHandler extends ByteToMessageDecoder {
      * The handler that takes over for {@code hostname} (null without SNI); override to configure
      * it before its handshake starts, e.g. {@link SslHandler#setOcspResponse(byte[])} to staple the
      * OCSP response of that host's certificate.
+     *
+     * @param context  the context {@code mapping} chose
+     * @param hostname the server name the client asked for, lower case; null if none
+     * @param alloc    the channel's allocator
+     * @return a new handler, which replaces this one in the pipeline
      */
     protected SslHandler newSslHandler(SslContext context, String hostname, ByteBufAllocator alloc) {
         return context.newHandler(alloc);

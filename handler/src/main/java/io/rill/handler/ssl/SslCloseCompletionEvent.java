@@ -7,8 +7,15 @@ package io.rill.handler.ssl;
  */
 public final class SslCloseCompletionEvent extends SslCompletionEvent {
 
+    /** The peer's close_notify arrived. */
     public static final SslCloseCompletionEvent SUCCESS = new SslCloseCompletionEvent(null);
 
+    /**
+     * The peer's side ended with {@code cause}; null means success, though {@link #SUCCESS} says so without
+     * allocating.
+     *
+     * @param cause why it ended without a close_notify, or null
+     */
     public SslCloseCompletionEvent(Throwable cause) {
         super(cause);
     }

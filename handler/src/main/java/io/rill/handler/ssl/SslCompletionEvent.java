@@ -9,11 +9,20 @@ public abstract class SslCompletionEvent {
         this.cause = cause;
     }
 
+    /**
+     * Whether the step succeeded.
+     *
+     * @return true when there is no {@link #cause()}
+     */
     public final boolean isSuccess() {
         return cause == null;
     }
 
-    /** Why it failed, or null on success. */
+    /**
+     * Why it failed, or null on success.
+     *
+     * @return the cause, or null
+     */
     public final Throwable cause() {
         return cause;
     }

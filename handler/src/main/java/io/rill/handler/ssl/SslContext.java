@@ -49,42 +49,83 @@ public final class SslContext implements AutoCloseable {
         this.endpointIdentification = endpointIdentification;
     }
 
+    /**
+     * Whether engines from this context act as TLS clients.
+     *
+     * @return true for a context built with {@link SslContextBuilder#forClient()}
+     */
     public boolean isClient() {
         return client;
     }
 
+    /**
+     * Whether engines from this context act as TLS servers.
+     *
+     * @return true for a context built with one of the {@code SslContextBuilder.forServer} methods
+     */
     public boolean isServer() {
         return !client;
     }
 
+    /**
+     * The TLS implementation behind this context.
+     *
+     * @return JDK or OPENSSL
+     */
     public SslProvider provider() {
         return provider;
     }
 
-    /** The ALPN protocols offered (client) or accepted in preference order (server); may be empty. */
+    /**
+     * The ALPN protocols offered (client) or accepted in preference order (server); may be empty.
+     *
+     * @return an unmodifiable list, empty when ALPN is off
+     */
     public List<String> applicationProtocols() {
         return applicationProtocols;
     }
 
-    /** The enabled protocol versions, e.g. TLSv1.3 and TLSv1.2. */
+    /**
+     * The enabled protocol versions, e.g. TLSv1.3 and TLSv1.2.
+     *
+     * @return the protocol names, as {@link SSLEngine#setEnabledProtocols} takes them
+     */
     public List<String> protocols() {
         return List.of(protocols);
     }
 
+    /**
+     * The enabled cipher suites, in preference order.
+     *
+     * @return the suite names
+     */
     public List<String> cipherSuites() {
         return List.of(cipherSuites);
     }
 
+    /**
+     * Whether servers of this context ask clients for certificates.
+     *
+     * @return none, optional or required
+     */
     public ClientAuth clientAuth() {
         return clientAuth;
     }
 
-    /** The endpoint identification algorithm clients apply ("HTTPS"), or null if verification is off. */
+    /**
+     * The endpoint identification algorithm clients apply ("HTTPS"), or null if verification is off.
+     *
+     * @return {@code "HTTPS"}, {@code "LDAPS"}, or null
+     */
     public String endpointIdentificationAlgorithm() {
         return endpointIdentification;
     }
 
-    /** The session cache: its size and timeout, and the sessions it holds. */
+    /**
+     * The session cache: its size and timeout, and the sessions it holds.
+     *
+     * @return the session context shared by the engines of this context
+     */
     public SSLSessionContext sessionContext() {
         if (openssl != null) {
             return openssl.sessionContext();
@@ -104,7 +145,13 @@ public final class SslContext implements AutoCloseable {
         }
     }
 
-    /** A new engine with no peer information (servers; clients then cannot verify a host name). */
+    /**
+     * A new engine with no peer information (servers; clients then cannot verify a host name).
+     *
+     * @param alloc the channel's allocator; neither provider uses it today
+     * @return a new engine in client or server mode, owned by the caller
+     * @throws IllegalStateException if the context was closed
+     */
     public SSLEngine newEngine(ByteBufAllocator alloc) {
         if (openssl != null) {
             return openssl.newEngine(null, -1, endpointIdentification);
@@ -115,6 +162,12 @@ public final class SslContext implements AutoCloseable {
     /**
      * A new engine for a connection to {@code peerHost}: clients send it as SNI (when it is a
      * DNS name), check the server's certificate against it, and resume sessions by it.
+     *
+     * @param alloc    the channel's allocator; neither provider uses it today
+     * @param peerHost the peer's host name (or address literal)
+     * @param peerPort the peer's port
+     * @return a new engine in client or server mode, owned by the caller
+     * @throws IllegalStateException if the context was closed
      */
     public SSLEngine newEngine(ByteBufAllocator alloc, String peerHost, int peerPort) {
         if (openssl != null) {
@@ -123,24 +176,61 @@ public final class SslContext implements AutoCloseable {
         return configure(context.createSSLEngine(peerHost, peerPort));
     }
 
+    /**
+     * A handler over a new engine with no peer information: what a server needs.
+     *
+     * @param alloc the channel's allocator
+     * @return a new handler, for one channel
+     */
     public SslHandler newHandler(ByteBufAllocator alloc) {
         return new SslHandler(newEngine(alloc));
     }
 
+    /**
+     * A handler over a new engine for a connection to {@code peerHost}: what a client needs to check
+     * the server's host name and to resume sessions.
+     *
+     * @param alloc    the channel's allocator
+     * @param peerHost the server's host name, sent as SNI and checked against its certificate
+     * @param peerPort the server's port
+     * @return a new handler, for one channel
+     */
     public SslHandler newHandler(ByteBufAllocator alloc, String peerHost, int peerPort) {
         return new SslHandler(newEngine(alloc, peerHost, peerPort));
     }
 
-    /** A handler whose engine runs its delegated tasks on {@code delegatedTaskExecutor}. */
+    /**
+     * A handler whose engine runs its delegated tasks on {@code delegatedTaskExecutor}.
+     *
+     * @param alloc                 the channel's allocator
+     * @param peerHost              the server's host name, sent as SNI and checked against its certificate
+     * @param peerPort              the server's port
+     * @param delegatedTaskExecutor where the engine's slow tasks run; null runs them on the event loop
+     * @return a new handler, for one channel
+     */
     public SslHandler newHandler(ByteBufAllocator alloc, String peerHost, int peerPort, Executor delegatedTaskExecutor) {
         return new SslHandler(newEngine(alloc, peerHost, peerPort), false, delegatedTaskExecutor);
     }
 
+    /**
+     * A handler (with no peer information) whose engine runs its delegated tasks on {@code
+     * delegatedTaskExecutor}.
+     *
+     * @param alloc                 the channel's allocator
+     * @param delegatedTaskExecutor where the engine's slow tasks run; null runs them on the event loop
+     * @return a new handler, for one channel
+     */
     public SslHandler newHandler(ByteBufAllocator alloc, Executor delegatedTaskExecutor) {
         return new SslHandler(newEngine(alloc), false, delegatedTaskExecutor);
     }
 
-    /** A handler whose first write passes unencrypted: the reply that accepts a STARTTLS request. */
+    /**
+     * A handler whose first write passes unencrypted: the reply that accepts a STARTTLS request.
+     *
+     * @param alloc    the channel's allocator
+     * @param startTls true to let the first write pass unencrypted
+     * @return a new handler, for one channel
+     */
     public SslHandler newHandler(ByteBufAllocator alloc, boolean startTls) {
         return new SslHandler(newEngine(alloc), startTls);
     }

@@ -72,34 +72,85 @@ public final class SslContextBuilder {
         this.server = server;
     }
 
+    /**
+     * A client: trusts the JDK's CA roots and checks the server's host name unless told otherwise.
+     *
+     * @return a new builder
+     */
     public static SslContextBuilder forClient() {
         return new SslContextBuilder(false);
     }
 
-    /** A server presenting the PEM certificate chain (leaf first) with its PEM private key. */
+    /**
+     * A server presenting the PEM certificate chain (leaf first) with its PEM private key.
+     *
+     * @param keyCertChainPem a PEM file with the certificate chain, leaf first
+     * @param keyPem          a PEM file with the unencrypted private key of the leaf
+     * @return a new builder
+     * @throws SSLException if a file cannot be read or holds no usable key material
+     */
     public static SslContextBuilder forServer(File keyCertChainPem, File keyPem) throws SSLException {
         return new SslContextBuilder(true).keyManager(keyCertChainPem, keyPem, null);
     }
 
-    /** Like {@link #forServer(File, File)} with a password for an ENCRYPTED PRIVATE KEY. */
+    /**
+     * Like {@link #forServer(File, File)} with a password for an ENCRYPTED PRIVATE KEY.
+     *
+     * @param keyCertChainPem a PEM file with the certificate chain, leaf first
+     * @param keyPem          a PEM file with the private key of the leaf
+     * @param keyPassword     the key's password; null if it is not encrypted
+     * @return a new builder
+     * @throws SSLException if a file cannot be read, holds no usable key material, or the password is wrong
+     */
     public static SslContextBuilder forServer(File keyCertChainPem, File keyPem, String keyPassword)
             throws SSLException {
         return new SslContextBuilder(true).keyManager(keyCertChainPem, keyPem, keyPassword);
     }
 
+    /**
+     * A server presenting the PEM certificate chain (leaf first) with its unencrypted PEM private key,
+     * read from streams (which are read to the end, not closed).
+     *
+     * @param keyCertChainPem the certificate chain in PEM, leaf first
+     * @param keyPem          the unencrypted private key of the leaf in PEM
+     * @return a new builder
+     * @throws SSLException if the streams cannot be read or hold no usable key material
+     */
     public static SslContextBuilder forServer(InputStream keyCertChainPem, InputStream keyPem) throws SSLException {
         return new SslContextBuilder(true).keyManager(keyCertChainPem, keyPem, null);
     }
 
+    /**
+     * A server presenting {@code keyCertChain} with its private key.
+     *
+     * @param key          the private key of the leaf certificate
+     * @param keyCertChain the certificate chain, leaf first; at least one
+     * @return a new builder
+     * @throws IllegalArgumentException if the key or the chain is missing
+     */
     public static SslContextBuilder forServer(PrivateKey key, X509Certificate... keyCertChain) {
         return new SslContextBuilder(true).keyManager(key, keyCertChain);
     }
 
+    /**
+     * A server whose identity comes from {@code keyManagerFactory}.
+     *
+     * @param keyManagerFactory supplies the certificate chain and key; not null
+     * @return a new builder
+     */
     public static SslContextBuilder forServer(KeyManagerFactory keyManagerFactory) {
         return new SslContextBuilder(true).keyManager(keyManagerFactory);
     }
 
-    /** The certificate and key this side presents (a server's identity, or a client's for mutual TLS). */
+    /**
+     * The certificate and key this side presents (a server's identity, or a client's for mutual TLS).
+     *
+     * @param keyCertChainPem a PEM file with the certificate chain, leaf first
+     * @param keyPem          a PEM file with the private key of the leaf
+     * @param keyPassword     the key's password; null if it is not encrypted
+     * @return this builder
+     * @throws SSLException if a file cannot be read, holds no usable key material, or the password is wrong
+     */
     public SslContextBuilder keyManager(File keyCertChainPem, File keyPem, String keyPassword) throws SSLException {
         try (InputStream chain = Files.newInputStream(keyCertChainPem.toPath());
                 InputStream key = Files.newInputStream(keyPem.toPath())) {
@@ -109,6 +160,16 @@ public final class SslContextBuilder {
         }
     }
 
+    /**
+     * Like {@link #keyManager(File, File, String)}, reading PEM from streams (read to the end, not closed).
+     *
+     * @param keyCertChainPem the certificate chain in PEM, leaf first
+     * @param keyPem          the private key of the leaf in PEM
+     * @param keyPassword     the key's password; null if it is not encrypted
+     * @return this builder
+     * @throws SSLException if the streams cannot be read, hold no usable key material, or the password is
+     *                      wrong
+     */
     public SslContextBuilder keyManager(InputStream keyCertChainPem, InputStream keyPem, String keyPassword)
             throws SSLException {
         try {
@@ -120,6 +181,14 @@ public final class SslContextBuilder {
         }
     }
 
+    /**
+     * The certificate chain and key this side presents; replaces a key manager factory set before.
+     *
+     * @param key          the private key of the leaf certificate
+     * @param keyCertChain the certificate chain, leaf first; at least one (the array is copied)
+     * @return this builder
+     * @throws IllegalArgumentException if the key or the chain is missing
+     */
     public SslContextBuilder keyManager(PrivateKey key, X509Certificate... keyCertChain) {
         if (key == null || keyCertChain == null || keyCertChain.length == 0) {
             throw new IllegalArgumentException("a private key and at least one certificate are required");
@@ -130,6 +199,12 @@ public final class SslContextBuilder {
         return this;
     }
 
+    /**
+     * This side's identity from {@code keyManagerFactory}; replaces a key and chain set before.
+     *
+     * @param keyManagerFactory supplies the certificate chain and key; not null
+     * @return this builder
+     */
     public SslContextBuilder keyManager(KeyManagerFactory keyManagerFactory) {
         this.keyManagerFactory = requireNonNull(keyManagerFactory, "keyManagerFactory");
         this.key = null;
@@ -137,7 +212,13 @@ public final class SslContextBuilder {
         return this;
     }
 
-    /** Trust exactly the PEM certificates of {@code trustCertCollection} as roots. */
+    /**
+     * Trust exactly the PEM certificates of {@code trustCertCollection} as roots.
+     *
+     * @param trustCertCollectionPem a PEM file with the trusted root certificates
+     * @return this builder
+     * @throws SSLException if the file cannot be read or holds no certificate
+     */
     public SslContextBuilder trustManager(File trustCertCollectionPem) throws SSLException {
         try (InputStream in = Files.newInputStream(trustCertCollectionPem.toPath())) {
             return trustManager(in);
@@ -146,6 +227,14 @@ public final class SslContextBuilder {
         }
     }
 
+    /**
+     * Trust exactly the PEM certificates read from {@code trustCertCollectionPem} (read to the end,
+     * not closed) as roots.
+     *
+     * @param trustCertCollectionPem the trusted root certificates in PEM
+     * @return this builder
+     * @throws SSLException if the stream cannot be read or holds no certificate
+     */
     public SslContextBuilder trustManager(InputStream trustCertCollectionPem) throws SSLException {
         try {
             return trustManager(PemReader.readCertificates(trustCertCollectionPem));
@@ -154,20 +243,36 @@ public final class SslContextBuilder {
         }
     }
 
+    /**
+     * Trust exactly {@code roots}; replaces a trust manager factory set before.
+     *
+     * @param roots the trusted root certificates (the array is copied)
+     * @return this builder
+     */
     public SslContextBuilder trustManager(X509Certificate... roots) {
         this.trustCertificates = roots.clone();
         this.trustManagerFactory = null;
         return this;
     }
 
-    /** Trust decisions by {@code factory} (e.g. {@code InsecureTrustManagerFactory.INSTANCE} in tests). */
+    /**
+     * Trust decisions by {@code factory} (e.g. {@code InsecureTrustManagerFactory.INSTANCE} in tests).
+     *
+     * @param factory makes the trust managers; not null
+     * @return this builder
+     */
     public SslContextBuilder trustManager(TrustManagerFactory factory) {
         this.trustManagerFactory = requireNonNull(factory, "factory");
         this.trustCertificates = null;
         return this;
     }
 
-    /** The protocol versions to enable, e.g. "TLSv1.3", "TLSv1.2". */
+    /**
+     * The protocol versions to enable, e.g. "TLSv1.3", "TLSv1.2".
+     *
+     * @param protocols the protocol names of {@link javax.net.ssl.SSLEngine#setEnabledProtocols}
+     * @return this builder
+     */
     public SslContextBuilder protocols(String... protocols) {
         if (protocols.length == 0) {
             throw new IllegalArgumentException("at least one protocol is required");
@@ -176,7 +281,12 @@ public final class SslContextBuilder {
         return this;
     }
 
-    /** The cipher suites to enable, in preference order; null restores the JDK's defaults. */
+    /**
+     * The cipher suites to enable, in preference order; null restores the JDK's defaults.
+     *
+     * @param cipherSuites the suite names, e.g. {@code TLS_AES_128_GCM_SHA256}; null for the defaults
+     * @return this builder
+     */
     public SslContextBuilder ciphers(Iterable<String> cipherSuites) {
         if (cipherSuites == null) {
             this.cipherSuites = null;
@@ -188,7 +298,12 @@ public final class SslContextBuilder {
         return this;
     }
 
-    /** ALPN (RFC 7301): offered by a client, chosen from by a server in this preference order. */
+    /**
+     * ALPN (RFC 7301): offered by a client, chosen from by a server in this preference order.
+     *
+     * @param protocols the protocol names, e.g. {@code "h2", "http/1.1"}; none turns ALPN off
+     * @return this builder
+     */
     public SslContextBuilder applicationProtocols(String... protocols) {
         this.applicationProtocols = List.of(protocols);
         return this;
@@ -199,19 +314,32 @@ public final class SslContextBuilder {
      * OPENSSL client keeps one session per peer ({@code host:port} of
      * {@link SslContext#newHandler(io.rill.buffer.ByteBufAllocator, String, int)}), so this bounds
      * the peers it can resume with.
+     *
+     * @param size the number of sessions kept; 0 for no limit
+     * @return this builder
      */
     public SslContextBuilder sessionCacheSize(long size) {
         this.sessionCacheSize = requireNonNegative(size, "sessionCacheSize");
         return this;
     }
 
-    /** How long a cached session can be resumed, in seconds (0: no limit); the JDK's default when unset. */
+    /**
+     * How long a cached session can be resumed, in seconds (0: no limit); the JDK's default when unset.
+     *
+     * @param seconds how long a session can be resumed; 0 for no limit
+     * @return this builder
+     */
     public SslContextBuilder sessionTimeout(long seconds) {
         this.sessionTimeoutSeconds = requireNonNegative(seconds, "sessionTimeout");
         return this;
     }
 
-    /** Whether a server asks clients for certificates. */
+    /**
+     * Whether a server asks clients for certificates.
+     *
+     * @param clientAuth none, optional or required; not null
+     * @return this builder
+     */
     public SslContextBuilder clientAuth(ClientAuth clientAuth) {
         this.clientAuth = requireNonNull(clientAuth, "clientAuth");
         return this;
@@ -220,12 +348,21 @@ public final class SslContextBuilder {
     /**
      * The client's host name check: "HTTPS" (the default, RFC 2818/6125) or "LDAPS"; null turns
      * it off, which lets any certificate the trust roots accept stand for any host.
+     *
+     * @param algorithm {@code "HTTPS"}, {@code "LDAPS"}, or null to turn the host name check off
+     * @return this builder
      */
     public SslContextBuilder endpointIdentificationAlgorithm(String algorithm) {
         this.endpointIdentification = algorithm;
         return this;
     }
 
+    /**
+     * The TLS implementation; null (the default) for {@link SslProvider#defaultProvider()}.
+     *
+     * @param provider JDK or OPENSSL, or null
+     * @return this builder
+     */
     public SslContextBuilder sslProvider(SslProvider provider) {
         this.provider = provider;
         return this;
@@ -241,13 +378,21 @@ public final class SslContextBuilder {
      * <p>{@link SslProvider#OPENSSL} only: the JDK's engine does not export its secrets, so
      * {@link #build()} throws {@link UnsupportedOperationException} for JDK. The sink runs on the
      * event loop during handshakes: keep it quick; what it throws is logged and ignored.
+     *
+     * @param sink receives the key log lines; null turns it off
+     * @return this builder
      */
     public SslContextBuilder keyLog(Consumer<String> sink) {
         this.keyLog = sink;
         return this;
     }
 
-    /** {@link #keyLog(Consumer)} appending each line to {@code file} (created if absent); debugging only. */
+    /**
+     * {@link #keyLog(Consumer)} appending each line to {@code file} (created if absent); debugging only.
+     *
+     * @param file the key log file, appended to
+     * @return this builder
+     */
     public SslContextBuilder keyLogFile(Path file) {
         requireNonNull(file, "file");
         return keyLog(line -> appendLine(file, line));
@@ -271,12 +416,24 @@ public final class SslContextBuilder {
      * <p>{@link SslProvider#OPENSSL} only: {@link #build()} throws
      * {@link UnsupportedOperationException} for JDK, whose stapling is configured by JDK-wide
      * system properties instead.
+     *
+     * @param enable true to ask for (client) or staple (server) OCSP responses
+     * @return this builder
      */
     public SslContextBuilder enableOcsp(boolean enable) {
         this.ocsp = enable;
         return this;
     }
 
+    /**
+     * Builds the context from what was set. The builder can be reused afterwards; the context is
+     * independent of it, thread-safe, and holds native memory under OPENSSL until it is closed.
+     *
+     * @return a new context, to be closed by its owner once its handlers are gone
+     * @throws SSLException if the provider is unavailable or the key material or settings are rejected
+     * @throws IllegalStateException for a server without a certificate chain and key
+     * @throws UnsupportedOperationException if {@link #keyLog} or {@link #enableOcsp} is set for JDK
+     */
     public SslContext build() throws SSLException {
         if (server && keyManagerFactory == null && key == null) {
             throw new IllegalStateException("a server needs a certificate chain and key");

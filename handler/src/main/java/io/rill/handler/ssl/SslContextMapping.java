@@ -24,7 +24,13 @@ public final class SslContextMapping implements Function<String, SslContext> {
         this.wildcard = Map.copyOf(b.wildcard);
     }
 
-    /** A mapping whose unmatched names get {@code defaultContext}. */
+    /**
+     * A mapping whose unmatched names get {@code defaultContext}.
+     *
+     * @param defaultContext the context for clients that send no name or an unknown one; not null
+     * @return a new builder
+     * @throws NullPointerException if {@code defaultContext} is null
+     */
     public static Builder builder(SslContext defaultContext) {
         if (defaultContext == null) {
             throw new NullPointerException("defaultContext");
@@ -62,7 +68,14 @@ public final class SslContextMapping implements Function<String, SslContext> {
             this.defaultContext = defaultContext;
         }
 
-        /** Maps {@code hostname} ("a.example.com" or "*.example.com") to {@code context}. */
+        /**
+         * Maps {@code hostname} ("a.example.com" or "*.example.com") to {@code context}.
+         *
+         * @param hostname a host name, or a {@code *.} wildcard for one label; matched without regard to case
+         * @param context  the context for that name
+         * @return this builder
+         * @throws IllegalArgumentException if {@code *} appears anywhere but a leading {@code *.}
+         */
         public Builder add(String hostname, SslContext context) {
             String name = hostname.toLowerCase(Locale.ROOT);
             if (name.startsWith("*.")) {
@@ -75,6 +88,11 @@ public final class SslContextMapping implements Function<String, SslContext> {
             return this;
         }
 
+        /**
+         * The mapping of the names added so far; exact names win over wildcards.
+         *
+         * @return a new, immutable mapping, safe to share between channels and threads
+         */
         public SslContextMapping build() {
             return new SslContextMapping(this);
         }

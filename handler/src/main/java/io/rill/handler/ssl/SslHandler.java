@@ -99,23 +99,34 @@ public class SslHandler extends ByteToMessageDecoder {
     private boolean tasksRunning;
     private ScheduledFuture<?> handshakeTimer;
 
-    /** A handler over {@code engine}, configured for client or server mode already. */
+    /**
+     * A handler over {@code engine}, configured for client or server mode already.
+     *
+     * @param engine the engine; owned by this handler from now on
+     */
     public SslHandler(SSLEngine engine) {
         this(engine, false);
     }
 
     /**
-     * @param startTls whether the first write passes unencrypted: a server that accepted a
-     *                 STARTTLS command adds this handler, then writes its reply in the clear.
+     * A handler over {@code engine} that may let its first write pass unencrypted.
+     *
+     * @param engine   the engine; owned by this handler from now on
+     * @param startTls whether the first write passes unencrypted: a server that accepted a STARTTLS
+     *                 command adds this handler, then writes its reply in the clear.
      */
     public SslHandler(SSLEngine engine, boolean startTls) {
         this(engine, startTls, null);
     }
 
     /**
-     * @param delegatedTaskExecutor where the engine's delegated tasks run (they can take
-     *                              milliseconds: RSA signatures, certificate path checks), so the
-     *                              event loop serves other channels meanwhile; null runs them inline
+     * A handler over {@code engine} whose delegated tasks run on {@code delegatedTaskExecutor}.
+     *
+     * @param engine                the engine; owned by this handler from now on
+     * @param startTls              whether the first write passes unencrypted
+     * @param delegatedTaskExecutor where the engine's delegated tasks run (they can take milliseconds:
+     *                              RSA signatures, certificate path checks), so the event loop serves other
+     *                              channels meanwhile; null runs them inline
      */
     public SslHandler(SSLEngine engine, boolean startTls, Executor delegatedTaskExecutor) {
         if (engine == null) {
@@ -127,11 +138,21 @@ public class SslHandler extends ByteToMessageDecoder {
         this.delegatedTaskExecutor = delegatedTaskExecutor;
     }
 
+    /**
+     * The engine this handler drives. Inspect it (its session, its parameters) but do not wrap or
+     * unwrap with it: the handler owns its state.
+     *
+     * @return the engine
+     */
     public SSLEngine engine() {
         return engine;
     }
 
-    /** The protocol ALPN chose, or null if none was negotiated (or the handshake is not done). */
+    /**
+     * The protocol ALPN chose, or null if none was negotiated (or the handshake is not done).
+     *
+     * @return the ALPN protocol name, e.g. {@code "h2"}, or null
+     */
     public String applicationProtocol() {
         String protocol = engine.getApplicationProtocol();
         return protocol == null || protocol.isEmpty() ? null : protocol;
@@ -142,6 +163,9 @@ public class SslHandler extends ByteToMessageDecoder {
      * full one; false before it completes. Known for {@link SslProvider#OPENSSL} engines only: the
      * JDK's {@code SSLEngine} does not say, so for any other engine this throws
      * {@link UnsupportedOperationException}.
+     *
+     * @return true if the session was resumed
+     * @throws UnsupportedOperationException if the engine is not an OPENSSL engine
      */
     public boolean isSessionReused() {
         return nativeEngine("does not tell whether it resumed a session").isSessionReused();
@@ -152,6 +176,11 @@ public class SslHandler extends ByteToMessageDecoder {
      * to the handshake (RFC 6066 §8) for clients that ask; fetching and refreshing it is the
      * application's job. {@link SslProvider#OPENSSL} servers built with {@link SslContextBuilder#enableOcsp}
      * only, before the handler joins an active channel (the handshake starts then).
+     *
+     * @param der the OCSP response, DER-encoded; not null or empty
+     * @throws UnsupportedOperationException if the engine is the JDK's
+     * @throws IllegalStateException if this is not a server whose context enabled OCSP, or the handshake
+     *                               has started
      */
     public void setOcspResponse(byte[] der) {
         nativeEngine("takes no OCSP response per connection").setOcspResponse(der);
@@ -160,6 +189,8 @@ public class SslHandler extends ByteToMessageDecoder {
     /**
      * After the handshake, the DER-encoded OCSP response the server stapled, or null if it sent
      * none or this client did not ask ({@link SslContextBuilder#enableOcsp}).
+     *
+     * @return the stapled response, or null
      */
     public byte[] ocspResponse() {
         List<byte[]> responses = engine.getSession() instanceof ExtendedSSLSession session
@@ -174,21 +205,40 @@ public class SslHandler extends ByteToMessageDecoder {
         return nativeEngine;
     }
 
-    /** Completes with the channel when the handshake succeeds; fails with its cause otherwise. */
+    /**
+     * Completes with the channel when the handshake succeeds; fails with its cause otherwise.
+     *
+     * @return the handshake's future; completes on the event loop
+     */
     public Future<Channel> handshakeFuture() {
         return handshakePromise;
     }
 
-    /** Completes when the peer's close_notify arrives; fails if the connection ends without one. */
+    /**
+     * Completes when the peer's close_notify arrives; fails if the connection ends without one.
+     *
+     * @return the future of the peer's close_notify
+     */
     public Future<Channel> sslCloseFuture() {
         return sslClosePromise;
     }
 
-    /** How long the handshake may take; 0 disables the timeout. Set before the channel is active. */
+    /**
+     * How long the handshake may take; 0 disables the timeout. Set before the channel is active.
+     *
+     * @param timeout the limit; 0 for none
+     * @param unit    the unit of {@code timeout}
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     */
     public void setHandshakeTimeout(long timeout, TimeUnit unit) {
         handshakeTimeoutMillis = nonNegativeMillis(timeout, unit);
     }
 
+    /**
+     * The handshake time limit; see {@link #setHandshakeTimeout}.
+     *
+     * @return the limit in milliseconds; 0 for none
+     */
     public long getHandshakeTimeoutMillis() {
         return handshakeTimeoutMillis;
     }
@@ -197,6 +247,9 @@ public class SslHandler extends ByteToMessageDecoder {
      * How many plaintext bytes may wait for the handshake to complete: a write that would
      * exceed it fails with {@link PendingWriteLimitExceededException} (its buffer released; the
      * channel stays open). Bounds the memory of a peer that never finishes its handshake.
+     *
+     * @param bytes the most plaintext bytes that may wait; positive
+     * @throws IllegalArgumentException if {@code bytes} is not positive
      */
     public void setMaxPendingPlaintextBytes(long bytes) {
         if (bytes <= 0) {
@@ -205,15 +258,31 @@ public class SslHandler extends ByteToMessageDecoder {
         maxPendingPlaintextBytes = bytes;
     }
 
+    /**
+     * The bound on plaintext waiting for the handshake; see {@link #setMaxPendingPlaintextBytes}.
+     *
+     * @return the bound in bytes
+     */
     public long getMaxPendingPlaintextBytes() {
         return maxPendingPlaintextBytes;
     }
 
-    /** How long close() waits for close_notify to be flushed before closing anyway. */
+    /**
+     * How long close() waits for close_notify to be flushed before closing anyway.
+     *
+     * @param timeout the limit; 0 closes without waiting
+     * @param unit    the unit of {@code timeout}
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     */
     public void setCloseNotifyFlushTimeout(long timeout, TimeUnit unit) {
         closeNotifyFlushTimeoutMillis = nonNegativeMillis(timeout, unit);
     }
 
+    /**
+     * How long {@code close()} waits for close_notify to be flushed; see {@link #setCloseNotifyFlushTimeout}.
+     *
+     * @return the limit in milliseconds
+     */
     public long getCloseNotifyFlushTimeoutMillis() {
         return closeNotifyFlushTimeoutMillis;
     }
@@ -228,6 +297,10 @@ public class SslHandler extends ByteToMessageDecoder {
     /**
      * Whether {@code buf}'s readable bytes start with a TLS record header this handler accepts,
      * for port unification. Needs at least 5 readable bytes; does not move any index.
+     *
+     * @param buf the bytes received so far; not consumed, not released
+     * @return true if they start with a TLS record header
+     * @throws IllegalArgumentException if fewer than 5 bytes are readable
      */
     public static boolean isEncrypted(ByteBuf buf) {
         if (buf.readableBytes() < SslRecords.HEADER_LENGTH) {

@@ -7,6 +7,11 @@ public class SslHandshakeTimeoutException extends SSLHandshakeException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception with its message.
+     *
+     * @param message what happened, naming the limit or the input at fault
+     */
     public SslHandshakeTimeoutException(String message) {
         super(message);
     }

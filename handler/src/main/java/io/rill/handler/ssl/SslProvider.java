@@ -12,15 +12,28 @@ import io.rill.util.InternalLogger;
  * refuses it.
  */
 public enum SslProvider {
+    /** The {@code javax.net.ssl.SSLEngine} of the running JDK; always available. */
     JDK,
+    /**
+     * BoringSSL through netty-tcnative's JNI API; available when netty-tcnative-boringssl-static is
+     * present and its native library loads.
+     */
     OPENSSL;
 
-    /** Whether this provider can build contexts in this JVM. */
+    /**
+     * Whether this provider can build contexts in this JVM.
+     *
+     * @return true for JDK; for OPENSSL, whether its library loaded
+     */
     public boolean isAvailable() {
         return this == JDK || OpenSsl.isAvailable();
     }
 
-    /** Why {@link #isAvailable()} is false, or null when it is true. */
+    /**
+     * Why {@link #isAvailable()} is false, or null when it is true.
+     *
+     * @return a one-line reason naming the exception, or null
+     */
     public String unavailabilityCause() {
         if (isAvailable()) {
             return null;
@@ -33,12 +46,18 @@ public enum SslProvider {
      * How many native objects (BoringSSL contexts and engines) this provider holds right now: 0
      * for JDK. For leak checks: once every {@link SslContext} is closed and every channel that
      * used one is closed, this is back to what it was.
+     *
+     * @return the count of live native objects
      */
     public int liveNativeObjects() {
         return this == JDK ? 0 : OpenSsl.CONTEXTS_ALIVE.get() + OpenSsl.ENGINES_ALIVE.get();
     }
 
-    /** The provider used when none is chosen: OPENSSL when available, JDK otherwise (logged once, with why). */
+    /**
+     * The provider used when none is chosen: OPENSSL when available, JDK otherwise (logged once, with why).
+     *
+     * @return OPENSSL or JDK, the same for the life of the JVM
+     */
     public static SslProvider defaultProvider() {
         return DefaultChoice.PROVIDER;
     }

@@ -26,17 +26,37 @@ public class ChunkedNioFile implements ChunkedInput<ByteBuf> {
     /** Next position to read; startOffset <= offset <= endOffset. */
     private long offset;
 
-    /** The whole file, opened for reading here and closed with this input. */
+    /**
+     * The whole file, opened for reading here and closed with this input.
+     *
+     * @param file the file to send
+     * @throws IOException if the file cannot be opened
+     */
     public ChunkedNioFile(File file) throws IOException {
         this(FileChannel.open(file.toPath(), StandardOpenOption.READ), DEFAULT_CHUNK_SIZE);
     }
 
-    /** The whole of {@code file}, from position 0. */
+    /**
+     * The whole of {@code file}, from position 0.
+     *
+     * @param file      the file, closed with this input
+     * @param chunkSize the largest chunk, in bytes; positive
+     * @throws IOException if the file's size cannot be read or the file is closed
+     */
     public ChunkedNioFile(FileChannel file, int chunkSize) throws IOException {
         this(file, 0, file.size(), chunkSize);
     }
 
-    /** {@code length} bytes of {@code file} from {@code offset}, in chunks of at most {@code chunkSize}. */
+    /**
+     * {@code length} bytes of {@code file} from {@code offset}, in chunks of at most {@code chunkSize}.
+     *
+     * @param file      the file, closed with this input
+     * @param offset    the first byte to send
+     * @param length    how many bytes to send
+     * @param chunkSize the largest chunk, in bytes; positive
+     * @throws IOException if the file is closed
+     * @throws IllegalArgumentException if a number is out of range
+     */
     public ChunkedNioFile(FileChannel file, long offset, long length, int chunkSize) throws IOException {
         if (file == null) {
             throw new NullPointerException("file");
@@ -56,15 +76,29 @@ public class ChunkedNioFile implements ChunkedInput<ByteBuf> {
         this.chunkSize = chunkSize;
     }
 
+    /**
+     * Where the region starts.
+     *
+     * @return the offset of the region's first byte in the file
+     */
     public long startOffset() {
         return startOffset;
     }
 
+    /**
+     * Where the region ends.
+     *
+     * @return the offset just past the region's last byte
+     */
     public long endOffset() {
         return endOffset;
     }
 
-    /** Where the next chunk starts. */
+    /**
+     * Where the next chunk starts.
+     *
+     * @return the offset of the next byte to send
+     */
     public long currentOffset() {
         return offset;
     }

@@ -23,10 +23,22 @@ public class ChunkedStream implements ChunkedInput<ByteBuf> {
     private boolean ended;
     private boolean closed;
 
+    /**
+     * Reads {@code in} in chunks of {@link ChunkedNioFile#DEFAULT_CHUNK_SIZE} bytes.
+     *
+     * @param in the stream, closed with this input
+     */
     public ChunkedStream(InputStream in) {
         this(in, ChunkedNioFile.DEFAULT_CHUNK_SIZE);
     }
 
+    /**
+     * Reads {@code in} in chunks of at most {@code chunkSize} bytes.
+     *
+     * @param in        the stream, closed with this input
+     * @param chunkSize the largest chunk, in bytes; positive
+     * @throws IllegalArgumentException if {@code chunkSize} is not positive
+     */
     public ChunkedStream(InputStream in, int chunkSize) {
         if (in == null) {
             throw new NullPointerException("in");

@@ -68,17 +68,42 @@ public class IdleStateHandler implements ChannelHandler {
 
     private final FutureListener<Void> writeCompleted = f -> wroteNow();
 
-    /** Thresholds in seconds; 0 disables a check. */
+    /**
+     * Thresholds in seconds; 0 disables a check.
+     *
+     * @param readerIdleSeconds fire {@code READER_IDLE} after this long without a read; 0 for never
+     * @param writerIdleSeconds fire {@code WRITER_IDLE} after this long without a completed write; 0 for
+     *                          never
+     * @param allIdleSeconds    fire {@code ALL_IDLE} after this long without either; 0 for never
+     * @throws IllegalArgumentException if a threshold is negative
+     */
     public IdleStateHandler(int readerIdleSeconds, int writerIdleSeconds, int allIdleSeconds) {
         this(readerIdleSeconds, writerIdleSeconds, allIdleSeconds, TimeUnit.SECONDS);
     }
 
+    /**
+     * Thresholds in {@code unit}; 0 disables a check. Output in progress is not observed.
+     *
+     * @param readerIdleTime fire {@code READER_IDLE} after this long without a read; 0 for never
+     * @param writerIdleTime fire {@code WRITER_IDLE} after this long without a completed write; 0 for never
+     * @param allIdleTime    fire {@code ALL_IDLE} after this long without either; 0 for never
+     * @param unit           the unit of the three thresholds
+     * @throws IllegalArgumentException if a threshold is negative
+     */
     public IdleStateHandler(long readerIdleTime, long writerIdleTime, long allIdleTime, TimeUnit unit) {
         this(false, readerIdleTime, writerIdleTime, allIdleTime, unit);
     }
 
     /**
-     * @param observeOutput true to count progress of a write still in flight as writer activity
+     * Thresholds in {@code unit}; 0 disables a check.
+     *
+     * @param observeOutput  true to count progress of a write still in flight as writer activity
+     * @param readerIdleTime fire {@code READER_IDLE} after this long without a read; 0 for never
+     * @param writerIdleTime fire {@code WRITER_IDLE} after this long without writer activity; 0 for never
+     * @param allIdleTime    fire {@code ALL_IDLE} after this long without either; 0 for never
+     * @param unit           the unit of the three thresholds
+     * @throws IllegalArgumentException if a threshold is negative
+     * @throws NullPointerException if {@code unit} is null
      */
     public IdleStateHandler(boolean observeOutput, long readerIdleTime, long writerIdleTime, long allIdleTime,
                             TimeUnit unit) {
@@ -101,14 +126,32 @@ public class IdleStateHandler implements ChannelHandler {
         return time == 0 ? 0 : Math.max(unit.toNanos(time), MIN_TIMEOUT_NANOS);
     }
 
+    /**
+     * The reader-idle threshold (thresholds under a millisecond are raised to one).
+     *
+     * @param unit the unit of the result
+     * @return the threshold; 0 if the check is off
+     */
     public long readerIdleTime(TimeUnit unit) {
         return unit.convert(thresholds[IdleState.READER_IDLE.ordinal()], TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * The writer-idle threshold (thresholds under a millisecond are raised to one).
+     *
+     * @param unit the unit of the result
+     * @return the threshold; 0 if the check is off
+     */
     public long writerIdleTime(TimeUnit unit) {
         return unit.convert(thresholds[IdleState.WRITER_IDLE.ordinal()], TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * The all-idle threshold (thresholds under a millisecond are raised to one).
+     *
+     * @param unit the unit of the result
+     * @return the threshold; 0 if the check is off
+     */
     public long allIdleTime(TimeUnit unit) {
         return unit.convert(thresholds[IdleState.ALL_IDLE.ordinal()], TimeUnit.NANOSECONDS);
     }
@@ -327,7 +370,13 @@ public class IdleStateHandler implements ChannelHandler {
         }
     }
 
-    /** Called when the channel has been idle; fires {@code evt} to the next handler. Override to react here. */
+    /**
+     * Called when the channel has been idle; fires {@code evt} to the next handler. Override to react here.
+     *
+     * @param ctx the context of this handler; called on the event loop
+     * @param evt which kind of idleness, and whether it is the first of its stretch
+     * @throws Exception any failure; it reaches {@code exceptionCaught}
+     */
     protected void channelIdle(ChannelHandlerContext ctx, IdleStateEvent evt) throws Exception {
         ctx.fireUserEventTriggered(evt);
     }

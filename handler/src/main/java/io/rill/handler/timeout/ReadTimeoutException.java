@@ -10,6 +10,11 @@ public final class ReadTimeoutException extends ChannelException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception with its message.
+     *
+     * @param message what happened, naming the limit or the input at fault
+     */
     public ReadTimeoutException(String message) {
         super(message);
     }

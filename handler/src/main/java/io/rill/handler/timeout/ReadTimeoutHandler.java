@@ -15,10 +15,23 @@ public class ReadTimeoutHandler extends IdleStateHandler {
 
     private boolean closed;
 
+    /**
+     * Closes a channel that read nothing for {@code timeoutSeconds}.
+     *
+     * @param timeoutSeconds the time without a read, in seconds; positive
+     * @throws IllegalArgumentException if the timeout is not positive
+     */
     public ReadTimeoutHandler(int timeoutSeconds) {
         this(timeoutSeconds, TimeUnit.SECONDS);
     }
 
+    /**
+     * Closes a channel that read nothing for {@code timeout} (at least a millisecond).
+     *
+     * @param timeout the time without a read; positive
+     * @param unit    the unit of {@code timeout}
+     * @throws IllegalArgumentException if the timeout is not positive
+     */
     public ReadTimeoutHandler(long timeout, TimeUnit unit) {
         super(timeout, 0, 0, unit);
         if (timeout <= 0) {
@@ -31,7 +44,12 @@ public class ReadTimeoutHandler extends IdleStateHandler {
         readTimedOut(ctx);
     }
 
-    /** Fires the exception and closes the channel, once. Override to react differently. */
+    /**
+     * Fires the exception and closes the channel, once. Override to react differently.
+     *
+     * @param ctx the context of this handler; called on the event loop
+     * @throws Exception any failure; it reaches {@code exceptionCaught}
+     */
     protected void readTimedOut(ChannelHandlerContext ctx) throws Exception {
         if (!closed) {
             closed = true;

@@ -27,10 +27,23 @@ public class WriteTimeoutHandler implements ChannelHandler {
     private PendingWrite newest;
     private boolean closed;
 
+    /**
+     * Times each write out after {@code timeoutSeconds}.
+     *
+     * @param timeoutSeconds the time a write may take to complete, in seconds; positive
+     * @throws IllegalArgumentException if the timeout is not positive
+     */
     public WriteTimeoutHandler(int timeoutSeconds) {
         this(timeoutSeconds, TimeUnit.SECONDS);
     }
 
+    /**
+     * Times each write out after {@code timeout} (at least a millisecond).
+     *
+     * @param timeout the time a write may take to complete; positive
+     * @param unit    the unit of {@code timeout}
+     * @throws IllegalArgumentException if the timeout is not positive
+     */
     public WriteTimeoutHandler(long timeout, TimeUnit unit) {
         if (timeout <= 0) {
             throw new IllegalArgumentException("timeout: " + timeout + " (expected: > 0)");
@@ -61,7 +74,12 @@ public class WriteTimeoutHandler implements ChannelHandler {
         newest = null;
     }
 
-    /** Fires the exception and closes the channel, once. Override to react differently. */
+    /**
+     * Fires the exception and closes the channel, once. Override to react differently.
+     *
+     * @param ctx the context of this handler; called on the event loop
+     * @throws Exception any failure; it reaches {@code exceptionCaught}
+     */
     protected void writeTimedOut(ChannelHandlerContext ctx) throws Exception {
         if (!closed) {
             closed = true;

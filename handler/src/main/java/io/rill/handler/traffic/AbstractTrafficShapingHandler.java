@@ -54,10 +54,15 @@ public abstract class AbstractTrafficShapingHandler implements ChannelHandler {
     private final long maxPendingBytes;
 
     /**
-     * @param writeLimit      bytes per second written, 0 for unlimited
-     * @param readLimit       bytes per second read, 0 for unlimited
-     * @param maxTimeMillis   longest a read suspension or a queued write waits
-     * @param maxPendingBytes most bytes queued per channel waiting for their turn
+     * Sets the limits and bounds shared by both shapers.
+     *
+     * @param writeLimit          bytes per second written, 0 for unlimited
+     * @param readLimit           bytes per second read, 0 for unlimited
+     * @param checkIntervalMillis the length of the {@link TrafficCounter}'s intervals, in milliseconds;
+     *                            positive
+     * @param maxTimeMillis       longest a read suspension or a queued write waits
+     * @param maxPendingBytes     most bytes queued per channel waiting for their turn
+     * @throws IllegalArgumentException if an interval, time or bound is not positive
      */
     protected AbstractTrafficShapingHandler(long writeLimit, long readLimit, long checkIntervalMillis,
                                             long maxTimeMillis, long maxPendingBytes) {
@@ -78,29 +83,57 @@ public abstract class AbstractTrafficShapingHandler implements ChannelHandler {
     /** The per-channel state if there is one, for clean-up; null otherwise. */
     abstract ShapingState existingState(ChannelHandlerContext ctx);
 
+    /**
+     * The counter of the traffic through this handler: one channel's, or all channels' for a global shaper.
+     *
+     * @return the counter; thread-safe
+     */
     public TrafficCounter trafficCounter() {
         return counter;
     }
 
+    /**
+     * The write limit.
+     *
+     * @return bytes per second, 0 for unlimited
+     */
     public long writeLimit() {
         return writePacer.limit();
     }
 
+    /**
+     * The read limit.
+     *
+     * @return bytes per second, 0 for unlimited
+     */
     public long readLimit() {
         return readPacer.limit();
     }
 
-    /** Changes the write limit (bytes per second, 0 = unlimited); queued writes keep their turns. */
+    /**
+     * Changes the write limit (bytes per second, 0 = unlimited); queued writes keep their turns.
+     *
+     * @param bytesPerSecond the new limit; 0 for unlimited
+     */
     public void setWriteLimit(long bytesPerSecond) {
         writePacer.limit(bytesPerSecond);
     }
 
-    /** Changes the read limit (bytes per second, 0 = unlimited) from the next read on. */
+    /**
+     * Changes the read limit (bytes per second, 0 = unlimited) from the next read on.
+     *
+     * @param bytesPerSecond the new limit; 0 for unlimited
+     */
     public void setReadLimit(long bytesPerSecond) {
         readPacer.limit(bytesPerSecond);
     }
 
-    /** The size a message counts for: readable bytes of a buffer, the count of a file region, else 0. */
+    /**
+     * The size a message counts for: readable bytes of a buffer, the count of a file region, else 0.
+     *
+     * @param msg an outbound or inbound message
+     * @return its size in bytes
+     */
     protected long sizeOf(Object msg) {
         if (msg instanceof ByteBuf buf) {
             return buf.readableBytes();

@@ -21,6 +21,18 @@ public class ChannelTrafficShapingHandler extends AbstractTrafficShapingHandler 
         this(writeLimit, readLimit, DEFAULT_CHECK_INTERVAL_MILLIS, DEFAULT_MAX_TIME_MILLIS, DEFAULT_MAX_PENDING_BYTES);
     }
 
+    /**
+     * Limits one channel's bandwidth, with the given interval and bounds.
+     *
+     * @param writeLimit          bytes per second written, 0 for unlimited
+     * @param readLimit           bytes per second read, 0 for unlimited
+     * @param checkIntervalMillis the length of the {@link TrafficCounter}'s intervals, in milliseconds;
+     *                            positive
+     * @param maxTimeMillis       longest a read suspension or a queued write waits
+     * @param maxPendingBytes     most bytes queued waiting for their turn; a write beyond fails with
+     *                            {@link PendingWritesFullException}
+     * @throws IllegalArgumentException if an interval, time or bound is not positive
+     */
     public ChannelTrafficShapingHandler(long writeLimit, long readLimit, long checkIntervalMillis,
                                         long maxTimeMillis, long maxPendingBytes) {
         super(writeLimit, readLimit, checkIntervalMillis, maxTimeMillis, maxPendingBytes);
@@ -39,7 +51,11 @@ public class ChannelTrafficShapingHandler extends AbstractTrafficShapingHandler 
         return state;
     }
 
-    /** Bytes of delayed writes waiting in the queue. */
+    /**
+     * Bytes of delayed writes waiting in the queue.
+     *
+     * @return the queued bytes; event loop only
+     */
     public long queuedWriteBytes() {
         return state == null ? 0 : state.queuedBytes();
     }

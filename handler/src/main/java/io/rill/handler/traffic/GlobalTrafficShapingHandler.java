@@ -28,6 +28,18 @@ public class GlobalTrafficShapingHandler extends AbstractTrafficShapingHandler {
         this(writeLimit, readLimit, DEFAULT_CHECK_INTERVAL_MILLIS, DEFAULT_MAX_TIME_MILLIS, DEFAULT_MAX_PENDING_BYTES);
     }
 
+    /**
+     * Limits the combined bandwidth of every channel it is added to, with the given interval and bounds.
+     *
+     * @param writeLimit                bytes per second written by all channels together, 0 for unlimited
+     * @param readLimit                 bytes per second read by all channels together, 0 for unlimited
+     * @param checkIntervalMillis       the length of the {@link TrafficCounter}'s intervals, in milliseconds;
+     *                            positive
+     * @param maxTimeMillis             longest a read suspension or a queued write waits
+     * @param maxPendingBytesPerChannel most bytes each channel may queue waiting for its turn; a write
+     *                                  beyond fails with {@link PendingWritesFullException}
+     * @throws IllegalArgumentException if an interval, time or bound is not positive
+     */
     public GlobalTrafficShapingHandler(long writeLimit, long readLimit, long checkIntervalMillis,
                                        long maxTimeMillis, long maxPendingBytesPerChannel) {
         super(writeLimit, readLimit, checkIntervalMillis, maxTimeMillis, maxPendingBytesPerChannel);

@@ -11,6 +11,11 @@ public final class PendingWritesFullException extends ChannelException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception with its message.
+     *
+     * @param message what happened, naming the limit or the input at fault
+     */
     public PendingWritesFullException(String message) {
         super(message);
     }

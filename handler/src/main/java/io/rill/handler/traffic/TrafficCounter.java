@@ -57,36 +57,66 @@ public final class TrafficCounter {
         }
     }
 
+    /**
+     * The length of a check interval.
+     *
+     * @param unit the unit of the result
+     * @return the interval
+     */
     public long checkInterval(TimeUnit unit) {
         return unit.convert(checkIntervalNanos, TimeUnit.NANOSECONDS);
     }
 
-    /** Bytes read since the counter was created. */
+    /**
+     * Bytes read since the counter was created.
+     *
+     * @return the total bytes read
+     */
     public long cumulativeReadBytes() {
         return cumulativeRead.get();
     }
 
-    /** Bytes written (passed on towards the transport) since the counter was created. */
+    /**
+     * Bytes written (passed on towards the transport) since the counter was created.
+     *
+     * @return the total bytes written
+     */
     public long cumulativeWrittenBytes() {
         return cumulativeWritten.get();
     }
 
-    /** Bytes read in the current interval so far. */
+    /**
+     * Bytes read in the current interval so far.
+     *
+     * @return the bytes read in the current interval
+     */
     public long currentReadBytes() {
         return intervalRead.get();
     }
 
-    /** Bytes written in the current interval so far. */
+    /**
+     * Bytes written in the current interval so far.
+     *
+     * @return the bytes written in the current interval
+     */
     public long currentWrittenBytes() {
         return intervalWritten.get();
     }
 
-    /** Bytes per second read during the last complete interval. */
+    /**
+     * Bytes per second read during the last complete interval.
+     *
+     * @return the read throughput, in bytes per second
+     */
     public long lastReadThroughput() {
         return lastReadThroughput;
     }
 
-    /** Bytes per second written during the last complete interval. */
+    /**
+     * Bytes per second written during the last complete interval.
+     *
+     * @return the write throughput, in bytes per second
+     */
     public long lastWriteThroughput() {
         return lastWriteThroughput;
     }

@@ -19,7 +19,12 @@ public final class DateFormatter {
     private DateFormatter() {
     }
 
-    /** {@code epochMillis} as an IMF-fixdate; years outside 0-9999 are clamped into it. */
+    /**
+     * {@code epochMillis} as an IMF-fixdate; years outside 0-9999 are clamped into it.
+     *
+     * @param epochMillis milliseconds since the epoch
+     * @return e.g. {@code Sun, 06 Nov 1994 08:49:37 GMT}
+     */
     public static String format(long epochMillis) {
         char[] out = new char[29];
         formatInto(epochMillis, out);
@@ -93,6 +98,9 @@ public final class DateFormatter {
     /**
      * Parses an HTTP date in any of its three forms; returns epoch milliseconds, or null if
      * {@code text} is not a valid date (RFC 9110 says to treat such a value as absent).
+     *
+     * @param text an IMF-fixdate, an RFC 850 date or an asctime date
+     * @return the time in epoch milliseconds, or null
      */
     public static Long parse(CharSequence text) {
         if (text == null) {

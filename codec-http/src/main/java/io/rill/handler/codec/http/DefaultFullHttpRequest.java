@@ -9,14 +9,43 @@ public class DefaultFullHttpRequest extends DefaultHttpRequest implements FullHt
     private final ByteBuf content;
     private final HttpHeaders trailingHeaders;
 
+    /**
+     * A request with an empty body.
+     *
+     * @param version the HTTP version
+     * @param method  the method
+     * @param uri     the request target
+     * @throws IllegalArgumentException if {@code uri} holds a character that could split the message
+     */
     public DefaultFullHttpRequest(HttpVersion version, HttpMethod method, String uri) {
         this(version, method, uri, Unpooled.EMPTY_BUFFER);
     }
 
+    /**
+     * A request with {@code content} as its body.
+     *
+     * @param version the HTTP version
+     * @param method  the method
+     * @param uri     the request target
+     * @param content the body; owned by this request from now on, released when it is
+     * @throws IllegalArgumentException if {@code uri} holds a character that could split the message
+     */
     public DefaultFullHttpRequest(HttpVersion version, HttpMethod method, String uri, ByteBuf content) {
         this(version, method, uri, content, new HttpHeaders(), new HttpHeaders());
     }
 
+    /**
+     * A request with its own header and trailer objects.
+     *
+     * @param version         the HTTP version
+     * @param method          the method
+     * @param uri             the request target
+     * @param content         the body; owned by this request from now on, released when it is
+     * @param headers         the header fields
+     * @param trailingHeaders the trailer fields
+     * @throws IllegalArgumentException if {@code uri} holds a character that could split the message
+     * @throws NullPointerException if an argument is null
+     */
     public DefaultFullHttpRequest(HttpVersion version, HttpMethod method, String uri, ByteBuf content,
                                   HttpHeaders headers, HttpHeaders trailingHeaders) {
         super(version, method, uri, headers);

@@ -9,14 +9,37 @@ public class DefaultFullHttpResponse extends DefaultHttpResponse implements Full
     private final ByteBuf content;
     private final HttpHeaders trailingHeaders;
 
+    /**
+     * A response with an empty body.
+     *
+     * @param version the HTTP version
+     * @param status  the status
+     */
     public DefaultFullHttpResponse(HttpVersion version, HttpResponseStatus status) {
         this(version, status, Unpooled.EMPTY_BUFFER);
     }
 
+    /**
+     * A response with {@code content} as its body.
+     *
+     * @param version the HTTP version
+     * @param status  the status
+     * @param content the body; owned by this response from now on, released when it is
+     */
     public DefaultFullHttpResponse(HttpVersion version, HttpResponseStatus status, ByteBuf content) {
         this(version, status, content, new HttpHeaders(), new HttpHeaders());
     }
 
+    /**
+     * A response with its own header and trailer objects, e.g. read-only headers shared by many responses.
+     *
+     * @param version         the HTTP version
+     * @param status          the status
+     * @param content         the body; owned by this response from now on, released when it is
+     * @param headers         the header fields
+     * @param trailingHeaders the trailer fields
+     * @throws NullPointerException if an argument is null
+     */
     public DefaultFullHttpResponse(HttpVersion version, HttpResponseStatus status, ByteBuf content,
                                    HttpHeaders headers, HttpHeaders trailingHeaders) {
         super(version, status, headers);

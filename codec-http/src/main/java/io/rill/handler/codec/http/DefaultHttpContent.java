@@ -9,6 +9,12 @@ public class DefaultHttpContent implements HttpContent {
     private final ByteBuf content;
     private DecoderResult decoderResult = DecoderResult.SUCCESS;
 
+    /**
+     * A piece of body holding {@code content}.
+     *
+     * @param content the bytes; owned by this object from now on, released when it is
+     * @throws NullPointerException if {@code content} is null
+     */
     public DefaultHttpContent(ByteBuf content) {
         if (content == null) {
             throw new NullPointerException("content");

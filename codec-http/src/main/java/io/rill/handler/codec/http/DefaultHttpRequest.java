@@ -6,10 +6,27 @@ public class DefaultHttpRequest extends AbstractHttpMessage implements HttpReque
     private HttpMethod method;
     private String uri;
 
+    /**
+     * A request head with empty, validating headers.
+     *
+     * @param version the HTTP version
+     * @param method  the method
+     * @param uri     the request target
+     * @throws IllegalArgumentException if {@code uri} holds a character that could split the message
+     */
     public DefaultHttpRequest(HttpVersion version, HttpMethod method, String uri) {
         this(version, method, uri, new HttpHeaders());
     }
 
+    /**
+     * A request head with the given headers.
+     *
+     * @param version the HTTP version
+     * @param method  the method
+     * @param uri     the request target
+     * @param headers the header fields
+     * @throws IllegalArgumentException if {@code uri} holds a character that could split the message
+     */
     public DefaultHttpRequest(HttpVersion version, HttpMethod method, String uri, HttpHeaders headers) {
         super(version, headers);
         setMethod(method);

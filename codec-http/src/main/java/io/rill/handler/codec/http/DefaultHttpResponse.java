@@ -5,10 +5,23 @@ public class DefaultHttpResponse extends AbstractHttpMessage implements HttpResp
 
     private HttpResponseStatus status;
 
+    /**
+     * A response head with empty, validating headers.
+     *
+     * @param version the HTTP version
+     * @param status  the status
+     */
     public DefaultHttpResponse(HttpVersion version, HttpResponseStatus status) {
         this(version, status, new HttpHeaders());
     }
 
+    /**
+     * A response head with the given headers.
+     *
+     * @param version the HTTP version
+     * @param status  the status
+     * @param headers the header fields, e.g. read-only ones shared by many responses
+     */
     public DefaultHttpResponse(HttpVersion version, HttpResponseStatus status, HttpHeaders headers) {
         super(version, headers);
         setStatus(status);

@@ -8,14 +8,27 @@ public class DefaultLastHttpContent extends DefaultHttpContent implements LastHt
 
     private final HttpHeaders trailingHeaders;
 
+    /** An empty last piece without trailers. */
     public DefaultLastHttpContent() {
         this(Unpooled.EMPTY_BUFFER);
     }
 
+    /**
+     * A last piece with {@code content} and no trailers.
+     *
+     * @param content the body bytes; owned by this object from now on
+     */
     public DefaultLastHttpContent(ByteBuf content) {
         this(content, new HttpHeaders());
     }
 
+    /**
+     * A last piece with {@code content} and trailers.
+     *
+     * @param content         the body bytes; owned by this object from now on
+     * @param trailingHeaders the trailer fields; not null
+     * @throws NullPointerException if an argument is null
+     */
     public DefaultLastHttpContent(ByteBuf content, HttpHeaders trailingHeaders) {
         super(content);
         if (trailingHeaders == null) {

@@ -20,11 +20,22 @@ public class HttpChunkedInput implements ChunkedInput<HttpContent> {
     private final LastHttpContent last;
     private boolean sentLast;
 
+    /**
+     * Sends {@code input}'s chunks as {@link HttpContent}, then an empty {@link LastHttpContent}.
+     *
+     * @param input the body; closed with this input
+     */
     public HttpChunkedInput(ChunkedInput<ByteBuf> input) {
         this(input, LastHttpContent.EMPTY_LAST_CONTENT);
     }
 
-    /** @param last sent after the input's last chunk; carries trailers for a chunked body */
+    /**
+     * Sends {@code input}'s chunks as {@link HttpContent}, then {@code last}.
+     *
+     * @param input the body; closed with this input
+     * @param last  sent after the input's last chunk; carries trailers for a chunked body
+     * @throws NullPointerException if an argument is null
+     */
     public HttpChunkedInput(ChunkedInput<ByteBuf> input, LastHttpContent last) {
         if (input == null || last == null) {
             throw new NullPointerException(input == null ? "input" : "last");

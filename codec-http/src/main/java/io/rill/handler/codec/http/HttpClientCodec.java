@@ -19,10 +19,16 @@ public class HttpClientCodec extends DecoderDelegatingHandler {
     private final HttpRequestEncoder encoder = new HttpRequestEncoder();
     private final ResponseDecoder decoder;
 
+    /** A codec with the default limits, not requiring {@code Host} (which responses do not have). */
     public HttpClientCodec() {
         this(HttpDecoderConfig.DEFAULT.withRequireHost(false));
     }
 
+    /**
+     * A codec whose response decoder has the limits of {@code config}.
+     *
+     * @param config the limits and rules of the response decoder
+     */
     public HttpClientCodec(HttpDecoderConfig config) {
         this.decoder = new ResponseDecoder(config);
     }

@@ -9,19 +9,44 @@ import io.rill.buffer.ReferenceCounted;
  */
 public interface HttpContent extends HttpObject, ReferenceCounted {
 
+    /**
+     * The body bytes of this piece; they belong to this object, so release the object, not them.
+     *
+     * @return the content
+     */
     ByteBuf content();
 
-    /** The same kind of object around {@code content}, keeping everything else. */
+    /**
+     * The same kind of object around {@code content}, keeping everything else.
+     *
+     * @param content the new content; ownership passes to the result
+     * @return a new object around {@code content}
+     */
     HttpContent replace(ByteBuf content);
 
+    /**
+     * A deep copy: same kind, copied content.
+     *
+     * @return a new object that owns a new buffer; release both independently
+     */
     default HttpContent copy() {
         return replace(content().copy());
     }
 
+    /**
+     * A shallow copy sharing the content's memory and reference count, not retained.
+     *
+     * @return a new object over a duplicate of the content; release only one of the two
+     */
     default HttpContent duplicate() {
         return replace(content().duplicate());
     }
 
+    /**
+     * A shallow copy sharing the content's memory, retained.
+     *
+     * @return a new object over a retained duplicate; release it and this independently
+     */
     default HttpContent retainedDuplicate() {
         return replace(content().retainedDuplicate());
     }

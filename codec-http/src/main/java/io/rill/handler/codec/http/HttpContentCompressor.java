@@ -47,6 +47,7 @@ public class HttpContentCompressor implements ChannelHandler {
     /** The encoder of the response being streamed, or null. Loop-confined. */
     private EmbeddedChannel encoder;
 
+    /** Compresses at zlib's default level bodies of at least {@link #DEFAULT_MIN_BODY_SIZE} bytes. */
     public HttpContentCompressor() {
         this(Deflater.DEFAULT_COMPRESSION, DEFAULT_MIN_BODY_SIZE, DEFAULT_MAX_PENDING_REQUESTS);
     }

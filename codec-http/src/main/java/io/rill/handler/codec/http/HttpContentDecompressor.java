@@ -54,6 +54,7 @@ public class HttpContentDecompressor implements ChannelHandler {
     /** True while the rest of a failed or refused message is dropped. */
     private boolean discarding;
 
+    /** Decodes messages up to {@link #DEFAULT_MAX_DECODED_BYTES} decoded bytes each. */
     public HttpContentDecompressor() {
         this(DEFAULT_MAX_DECODED_BYTES);
     }

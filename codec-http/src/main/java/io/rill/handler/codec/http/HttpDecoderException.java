@@ -10,14 +10,25 @@ import io.rill.handler.codec.DecoderException;
  */
 public class HttpDecoderException extends DecoderException {
 
+    /** The status a server answers the rejected message with. */
     private final HttpResponseStatus status;
 
+    /**
+     * Creates the exception.
+     *
+     * @param status  the status to answer with, e.g. {@link HttpResponseStatus#BAD_REQUEST}
+     * @param message why the message was rejected, quoting the offending input
+     */
     public HttpDecoderException(HttpResponseStatus status, String message) {
         super(message);
         this.status = status;
     }
 
-    /** The status a server should answer this with. */
+    /**
+     * The status a server should answer this with.
+     *
+     * @return the status to answer with
+     */
     public HttpResponseStatus status() {
         return status;
     }

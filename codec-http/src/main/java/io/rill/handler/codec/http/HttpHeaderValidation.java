@@ -32,17 +32,32 @@ public final class HttpHeaderValidation {
     private HttpHeaderValidation() {
     }
 
-    /** Whether byte (or char below 256) {@code c} is a token character. */
+    /**
+     * Whether byte (or char below 256) {@code c} is a token character.
+     *
+     * @param c the character
+     * @return true for the tchar of RFC 9110 §5.6.2
+     */
     public static boolean isTokenChar(int c) {
         return c >= 0 && c < 256 && TOKEN[c];
     }
 
-    /** Whether {@code c} may appear in a field value (no CR, LF, NUL or other control but HTAB). */
+    /**
+     * Whether {@code c} may appear in a field value (no CR, LF, NUL or other control but HTAB).
+     *
+     * @param c the character
+     * @return true if it is allowed in a field value
+     */
     public static boolean isFieldValueChar(int c) {
         return c >= 0 && c < 256 && FIELD_VALUE[c];
     }
 
-    /** Index of the first character of {@code name} that is not a token character, or -1. */
+    /**
+     * Index of the first character of {@code name} that is not a token character, or -1.
+     *
+     * @param name a header name
+     * @return the index, or -1 if the name is a token (an empty name returns -1 too, so check its length)
+     */
     public static int firstNonTokenChar(CharSequence name) {
         for (int i = 0, n = name.length(); i < n; i++) {
             if (!isTokenChar(name.charAt(i))) {
@@ -52,7 +67,12 @@ public final class HttpHeaderValidation {
         return -1;
     }
 
-    /** Index of the first character of {@code value} that a field value may not contain, or -1. */
+    /**
+     * Index of the first character of {@code value} that a field value may not contain, or -1.
+     *
+     * @param value a header value
+     * @return the index, or -1 if the value is valid
+     */
     public static int firstInvalidValueChar(CharSequence value) {
         for (int i = 0, n = value.length(); i < n; i++) {
             if (!isFieldValueChar(value.charAt(i))) {

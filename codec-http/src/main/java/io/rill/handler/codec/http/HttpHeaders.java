@@ -51,7 +51,11 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         this(true);
     }
 
-    /** Empty headers; {@code validate} false skips the character checks (for input already checked). */
+    /**
+     * Empty headers; {@code validate} false skips the character checks (for input already checked).
+     *
+     * @param validate true to check names and values as they are added
+     */
     public HttpHeaders(boolean validate) {
         this.validate = validate;
     }
@@ -72,34 +76,61 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
      * encoder writes them from an encoding made once, here, not field by field. Changing them
      * throws {@link UnsupportedOperationException}, so a handler that would add a field to such a
      * response (say {@code Connection: close}) fails loudly instead of changing every message.
+     *
+     * @return read-only headers with the same fields
      */
     public HttpHeaders toReadOnly() {
         return isReadOnly() ? this : new ReadOnlyHttpHeaders(this);
     }
 
-    /** Whether changing these headers throws: see {@link #toReadOnly()}. */
+    /**
+     * Whether changing these headers throws: see {@link #toReadOnly()}.
+     *
+     * @return true for headers made by {@link #toReadOnly()}
+     */
     public boolean isReadOnly() {
         return false;
     }
 
     // ------------------------------------------------------------------ reading
 
-    /** Number of fields (a repeated name counts once per field). */
+    /**
+     * Number of fields (a repeated name counts once per field).
+     *
+     * @return the number of fields
+     */
     public int size() {
         return size;
     }
 
+    /**
+     * Whether there is no field at all.
+     *
+     * @return true if {@link #size()} is 0
+     */
     public boolean isEmpty() {
         return size == 0;
     }
 
-    /** Name of field {@code i}, in insertion order; for iterating without allocation. */
+    /**
+     * Name of field {@code i}, in insertion order; for iterating without allocation.
+     *
+     * @param i the index of the field, from 0 to {@code size() - 1}
+     * @return the name
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     */
     public CharSequence nameAt(int i) {
         checkIndex(i);
         return fields[i << 1];
     }
 
-    /** Value of field {@code i}, in insertion order. */
+    /**
+     * Value of field {@code i}, in insertion order.
+     *
+     * @param i the index of the field, from 0 to {@code size() - 1}
+     * @return the value
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     */
     public CharSequence valueAt(int i) {
         checkIndex(i);
         return fields[(i << 1) + 1];
@@ -124,25 +155,46 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return -1;
     }
 
-    /** The first value of {@code name}, or null. */
+    /**
+     * The first value of {@code name}, or null.
+     *
+     * @param name the field name, any case
+     * @return the value as stored (often an {@code AsciiString}), or null
+     */
     public CharSequence getCharSequence(CharSequence name) {
         int i = indexOf(name, 0);
         return i < 0 ? null : fields[(i << 1) + 1];
     }
 
-    /** The first value of {@code name} as a String, or null. */
+    /**
+     * The first value of {@code name} as a String, or null.
+     *
+     * @param name the field name, any case
+     * @return the value, or null
+     */
     public String get(CharSequence name) {
         CharSequence v = getCharSequence(name);
         return v == null ? null : v.toString();
     }
 
-    /** The first value of {@code name}, or {@code defaultValue}. */
+    /**
+     * The first value of {@code name}, or {@code defaultValue}.
+     *
+     * @param name         the field name, any case
+     * @param defaultValue what to return when there is no such field
+     * @return the value, or {@code defaultValue}
+     */
     public String get(CharSequence name, String defaultValue) {
         String v = get(name);
         return v == null ? defaultValue : v;
     }
 
-    /** Every value of {@code name}, in order; empty if none. */
+    /**
+     * Every value of {@code name}, in order; empty if none.
+     *
+     * @param name the field name, any case
+     * @return a new list of the values
+     */
     public List<String> getAll(CharSequence name) {
         List<String> all = new ArrayList<>(2);
         for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
@@ -151,18 +203,36 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return all;
     }
 
-    /** The first value of {@code name} as a decimal int, or null if absent or not a number. */
+    /**
+     * The first value of {@code name} as a decimal int, or null if absent or not a number.
+     *
+     * @param name the field name, any case
+     * @return the number, or null
+     */
     public Integer getInt(CharSequence name) {
         long v = parseDecimal(getCharSequence(name));
         return v < 0 || v > Integer.MAX_VALUE ? null : (int) v;
     }
 
+    /**
+     * The first value of {@code name} as a decimal int, or {@code defaultValue} if absent or not a number.
+     *
+     * @param name         the field name, any case
+     * @param defaultValue what to return when there is no such number
+     * @return the number, or {@code defaultValue}
+     */
     public int getInt(CharSequence name, int defaultValue) {
         Integer v = getInt(name);
         return v == null ? defaultValue : v;
     }
 
-    /** The first value of {@code name} as a non-negative decimal long, or {@code defaultValue}. */
+    /**
+     * The first value of {@code name} as a non-negative decimal long, or {@code defaultValue}.
+     *
+     * @param name         the field name, any case
+     * @param defaultValue what to return when there is no such number
+     * @return the number, or {@code defaultValue}
+     */
     public long getLong(CharSequence name, long defaultValue) {
         long v = parseDecimal(getCharSequence(name));
         return v < 0 ? defaultValue : v;
@@ -184,11 +254,24 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return v;
     }
 
+    /**
+     * Whether there is a field named {@code name}.
+     *
+     * @param name the field name, any case
+     * @return true if at least one field has the name
+     */
     public boolean contains(CharSequence name) {
         return indexOf(name, 0) >= 0;
     }
 
-    /** Whether a field named {@code name} has exactly {@code value} (whole value). */
+    /**
+     * Whether a field named {@code name} has exactly {@code value} (whole value).
+     *
+     * @param name       the field name, any case
+     * @param value      the whole value to look for
+     * @param ignoreCase whether the value is compared ignoring ASCII case
+     * @return true if a field has the name and the value
+     */
     public boolean contains(CharSequence name, CharSequence value, boolean ignoreCase) {
         for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
             CharSequence v = fields[(i << 1) + 1];
@@ -202,6 +285,11 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     /**
      * Whether a field named {@code name} lists {@code token} among its comma-separated elements
      * (RFC 9110 §5.6.1), e.g. {@code Connection: keep-alive, Upgrade} contains {@code upgrade}.
+     *
+     * @param name       the field name, any case
+     * @param token      the element to look for
+     * @param ignoreCase whether elements are compared ignoring ASCII case
+     * @return true if a field has the name and lists the token
      */
     public boolean containsValue(CharSequence name, CharSequence token, boolean ignoreCase) {
         for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
@@ -255,7 +343,11 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return c == ' ' || c == '\t';
     }
 
-    /** The distinct names, in order of first appearance. */
+    /**
+     * The distinct names, in order of first appearance.
+     *
+     * @return a new set of the names, as strings
+     */
     public Set<String> names() {
         Set<String> names = new LinkedHashSet<>();
         for (int i = 0; i < size; i++) {
@@ -274,7 +366,11 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return Collections.unmodifiableSet(names);
     }
 
-    /** Calls {@code action} with each name and value in order; allocates nothing. */
+    /**
+     * Calls {@code action} with each name and value in order; allocates nothing.
+     *
+     * @param action receives each name and value
+     */
     public void forEach(BiConsumer<? super CharSequence, ? super CharSequence> action) {
         for (int i = 0; i < size; i++) {
             action.accept(fields[i << 1], fields[(i << 1) + 1]);
@@ -305,7 +401,16 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
 
     // ------------------------------------------------------------------ writing
 
-    /** Adds a field; {@code value} is converted as the class comment says. */
+    /**
+     * Adds a field; {@code value} is converted as the class comment says.
+     *
+     * @param name  the field name
+     * @param value the value; a {@code CharSequence}, number, {@code Date}, {@code TemporalAccessor} or any
+     *              object by its {@code toString()}
+     * @return these headers
+     * @throws IllegalArgumentException if validation is on and the name or value holds a forbidden character
+     * @throws UnsupportedOperationException if these headers are read-only
+     */
     public HttpHeaders add(CharSequence name, Object value) {
         CharSequence v = toCharSequence(name, value);
         if (validate) {
@@ -316,7 +421,16 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return this;
     }
 
-    /** Adds one field per value. */
+    /**
+     * Adds one field per value.
+     *
+     * @param name   the field name
+     * @param values the values, converted like {@link #add(CharSequence, Object)}'s
+     * @return these headers
+     * @throws IllegalArgumentException if validation is on and the name or a value holds a forbidden
+     *                                  character
+     * @throws UnsupportedOperationException if these headers are read-only
+     */
     public HttpHeaders add(CharSequence name, Iterable<?> values) {
         for (Object v : values) {
             add(name, v);
@@ -324,11 +438,25 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return this;
     }
 
+    /**
+     * Adds a field whose value is {@code value} in decimal.
+     *
+     * @param name  the field name
+     * @param value the value
+     * @return these headers
+     * @throws UnsupportedOperationException if these headers are read-only
+     */
     public HttpHeaders addInt(CharSequence name, int value) {
         return add(name, Integer.toString(value));
     }
 
-    /** Adds every field of {@code other}. */
+    /**
+     * Adds every field of {@code other}.
+     *
+     * @param other the headers to copy from; unchanged
+     * @return these headers
+     * @throws UnsupportedOperationException if these headers are read-only
+     */
     public HttpHeaders add(HttpHeaders other) {
         for (int i = 0; i < other.size; i++) {
             add(other.fields[i << 1], other.fields[(i << 1) + 1]);
@@ -336,7 +464,15 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return this;
     }
 
-    /** Replaces every field named {@code name} with one of {@code value}. */
+    /**
+     * Replaces every field named {@code name} with one of {@code value}.
+     *
+     * @param name  the field name
+     * @param value the value, converted like {@link #add(CharSequence, Object)}'s
+     * @return these headers
+     * @throws IllegalArgumentException if validation is on and the name or value holds a forbidden character
+     * @throws UnsupportedOperationException if these headers are read-only
+     */
     public HttpHeaders set(CharSequence name, Object value) {
         CharSequence v = toCharSequence(name, value);
         if (validate) {
@@ -348,23 +484,52 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return this;
     }
 
-    /** Replaces every field named {@code name} with one per value. */
+    /**
+     * Replaces every field named {@code name} with one per value.
+     *
+     * @param name   the field name
+     * @param values the values, converted like {@link #add(CharSequence, Object)}'s
+     * @return these headers
+     * @throws IllegalArgumentException if validation is on and the name or a value holds a forbidden
+     *                                  character
+     * @throws UnsupportedOperationException if these headers are read-only
+     */
     public HttpHeaders set(CharSequence name, Iterable<?> values) {
         remove(name);
         return add(name, values);
     }
 
+    /**
+     * Replaces every field named {@code name} with one whose value is {@code value} in decimal.
+     *
+     * @param name  the field name
+     * @param value the value
+     * @return these headers
+     * @throws UnsupportedOperationException if these headers are read-only
+     */
     public HttpHeaders setInt(CharSequence name, int value) {
         return set(name, Integer.toString(value));
     }
 
-    /** Replaces all fields with those of {@code other}. */
+    /**
+     * Replaces all fields with those of {@code other}.
+     *
+     * @param other the headers to copy from; unchanged
+     * @return these headers
+     * @throws UnsupportedOperationException if these headers are read-only
+     */
     public HttpHeaders set(HttpHeaders other) {
         clear();
         return add(other);
     }
 
-    /** Removes every field named {@code name}; true if there was one. */
+    /**
+     * Removes every field named {@code name}; true if there was one.
+     *
+     * @param name the field name, any case
+     * @return whether a field was removed
+     * @throws UnsupportedOperationException if these headers are read-only
+     */
     public boolean remove(CharSequence name) {
         checkWritable();
         int first = indexOf(name, 0);
@@ -385,6 +550,12 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return true;
     }
 
+    /**
+     * Removes every field.
+     *
+     * @return these headers
+     * @throws UnsupportedOperationException if these headers are read-only
+     */
     public HttpHeaders clear() {
         checkWritable();
         Arrays.fill(fields, 0, size << 1, null);
@@ -392,7 +563,11 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         return this;
     }
 
-    /** A mutable copy that validates like this one. */
+    /**
+     * A mutable copy that validates like this one.
+     *
+     * @return a new, mutable copy
+     */
     public HttpHeaders copy() {
         return new HttpHeaders(this);
     }

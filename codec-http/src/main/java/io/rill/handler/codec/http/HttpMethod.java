@@ -10,14 +10,23 @@ import io.rill.util.AsciiString;
  */
 public final class HttpMethod implements Comparable<HttpMethod> {
 
+    /** {@code GET}: transfer a representation of the target (RFC 9110 §9.3.1). */
     public static final HttpMethod GET = new HttpMethod("GET");
+    /** {@code HEAD}: like GET, without the body in the response (RFC 9110 §9.3.2). */
     public static final HttpMethod HEAD = new HttpMethod("HEAD");
+    /** {@code POST}: process the enclosed content (RFC 9110 §9.3.3). */
     public static final HttpMethod POST = new HttpMethod("POST");
+    /** {@code PUT}: replace the target's state with the enclosed content (RFC 9110 §9.3.4). */
     public static final HttpMethod PUT = new HttpMethod("PUT");
+    /** {@code DELETE}: remove the target (RFC 9110 §9.3.5). */
     public static final HttpMethod DELETE = new HttpMethod("DELETE");
+    /** {@code CONNECT}: open a tunnel to the target's host and port (RFC 9110 §9.3.6). */
     public static final HttpMethod CONNECT = new HttpMethod("CONNECT");
+    /** {@code OPTIONS}: describe the communication options for the target (RFC 9110 §9.3.7). */
     public static final HttpMethod OPTIONS = new HttpMethod("OPTIONS");
+    /** {@code TRACE}: echo the request back (RFC 9110 §9.3.8). */
     public static final HttpMethod TRACE = new HttpMethod("TRACE");
+    /** {@code PATCH}: apply partial changes to the target (RFC 5789). */
     public static final HttpMethod PATCH = new HttpMethod("PATCH");
 
     private final AsciiString name;
@@ -30,6 +39,8 @@ public final class HttpMethod implements Comparable<HttpMethod> {
      * The method called {@code name}: a constant for the registered ones (case-sensitive, as RFC
      * 9110 §9.1 says), a new method for any other token.
      *
+     * @param name the method's name
+     * @return the constant or a new method
      * @throws IllegalArgumentException quoting the name, if it is empty or not a token
      */
     public static HttpMethod valueOf(CharSequence name) {
@@ -84,11 +95,20 @@ public final class HttpMethod implements Comparable<HttpMethod> {
         }
     }
 
-    /** The method's name, as sent on the wire. */
+    /**
+     * The method's name, as sent on the wire.
+     *
+     * @return the name, as the bytes of an {@code AsciiString}
+     */
     public AsciiString asciiName() {
         return name;
     }
 
+    /**
+     * The method's name.
+     *
+     * @return the name, e.g. {@code "GET"}
+     */
     public String name() {
         return name.toString();
     }

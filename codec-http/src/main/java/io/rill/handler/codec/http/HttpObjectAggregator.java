@@ -32,6 +32,12 @@ public class HttpObjectAggregator implements ChannelHandler {
     /** True while a message that is not aggregated passes through piece by piece. */
     private boolean passingThrough;
 
+    /**
+     * Joins messages whose bodies are at most {@code maxContentLength} bytes.
+     *
+     * @param maxContentLength the largest body joined; a request over it is answered 413
+     * @throws IllegalArgumentException if {@code maxContentLength} is negative
+     */
     public HttpObjectAggregator(int maxContentLength) {
         if (maxContentLength < 0) {
             throw new IllegalArgumentException("maxContentLength must not be negative: " + maxContentLength);
@@ -107,6 +113,9 @@ public class HttpObjectAggregator implements ChannelHandler {
     /**
      * Whether to join this message; by default every one. A server that streams most requests can
      * aggregate only some (the others then pass through as they came, unbounded by this handler).
+     *
+     * @param head the message's head
+     * @return true to join it
      */
     protected boolean shouldAggregate(HttpMessage head) {
         return true;

@@ -17,7 +17,7 @@ import io.rill.handler.codec.DecoderResult;
  * <pre>
  *   SKIP_EMPTY_LINES -> START_LINE -> HEADERS -+-> (no body) ---------------------------+
  *                                              +-> FIXED_LENGTH ------------------------+
- *                                              +-> CHUNK_SIZE <-> CHUNK_DATA            +--> SKIP_EMPTY_LINES
+ *                                              +-> CHUNK_SIZE -> CHUNK_DATA, and back   +--> SKIP_EMPTY_LINES
  *                                              |       +-> TRAILERS --------------------+
  *                                              +-> UNTIL_CLOSE (responses only)
  *   any error -> BAD_MESSAGE (the rest of the input is discarded)
@@ -51,6 +51,12 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
     /** Body bytes still to come: of a fixed-length body, or of the current chunk. */
     private long remaining;
 
+    /**
+     * Creates a decoder with the given limits and strictness.
+     *
+     * @param config the limits (line, header and chunk sizes) and the rules to apply; not null
+     * @throws NullPointerException if {@code config} is null
+     */
     protected HttpObjectDecoder(HttpDecoderConfig config) {
         if (config == null) {
             throw new NullPointerException("config");
@@ -58,23 +64,54 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
         this.config = config;
     }
 
-    /** Parses a start line of {@code length} bytes at {@code at} into a message head with empty headers. */
+    /**
+     * Parses a start line of {@code length} bytes at {@code at} into a message head with empty headers.
+     *
+     * @param in     the cumulation; read at absolute indexes, not consumed, not released
+     * @param at     the index of the line's first byte
+     * @param length the line's length, CRLF excluded
+     * @return the new message head
+     * @throws HttpDecoderException if the line breaks the grammar
+     */
     protected abstract HttpMessage parseStartLine(ByteBuf in, int at, int length);
 
-    /** The status for a start line that is too long (414 for requests). */
+    /**
+     * The status for a start line that is too long (414 for requests).
+     *
+     * @return the status to refuse it with
+     */
     protected abstract HttpResponseStatus startLineTooLongStatus();
 
     /**
      * Decides how the body of {@code message} (headers complete) is framed, or throws if the
      * headers make that ambiguous.
+     *
+     * @param message the head just decoded
+     * @return how its body is delimited
+     * @throws HttpDecoderException if the framing fields are invalid or contradict each other
      */
     protected abstract BodyFraming framing(HttpMessage message);
 
-    /** A placeholder head for a message rejected before its start line was understood. */
+    /**
+     * A placeholder head for a message rejected before its start line was understood.
+     *
+     * @return a new head, to carry the failed {@link DecoderResult}
+     */
     protected abstract HttpMessage invalidMessage();
 
     /** How a body is delimited. */
-    protected enum BodyFraming { NONE, FIXED_LENGTH, CHUNKED, UNTIL_CLOSE, UPGRADE }
+    protected enum BodyFraming {
+        /** The message has no body. */
+        NONE,
+        /** The body is {@code Content-Length} bytes long. */
+        FIXED_LENGTH,
+        /** The body is in the chunked transfer coding. */
+        CHUNKED,
+        /** The body runs until the connection closes (responses only). */
+        UNTIL_CLOSE,
+        /** The connection switches protocols: what follows is passed on as raw bytes. */
+        UPGRADE
+    }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {

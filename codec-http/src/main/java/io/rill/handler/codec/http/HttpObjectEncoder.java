@@ -32,19 +32,33 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
     /** A running estimate of head sizes, so the head buffer rarely grows. */
     private int headSizeEstimate = 256;
 
+    /** Creates an encoder of {@link HttpObject}s; others pass through untouched. */
     protected HttpObjectEncoder() {
         super(HttpObject.class);
     }
 
-    /** Writes the start line, CRLF included. */
+    /**
+     * Writes the start line, CRLF included.
+     *
+     * @param buf  the buffer the head is written into
+     * @param head the message head
+     */
     protected abstract void encodeStartLine(ByteBuf buf, H head);
 
-    /** Whether {@code head} can have no body whatever follows it (a response to HEAD, 1xx, 204, 304). */
+    /**
+     * Whether {@code head} can have no body whatever follows it (a response to HEAD, 1xx, 204, 304).
+     *
+     * @param head the message head
+     * @return true if no body may follow it
+     */
     protected abstract boolean isContentAlwaysEmpty(H head);
 
     /**
      * Whether {@code head} may carry {@code Content-Length} (not 1xx, 204 or 304); a response to
      * HEAD may, and then gives the length a GET would have had.
+     *
+     * @param head the message head
+     * @return true if a {@code Content-Length} field may be written
      */
     protected boolean mayHaveContentLength(H head) {
         return true;

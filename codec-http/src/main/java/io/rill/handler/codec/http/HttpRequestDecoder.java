@@ -10,10 +10,16 @@ import io.rill.util.AsciiString;
  */
 public class HttpRequestDecoder extends HttpObjectDecoder {
 
+    /** A decoder with the strict default limits ({@link HttpDecoderConfig#DEFAULT}). */
     public HttpRequestDecoder() {
         this(HttpDecoderConfig.DEFAULT);
     }
 
+    /**
+     * A decoder with the limits of {@code config}.
+     *
+     * @param config the limits and rules
+     */
     public HttpRequestDecoder(HttpDecoderConfig config) {
         super(config);
     }

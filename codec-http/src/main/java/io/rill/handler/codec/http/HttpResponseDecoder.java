@@ -4,17 +4,23 @@ import io.rill.buffer.ByteBuf;
 
 /**
  * Decodes responses (see {@link HttpObjectDecoder}). A 1xx response other than 101 is interim: it
- * has no body and the real response follows. After 101 (and after a 2xx answer to CONNECT, when
- * {@link #isContentAlwaysEmpty} says so) the connection carries another protocol, passed on as raw
- * {@link ByteBuf}s. 204 and 304 never have a body, nor has a response to HEAD (see
- * {@link #requestMethod}); a body without a length runs to the close.
+ * has no body and the real response follows. After 101 (and after a 2xx answer to CONNECT) the
+ * connection carries another protocol, passed on as raw {@link ByteBuf}s. 204 and 304 never have a
+ * body, nor has a response to HEAD; {@link #requestMethod} tells which request a response answers.
+ * A body without a length runs to the close.
  */
 public class HttpResponseDecoder extends HttpObjectDecoder {
 
+    /** A decoder with the default limits, not requiring {@code Host} (which responses do not have). */
     public HttpResponseDecoder() {
         this(HttpDecoderConfig.DEFAULT.withRequireHost(false));
     }
 
+    /**
+     * A decoder with the limits of {@code config}.
+     *
+     * @param config the limits and rules
+     */
     public HttpResponseDecoder(HttpDecoderConfig config) {
         super(config);
     }
@@ -59,6 +65,9 @@ public class HttpResponseDecoder extends HttpObjectDecoder {
      * The method of the request that {@code response}, a final (non-1xx) response, answers, or
      * null if unknown; called once per final response, in order. {@link HttpClientCodec} answers
      * from the requests it sent.
+     *
+     * @param response the head of a final response
+     * @return the request's method, or null
      */
     protected HttpMethod requestMethod(HttpResponse response) {
         return null;

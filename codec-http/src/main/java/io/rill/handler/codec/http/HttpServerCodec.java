@@ -46,6 +46,7 @@ import io.rill.util.concurrent.Promise;
 public class HttpServerCodec extends DecoderDelegatingHandler {
 
     private static final InternalLogger LOG = InternalLogger.get(HttpServerCodec.class);
+    /** Requests read ahead of their answers by default before reading stops. */
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 128;
     /** Gathered answers are passed to the outbound buffer at this size, flushed or not. */
     private static final int GATHER_LIMIT = 32 * 1024;
@@ -82,14 +83,25 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
         this(HttpDecoderConfig.DEFAULT, DEFAULT_MAX_PENDING_REQUESTS);
     }
 
-    /** With {@link HttpServerTimeouts#DEFAULT}. */
+    /**
+     * With {@link HttpServerTimeouts#DEFAULT}.
+     *
+     * @param config             the decoder's limits and rules
+     * @param maxPendingRequests requests read ahead of their answers before reading stops; at least 1
+     * @throws IllegalArgumentException if {@code maxPendingRequests} is below 1
+     */
     public HttpServerCodec(HttpDecoderConfig config, int maxPendingRequests) {
         this(config, maxPendingRequests, HttpServerTimeouts.DEFAULT);
     }
 
     /**
+     * With one timeout for both the idle connection and the request head.
+     *
+     * @param config             the decoder's limits and rules
+     * @param maxPendingRequests requests read ahead of their answers before reading stops; at least 1
      * @param requestHeadTimeout both the idle and the header timeout of {@link HttpServerTimeouts}
      *                           (no body timeout); null for none at all
+     * @throws IllegalArgumentException if {@code maxPendingRequests} is below 1
      */
     public HttpServerCodec(HttpDecoderConfig config, int maxPendingRequests, Duration requestHeadTimeout) {
         this(config, maxPendingRequests, requestHeadTimeout == null ? HttpServerTimeouts.NONE
@@ -97,8 +109,13 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
     }
 
     /**
-     * @param maxPendingRequests requests read ahead of their answers before reading stops; ≥ 1
+     * With every limit given.
+     *
+     * @param config             the decoder's limits and rules
+     * @param maxPendingRequests requests read ahead of their answers before reading stops; at least 1
      * @param timeouts           the client's time limits; {@link HttpServerTimeouts#NONE} for none
+     * @throws IllegalArgumentException if {@code maxPendingRequests} is below 1
+     * @throws NullPointerException if {@code timeouts} is null
      */
     public HttpServerCodec(HttpDecoderConfig config, int maxPendingRequests, HttpServerTimeouts timeouts) {
         if (maxPendingRequests < 1) {

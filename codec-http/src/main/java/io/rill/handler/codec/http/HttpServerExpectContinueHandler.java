@@ -18,6 +18,9 @@ public class HttpServerExpectContinueHandler implements ChannelHandler {
     /**
      * Decides a request that expects 100-continue: null to let it send its body, or the final
      * response to refuse it with.
+     *
+     * @param request the head of a request with {@code Expect: 100-continue}
+     * @return null to accept, or the refusal, which this handler sends and releases
      */
     protected HttpResponse accept(HttpRequest request) {
         return null;

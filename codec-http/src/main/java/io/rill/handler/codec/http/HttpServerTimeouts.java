@@ -39,6 +39,15 @@ public record HttpServerTimeouts(Duration idle, Duration header, Duration body, 
     /** No timeouts at all: for servers that time their clients some other way. */
     public static final HttpServerTimeouts NONE = new HttpServerTimeouts(null, null, null, 1);
 
+    /**
+     * Checks the limits.
+     *
+     * @throws IllegalArgumentException if a timeout is zero or negative, or {@code minBodyRate} is below 1
+     * @param idle        the idle timeout, positive; or null
+     * @param header      the header timeout, positive; or null
+     * @param body        the body timeout, positive; or null
+     * @param minBodyRate bytes a second that extend the body timeout by a second; at least 1
+     */
     public HttpServerTimeouts {
         check("idle", idle);
         check("header", header);
@@ -48,17 +57,33 @@ public record HttpServerTimeouts(Duration idle, Duration header, Duration body, 
         }
     }
 
-    /** These limits with the idle timeout {@code idle} (null for none). */
+    /**
+     * These limits with the idle timeout {@code idle} (null for none).
+     *
+     * @param idle the idle timeout, positive; or null
+     * @return a new set of limits
+     */
     public HttpServerTimeouts withIdle(Duration idle) {
         return new HttpServerTimeouts(idle, header, body, minBodyRate);
     }
 
-    /** These limits with the header timeout {@code header} (null for none). */
+    /**
+     * These limits with the header timeout {@code header} (null for none).
+     *
+     * @param header the header timeout, positive; or null
+     * @return a new set of limits
+     */
     public HttpServerTimeouts withHeader(Duration header) {
         return new HttpServerTimeouts(idle, header, body, minBodyRate);
     }
 
-    /** These limits with the body timeout {@code body} (null for none) and its minimum rate. */
+    /**
+     * These limits with the body timeout {@code body} (null for none) and its minimum rate.
+     *
+     * @param body        the body timeout, positive; or null
+     * @param minBodyRate bytes a second that extend the body timeout by a second; at least 1
+     * @return a new set of limits
+     */
     public HttpServerTimeouts withBody(Duration body, int minBodyRate) {
         return new HttpServerTimeouts(idle, header, body, minBodyRate);
     }

@@ -9,6 +9,9 @@ public final class HttpUtil {
     /**
      * Whether the connection stays open after this message: {@code Connection: close} ends it,
      * HTTP/1.0 ends it unless {@code Connection: keep-alive} (RFC 9112 §9.3).
+     *
+     * @param message a request or response
+     * @return true if the connection stays open after it
      */
     public static boolean isKeepAlive(HttpMessage message) {
         HttpHeaders h = message.headers();
@@ -19,7 +22,12 @@ public final class HttpUtil {
                 || h.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE, true);
     }
 
-    /** Sets {@code Connection} so that {@link #isKeepAlive} answers {@code keepAlive}. */
+    /**
+     * Sets {@code Connection} so that {@link #isKeepAlive} answers {@code keepAlive}.
+     *
+     * @param message   the message to change; its headers must be writable
+     * @param keepAlive whether the connection should stay open after the message
+     */
     public static void setKeepAlive(HttpMessage message, boolean keepAlive) {
         HttpHeaders h = message.headers();
         if (keepAlive) {
@@ -33,25 +41,53 @@ public final class HttpUtil {
         }
     }
 
-    /** The {@code Content-Length}, or {@code defaultValue} if absent or not a plain decimal number. */
+    /**
+     * The {@code Content-Length}, or {@code defaultValue} if absent or not a plain decimal number.
+     *
+     * @param message      a request or response
+     * @param defaultValue what to return without a usable length
+     * @return the length, or {@code defaultValue}
+     */
     public static long getContentLength(HttpMessage message, long defaultValue) {
         return message.headers().getLong(HttpHeaderNames.CONTENT_LENGTH, defaultValue);
     }
 
+    /**
+     * Whether the message has a {@code Content-Length} field, valid or not.
+     *
+     * @param message a request or response
+     * @return true if the field is present
+     */
     public static boolean isContentLengthSet(HttpMessage message) {
         return message.headers().contains(HttpHeaderNames.CONTENT_LENGTH);
     }
 
+    /**
+     * Sets {@code Content-Length}, replacing any earlier value.
+     *
+     * @param message the message to change; its headers must be writable
+     * @param length  the body's length in bytes
+     */
     public static void setContentLength(HttpMessage message, long length) {
         message.headers().set(HttpHeaderNames.CONTENT_LENGTH, Long.toString(length));
     }
 
-    /** Whether {@code Transfer-Encoding} lists {@code chunked}. */
+    /**
+     * Whether {@code Transfer-Encoding} lists {@code chunked}.
+     *
+     * @param message a request or response
+     * @return true if the body is chunked
+     */
     public static boolean isTransferEncodingChunked(HttpMessage message) {
         return message.headers().containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
     }
 
-    /** Sets or removes {@code Transfer-Encoding: chunked}; setting it removes {@code Content-Length}. */
+    /**
+     * Sets or removes {@code Transfer-Encoding: chunked}; setting it removes {@code Content-Length}.
+     *
+     * @param message the message to change; its headers must be writable
+     * @param chunked true to set the field, false to remove it
+     */
     public static void setTransferEncodingChunked(HttpMessage message, boolean chunked) {
         if (chunked) {
             message.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
@@ -61,7 +97,12 @@ public final class HttpUtil {
         }
     }
 
-    /** Whether an HTTP/1.1 request says {@code Expect: 100-continue}. */
+    /**
+     * Whether an HTTP/1.1 request says {@code Expect: 100-continue}.
+     *
+     * @param message a request or response
+     * @return true for a request that waits for 100 Continue before sending its body
+     */
     public static boolean is100ContinueExpected(HttpMessage message) {
         return message instanceof HttpRequest && message.protocolVersion().compareTo(HttpVersion.HTTP_1_1) >= 0
                 && message.headers().contains(HttpHeaderNames.EXPECT, HttpHeaderValues.CONTINUE, true);

@@ -10,7 +10,9 @@ import io.rill.util.AsciiString;
  */
 public final class HttpVersion implements Comparable<HttpVersion> {
 
+    /** {@code HTTP/1.0}: closes the connection after each response unless asked to keep it. */
     public static final HttpVersion HTTP_1_0 = new HttpVersion(1, 0);
+    /** {@code HTTP/1.1} (RFC 9112): keeps the connection open unless asked to close it. */
     public static final HttpVersion HTTP_1_1 = new HttpVersion(1, 1);
 
     private final int major;
@@ -27,6 +29,8 @@ public final class HttpVersion implements Comparable<HttpVersion> {
      * The version named by {@code text}, exactly {@code HTTP/d.d}.
      *
      * @throws IllegalArgumentException quoting the text, if it is not a version
+     * @param text the version text
+     * @return the constant for 1.0 and 1.1, or a new version
      */
     public static HttpVersion valueOf(CharSequence text) {
         HttpVersion v = parse(text);
@@ -72,20 +76,38 @@ public final class HttpVersion implements Comparable<HttpVersion> {
         return c >= '0' && c <= '9';
     }
 
+    /**
+     * The major version, the digit before the dot.
+     *
+     * @return the major version
+     */
     public int majorVersion() {
         return major;
     }
 
+    /**
+     * The minor version, the digit after the dot.
+     *
+     * @return the minor version
+     */
     public int minorVersion() {
         return minor;
     }
 
-    /** The version as sent on the wire, e.g. {@code HTTP/1.1}. */
+    /**
+     * The version as sent on the wire, e.g. {@code HTTP/1.1}.
+     *
+     * @return the version text
+     */
     public AsciiString text() {
         return text;
     }
 
-    /** HTTP/1.1 and later keep connections open unless told otherwise; HTTP/1.0 closes them. */
+    /**
+     * HTTP/1.1 and later keep connections open unless told otherwise; HTTP/1.0 closes them.
+     *
+     * @return true for HTTP/1.1 and later
+     */
     public boolean isKeepAliveDefault() {
         return major > 1 || major == 1 && minor >= 1;
     }

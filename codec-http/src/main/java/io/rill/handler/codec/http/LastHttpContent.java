@@ -40,6 +40,11 @@ public interface LastHttpContent extends HttpContent {
         }
     };
 
+    /**
+     * The trailer fields sent after a chunked body; empty for most messages.
+     *
+     * @return the trailer fields
+     */
     HttpHeaders trailingHeaders();
 
     @Override

@@ -42,16 +42,36 @@ public class QueryStringDecoder {
     private String path;
     private Map<String, List<String>> params;
 
-    /** A request target: path, then an optional query. */
+    /**
+     * A request target: path, then an optional query.
+     *
+     * @param uri the request target, e.g. {@code /search?q=rill}
+     * @throws NullPointerException if {@code uri} is null
+     */
     public QueryStringDecoder(String uri) {
         this(uri, StandardCharsets.UTF_8, true, DEFAULT_MAX_PARAMS);
     }
 
-    /** @param hasPath false if {@code uri} is only a query string (as a form body is) */
+    /**
+     * A request target, or a query string alone.
+     *
+     * @param uri     the request target, or a query string
+     * @param hasPath false if {@code uri} is only a query string (as a form body is)
+     */
     public QueryStringDecoder(String uri, boolean hasPath) {
         this(uri, StandardCharsets.UTF_8, hasPath, DEFAULT_MAX_PARAMS);
     }
 
+    /**
+     * A request target or query string decoded in {@code charset}, with a bound on its parameters.
+     *
+     * @param uri       the request target, or a query string
+     * @param charset   the charset of the {@code %XX} escapes
+     * @param hasPath   false if {@code uri} is only a query string (as a form body is)
+     * @param maxParams the most parameters {@link #parameters()} accepts; positive
+     * @throws NullPointerException if {@code uri} or {@code charset} is null
+     * @throws IllegalArgumentException if {@code maxParams} is not positive
+     */
     public QueryStringDecoder(String uri, Charset charset, boolean hasPath, int maxParams) {
         if (uri == null || charset == null) {
             throw new NullPointerException(uri == null ? "uri" : "charset");
@@ -72,18 +92,32 @@ public class QueryStringDecoder {
         }
     }
 
-    /** The path ({@code /} if none) and query of {@code uri}; its scheme, authority and fragment are not a request target's. */
+    /**
+     * The path ({@code /} if none) and query of {@code uri}; its scheme, authority and fragment are not a
+     * request target's.
+     *
+     * @param uri an absolute or relative URI
+     */
     public QueryStringDecoder(URI uri) {
         this((uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                 + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
     }
 
-    /** The input as given. */
+    /**
+     * The input as given.
+     *
+     * @return the string given to the constructor
+     */
     public String uri() {
         return uri;
     }
 
-    /** The decoded path ({@code +} kept); empty when constructed without a path. */
+    /**
+     * The decoded path ({@code +} kept); empty when constructed without a path.
+     *
+     * @return the decoded path
+     * @throws IllegalArgumentException if the path holds a malformed escape
+     */
     public String path() {
         if (path == null) {
             path = decode(uri, 0, pathEnd, charset, false);
@@ -91,12 +125,20 @@ public class QueryStringDecoder {
         return path;
     }
 
-    /** The path as sent, escapes and all. */
+    /**
+     * The path as sent, escapes and all.
+     *
+     * @return the raw path
+     */
     public String rawPath() {
         return uri.substring(0, pathEnd);
     }
 
-    /** The query as sent (without the '?' and the fragment), or empty. */
+    /**
+     * The query as sent (without the '?' and the fragment), or empty.
+     *
+     * @return the raw query
+     */
     public String rawQuery() {
         int start = pathEnd < queryEnd && uri.charAt(pathEnd) == '?' ? pathEnd + 1 : pathEnd;
         return uri.substring(Math.min(start, queryEnd), queryEnd);
@@ -105,6 +147,10 @@ public class QueryStringDecoder {
     /**
      * Each parameter name with its values in order of appearance; names in order of first
      * appearance. A name without {@code =} has the empty value. Unmodifiable.
+     *
+     * @return the parameters
+     * @throws IllegalArgumentException if the query holds a malformed escape or more than {@code maxParams}
+     *                                  parameters
      */
     public Map<String, List<String>> parameters() {
         if (params == null) {
@@ -138,11 +184,25 @@ public class QueryStringDecoder {
         return Collections.unmodifiableMap(map);
     }
 
-    /** Decodes a form component: {@code +} is a space, {@code %XX} a byte of UTF-8. */
+    /**
+     * Decodes a form component: {@code +} is a space, {@code %XX} a byte of UTF-8.
+     *
+     * @param s the encoded component
+     * @return the decoded text
+     * @throws IllegalArgumentException if {@code s} holds a malformed escape
+     */
     public static String decodeComponent(String s) {
         return decodeComponent(s, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Decodes a form component: {@code +} is a space, {@code %XX} a byte of {@code charset}.
+     *
+     * @param s       the encoded component
+     * @param charset the charset of the escaped bytes
+     * @return the decoded text
+     * @throws IllegalArgumentException if {@code s} holds a malformed escape
+     */
     public static String decodeComponent(String s, Charset charset) {
         return decode(s, 0, s.length(), charset, true);
     }

@@ -23,10 +23,22 @@ public class QueryStringEncoder {
     private final StringBuilder uri;
     private boolean hasParams;
 
+    /**
+     * Starts a request target at {@code path}; parameters are encoded in UTF-8.
+     *
+     * @param path the path, already valid; may hold a query already
+     */
     public QueryStringEncoder(String path) {
         this(path, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Starts a request target at {@code path}; parameters are encoded in {@code charset}.
+     *
+     * @param path    the path, already valid; may hold a query already
+     * @param charset the charset of the percent-encoded bytes
+     * @throws NullPointerException if an argument is null
+     */
     public QueryStringEncoder(String path, Charset charset) {
         if (path == null || charset == null) {
             throw new NullPointerException(path == null ? "path" : "charset");
@@ -36,7 +48,13 @@ public class QueryStringEncoder {
         this.hasParams = path.indexOf('?') >= 0;
     }
 
-    /** Appends {@code name=value}, or just {@code name} when {@code value} is null. */
+    /**
+     * Appends {@code name=value}, or just {@code name} when {@code value} is null.
+     *
+     * @param name  the parameter name; encoded here
+     * @param value the parameter value, encoded here; or null
+     * @return this encoder
+     */
     public QueryStringEncoder addParam(String name, String value) {
         if (name == null) {
             throw new NullPointerException("name");
@@ -51,7 +69,12 @@ public class QueryStringEncoder {
         return this;
     }
 
-    /** {@code s} with every character but the unreserved ones percent-encoded in UTF-8. */
+    /**
+     * {@code s} with every character but the unreserved ones percent-encoded in UTF-8.
+     *
+     * @param s the text to encode
+     * @return the encoded text
+     */
     public static String encodeComponent(String s) {
         return encodeComponent(s, StandardCharsets.UTF_8, new StringBuilder(s.length() + 8)).toString();
     }
@@ -95,7 +118,12 @@ public class QueryStringEncoder {
         return uri.toString();
     }
 
-    /** The target as a {@link java.net.URI}. */
+    /**
+     * The target as a {@link java.net.URI}.
+     *
+     * @return a new URI
+     * @throws IllegalArgumentException if the path given was not valid for a URI
+     */
     public java.net.URI toUri() {
         return java.net.URI.create(toString());
     }

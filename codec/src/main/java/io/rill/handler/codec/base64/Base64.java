@@ -25,7 +25,9 @@ public final class Base64 {
 
     /** The alphabet: RFC 4648 §4 (standard) or §5 (URL- and filename-safe). */
     public enum Dialect {
+        /** The standard alphabet of RFC 4648 §4, with {@code +} and {@code /}. */
         STANDARD('+', '/'),
+        /** The URL- and filename-safe alphabet of RFC 4648 §5, with {@code -} and {@code _}. */
         URL_SAFE('-', '_');
 
         /** 6-bit value → character. */
@@ -56,12 +58,28 @@ public final class Base64 {
     private Base64() {
     }
 
-    /** The readable bytes of {@code src} (not consumed) in standard Base64, one line. */
+    /**
+     * The readable bytes of {@code src} (not consumed) in standard Base64, one line.
+     *
+     * @param src   the bytes to encode; neither consumed nor released
+     * @param alloc allocates the result
+     * @return a new buffer with the encoding, owned (and to be released) by the caller
+     */
     public static ByteBuf encode(ByteBuf src, ByteBufAllocator alloc) {
         return encode(src, src.readerIndex(), src.readableBytes(), false, Dialect.STANDARD, alloc);
     }
 
-    /** {@code src[index, index + length)} in Base64 of {@code dialect}, broken into MIME lines if asked. */
+    /**
+     * {@code src[index, index + length)} in Base64 of {@code dialect}, broken into MIME lines if asked.
+     *
+     * @param src        the bytes to encode; neither consumed nor released
+     * @param index      the first byte to encode
+     * @param length     how many bytes to encode
+     * @param breakLines true to insert CRLF after every 76 characters
+     * @param dialect    the alphabet
+     * @param alloc      allocates the result
+     * @return a new buffer with the encoding, owned (and to be released) by the caller
+     */
     public static ByteBuf encode(ByteBuf src, int index, int length, boolean breakLines, Dialect dialect,
                                  ByteBufAllocator alloc) {
         byte[] alphabet = dialect.alphabet;
@@ -90,12 +108,29 @@ public final class Base64 {
         return dst;
     }
 
-    /** The readable bytes of {@code src} (not consumed) decoded from standard Base64. */
+    /**
+     * The readable bytes of {@code src} (not consumed) decoded from standard Base64.
+     *
+     * @param src   the Base64 text; neither consumed nor released
+     * @param alloc allocates the result
+     * @return a new buffer with the decoded bytes, owned (and to be released) by the caller
+     * @throws DecoderException if {@code src} holds a byte outside the alphabet
+     */
     public static ByteBuf decode(ByteBuf src, ByteBufAllocator alloc) {
         return decode(src, src.readerIndex(), src.readableBytes(), Dialect.STANDARD, alloc);
     }
 
-    /** {@code src[index, index + length)} decoded from Base64 of {@code dialect}. */
+    /**
+     * {@code src[index, index + length)} decoded from Base64 of {@code dialect}.
+     *
+     * @param src     the Base64 text; neither consumed nor released
+     * @param index   the first byte to decode
+     * @param length  how many bytes to decode
+     * @param dialect the alphabet
+     * @param alloc   allocates the result
+     * @return a new buffer with the decoded bytes, owned (and to be released) by the caller
+     * @throws DecoderException if the range holds a byte outside the alphabet
+     */
     public static ByteBuf decode(ByteBuf src, int index, int length, Dialect dialect, ByteBufAllocator alloc) {
         ByteBuf dst = alloc.buffer(length / 4 * 3 + 3);
         try {

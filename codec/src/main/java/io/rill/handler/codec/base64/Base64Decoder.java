@@ -23,6 +23,12 @@ public class Base64Decoder extends MessageToMessageDecoder<ByteBuf> {
         this(Base64.Dialect.STANDARD);
     }
 
+    /**
+     * Decodes the alphabet of {@code dialect}.
+     *
+     * @param dialect the alphabet; not null
+     * @throws NullPointerException if {@code dialect} is null
+     */
     public Base64Decoder(Base64.Dialect dialect) {
         super(ByteBuf.class);
         if (dialect == null) {

@@ -22,7 +22,13 @@ public class Base64Encoder extends MessageToMessageEncoder<ByteBuf> {
         this(false, Base64.Dialect.STANDARD);
     }
 
-    /** @param breakLines insert CRLF after every 76 characters (MIME) */
+    /**
+     * Encodes each message in the alphabet of {@code dialect}.
+     *
+     * @param breakLines insert CRLF after every 76 characters (MIME)
+     * @param dialect    the alphabet; not null
+     * @throws NullPointerException if {@code dialect} is null
+     */
     public Base64Encoder(boolean breakLines, Base64.Dialect dialect) {
         super(ByteBuf.class);
         if (dialect == null) {

@@ -10,10 +10,21 @@ import io.rill.handler.codec.DecoderException;
 public class DecompressionException extends DecoderException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception with its message.
+     *
+     * @param message what went wrong, quoting the input where there is one
+     */
     public DecompressionException(String message) {
         super(message);
     }
 
+    /**
+     * Creates the exception with its message and cause.
+     *
+     * @param message what went wrong
+     * @param cause   the failure behind it
+     */
     public DecompressionException(String message, Throwable cause) {
         super(message, cause);
     }

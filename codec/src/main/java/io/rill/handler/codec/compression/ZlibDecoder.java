@@ -79,20 +79,35 @@ public class ZlibDecoder extends ByteToMessageDecoder {
         this(ZlibWrapper.ZLIB, DEFAULT_MAX_DECOMPRESSED_BYTES);
     }
 
-    /** A stream in {@code wrapper} with the default bounds. */
+    /**
+     * A stream in {@code wrapper} with the default bounds.
+     *
+     * @param wrapper the stream format; {@link ZlibWrapper#ZLIB_OR_NONE} detects it
+     */
     public ZlibDecoder(ZlibWrapper wrapper) {
         this(wrapper, DEFAULT_MAX_DECOMPRESSED_BYTES);
     }
 
-    /** @param maxDecompressedBytes the stream fails once its output would exceed this */
+    /**
+     * A stream in {@code wrapper} whose output is bounded by {@code maxDecompressedBytes}.
+     *
+     * @param wrapper              the stream format; {@link ZlibWrapper#ZLIB_OR_NONE} detects it
+     * @param maxDecompressedBytes the stream fails once its output would exceed this
+     * @throws IllegalArgumentException if {@code maxDecompressedBytes} is not positive
+     */
     public ZlibDecoder(ZlibWrapper wrapper, long maxDecompressedBytes) {
         this(wrapper, maxDecompressedBytes, DEFAULT_MAX_RATIO);
     }
 
     /**
+     * A stream in {@code wrapper} with both bounds; passing one fails with a {@link
+     * DecompressionLimitException}.
+     *
+     * @param wrapper              the stream format; {@link ZlibWrapper#ZLIB_OR_NONE} detects it
      * @param maxDecompressedBytes the stream fails once its output would exceed this
-     * @param maxRatio the stream fails once its output exceeds this many bytes per input byte
-     *                 (past {@link #RATIO_GRACE_BYTES}); 0 for no ratio limit
+     * @param maxRatio             the stream fails once its output exceeds this many bytes per input byte
+     *                             (past {@link #RATIO_GRACE_BYTES}); 0 for no ratio limit
+     * @throws IllegalArgumentException if a bound is out of range
      */
     public ZlibDecoder(ZlibWrapper wrapper, long maxDecompressedBytes, int maxRatio) {
         if (wrapper == null) {
@@ -114,7 +129,11 @@ public class ZlibDecoder extends ByteToMessageDecoder {
         }
     }
 
-    /** True once the stream ended (or failed); later input is dropped. */
+    /**
+     * True once the stream ended (or failed); later input is dropped.
+     *
+     * @return whether the stream ended or failed
+     */
     public boolean isClosed() {
         return state == State.DONE || state == State.FAILED;
     }

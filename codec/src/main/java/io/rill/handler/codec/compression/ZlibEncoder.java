@@ -41,11 +41,23 @@ public class ZlibEncoder extends MessageToByteEncoder<ByteBuf> {
         this(ZlibWrapper.ZLIB, Deflater.DEFAULT_COMPRESSION);
     }
 
+    /**
+     * A stream in {@code wrapper} at the default level (6).
+     *
+     * @param wrapper the stream format: ZLIB, GZIP or NONE (raw deflate)
+     * @throws IllegalArgumentException for {@link ZlibWrapper#ZLIB_OR_NONE}, which is for decoding only
+     */
     public ZlibEncoder(ZlibWrapper wrapper) {
         this(wrapper, Deflater.DEFAULT_COMPRESSION);
     }
 
-    /** @param level 0 (store) to 9 (smallest), or -1 for zlib's default (6) */
+    /**
+     * A stream in {@code wrapper} at compression {@code level}.
+     *
+     * @param wrapper the stream format: ZLIB, GZIP or NONE (raw deflate)
+     * @param level   0 (store) to 9 (smallest), or -1 for zlib's default (6)
+     * @throws IllegalArgumentException for {@link ZlibWrapper#ZLIB_OR_NONE} or a level out of range
+     */
     public ZlibEncoder(ZlibWrapper wrapper, int level) {
         super(ByteBuf.class, true);
         if (wrapper == null) {
@@ -61,12 +73,22 @@ public class ZlibEncoder extends MessageToByteEncoder<ByteBuf> {
         this.deflater = new Deflater(level, wrapper != ZlibWrapper.ZLIB);
     }
 
-    /** True once the stream was ended. */
+    /**
+     * True once the stream was ended.
+     *
+     * @return whether the stream was ended; thread-safe
+     */
     public boolean isFinished() {
         return finished;
     }
 
-    /** Ends the stream (writing its last block and trailer) without closing the channel. */
+    /**
+     * Ends the stream (writing its last block and trailer) without closing the channel. Thread-safe:
+     * called off the event loop, it runs there.
+     *
+     * @return completes when the last block and trailer are written
+     * @throws IllegalStateException if the encoder is not in a pipeline
+     */
     public Future<Void> finish() {
         ChannelHandlerContext ctx = this.ctx;
         if (ctx == null) {

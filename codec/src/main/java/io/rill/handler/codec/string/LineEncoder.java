@@ -26,10 +26,22 @@ public class LineEncoder extends MessageToMessageEncoder<CharSequence> {
         this(LineSeparator.DEFAULT, StandardCharsets.UTF_8);
     }
 
+    /**
+     * UTF-8 lines ended by {@code separator}.
+     *
+     * @param separator what ends each line; not null
+     */
     public LineEncoder(LineSeparator separator) {
         this(separator, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Lines in {@code charset} ended by {@code separator}.
+     *
+     * @param separator what ends each line; not null
+     * @param charset   the encoding of the line's characters; must encode ASCII as single bytes
+     * @throws NullPointerException if an argument is null
+     */
     public LineEncoder(LineSeparator separator, Charset charset) {
         super(CharSequence.class);
         if (separator == null || charset == null) {

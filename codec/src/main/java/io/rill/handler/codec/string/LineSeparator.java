@@ -18,7 +18,11 @@ public enum LineSeparator {
         this.value = value;
     }
 
-    /** The separator's characters. */
+    /**
+     * The separator's characters.
+     *
+     * @return the characters that end a line, e.g. {@code "\r\n"}
+     */
     public String value() {
         return value;
     }

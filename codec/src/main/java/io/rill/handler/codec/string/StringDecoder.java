@@ -30,6 +30,12 @@ public class StringDecoder extends MessageToMessageDecoder<ByteBuf> {
         this(StandardCharsets.UTF_8);
     }
 
+    /**
+     * Decodes {@code charset}.
+     *
+     * @param charset the encoding; not null
+     * @throws NullPointerException if {@code charset} is null
+     */
     public StringDecoder(Charset charset) {
         super(ByteBuf.class);
         if (charset == null) {

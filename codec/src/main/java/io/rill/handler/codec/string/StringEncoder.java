@@ -25,6 +25,12 @@ public class StringEncoder extends MessageToMessageEncoder<CharSequence> {
         this(StandardCharsets.UTF_8);
     }
 
+    /**
+     * Encodes in {@code charset}.
+     *
+     * @param charset the encoding; not null
+     * @throws NullPointerException if {@code charset} is null
+     */
     public StringEncoder(Charset charset) {
         super(CharSequence.class);
         if (charset == null) {

@@ -76,7 +76,13 @@ public final class SelfSignedCertificate {
         this(builder());
     }
 
-    /** A certificate for the given DNS names (the first is also the subject CN), EC P-256. */
+    /**
+     * A certificate for the given DNS names (the first is also the subject CN), EC P-256.
+     *
+     * @param dnsNames the names the certificate is for; at least one
+     * @throws IllegalStateException if the JDK cannot generate the key or the signature
+     * @throws java.io.UncheckedIOException if the PEM files cannot be written
+     */
     public SelfSignedCertificate(String... dnsNames) {
         this(builder().dnsNames(dnsNames).ipAddresses());
     }
@@ -99,28 +105,56 @@ public final class SelfSignedCertificate {
         }
     }
 
+    /**
+     * A builder for a certificate other than the default one.
+     *
+     * @return a new builder, starting from the defaults of {@link #SelfSignedCertificate()}
+     */
     public static Builder builder() {
         return new Builder();
     }
 
+    /**
+     * The certificate.
+     *
+     * @return the certificate, self-signed
+     */
     public X509Certificate certificate() {
         return certificate;
     }
 
+    /**
+     * The certificate's private key.
+     *
+     * @return the key
+     */
     public PrivateKey key() {
         return key;
     }
 
-    /** The certificate as a PEM file (readable by the owner only). */
+    /**
+     * The certificate as a PEM file (readable by the owner only).
+     *
+     * @return the file, deleted by {@link #delete()} or when the JVM exits
+     */
     public File certificateFile() {
         return certificateFile;
     }
 
-    /** The private key as an unencrypted PKCS#8 PEM file (readable by the owner only). */
+    /**
+     * The private key as an unencrypted PKCS#8 PEM file (readable by the owner only).
+     *
+     * @return the file, deleted by {@link #delete()} or when the JVM exits
+     */
     public File privateKeyFile() {
         return privateKeyFile;
     }
 
+    /**
+     * The certificate in PEM.
+     *
+     * @return the text of a {@code CERTIFICATE} PEM block
+     */
     public String certificatePem() {
         try {
             return pem("CERTIFICATE", certificate.getEncoded());
@@ -129,6 +163,11 @@ public final class SelfSignedCertificate {
         }
     }
 
+    /**
+     * The private key in PEM, unencrypted: for tests only.
+     *
+     * @return the text of a PKCS#8 {@code PRIVATE KEY} PEM block
+     */
     public String privateKeyPem() {
         return pem("PRIVATE KEY", key.getEncoded());
     }
@@ -236,13 +275,24 @@ public final class SelfSignedCertificate {
             }
         }
 
-        /** Subject alternative DNS names; the first one is also the subject's common name. */
+        /**
+         * Subject alternative DNS names; the first one is also the subject's common name.
+         *
+         * @param names the DNS names; replaces those set before
+         * @return this builder
+         */
         public Builder dnsNames(String... names) {
             this.dnsNames = List.of(names);
             return this;
         }
 
-        /** Subject alternative IP addresses, as literals ("127.0.0.1", "::1"). */
+        /**
+         * Subject alternative IP addresses, as literals ("127.0.0.1", "::1").
+         *
+         * @param literals the IP address literals; replaces those set before
+         * @return this builder
+         * @throws IllegalArgumentException if a literal is not an IP address
+         */
         public Builder ipAddresses(String... literals) {
             List<InetAddress> ips = new ArrayList<>();
             for (String literal : literals) {
@@ -259,7 +309,13 @@ public final class SelfSignedCertificate {
             return this;
         }
 
-        /** "EC" (P-256, the default) or "RSA" (2048 bits). */
+        /**
+         * "EC" (P-256, the default) or "RSA" (2048 bits).
+         *
+         * @param algorithm {@code "EC"} or {@code "RSA"}
+         * @return this builder
+         * @throws IllegalArgumentException for another algorithm
+         */
         public Builder algorithm(String algorithm) {
             if (!algorithm.equals("EC") && !algorithm.equals("RSA")) {
                 throw new IllegalArgumentException("algorithm: " + algorithm + " (expected: EC or RSA)");
@@ -268,7 +324,14 @@ public final class SelfSignedCertificate {
             return this;
         }
 
-        /** The validity period; a past {@code notAfter} makes an expired certificate. */
+        /**
+         * The validity period; a past {@code notAfter} makes an expired certificate.
+         *
+         * @param notBefore the start of the validity period
+         * @param notAfter  the end of the validity period; after {@code notBefore}
+         * @return this builder
+         * @throws IllegalArgumentException if {@code notAfter} is not after {@code notBefore}
+         */
         public Builder validity(ZonedDateTime notBefore, ZonedDateTime notAfter) {
             if (!notAfter.isAfter(notBefore)) {
                 throw new IllegalArgumentException("notAfter must be after notBefore");
@@ -278,10 +341,23 @@ public final class SelfSignedCertificate {
             return this;
         }
 
+        /**
+         * The validity period: from the current {@code notBefore} (now, unless set) for {@code duration}.
+         *
+         * @param duration how long the certificate is valid
+         * @return this builder
+         */
         public Builder validFor(Duration duration) {
             return validity(notBefore, notBefore.plus(duration));
         }
 
+        /**
+         * Generates the key pair and signs the certificate, writing both as PEM files to a new private
+         * temporary directory.
+         *
+         * @return the new certificate
+         * @throws IllegalStateException if neither a DNS name nor an IP address was given
+         */
         public SelfSignedCertificate build() {
             if (dnsNames.isEmpty() && ipAddresses.isEmpty()) {
                 throw new IllegalStateException("at least one DNS name or IP address is required");

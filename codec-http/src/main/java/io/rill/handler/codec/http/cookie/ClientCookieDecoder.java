@@ -16,7 +16,9 @@ import io.rill.handler.codec.http.DateFormatter;
  */
 public final class ClientCookieDecoder {
 
+    /** Refuses cookies whose name is not a token or whose value strays outside the cookie-octets. */
     public static final ClientCookieDecoder STRICT = new ClientCookieDecoder(true);
+    /** Refuses only cookies without a name or with control characters. */
     public static final ClientCookieDecoder LAX = new ClientCookieDecoder(false);
 
     private final boolean strict;
@@ -25,7 +27,12 @@ public final class ClientCookieDecoder {
         this.strict = strict;
     }
 
-    /** The cookie {@code header} sets, or null if it sets none that this mode accepts. */
+    /**
+     * The cookie {@code header} sets, or null if it sets none that this mode accepts.
+     *
+     * @param header the {@code Set-Cookie} header value
+     * @return the cookie, or null
+     */
     public Cookie decode(String header) {
         int semi = header.indexOf(';');
         String pair = semi < 0 ? header : header.substring(0, semi);

@@ -14,7 +14,9 @@ import java.util.List;
  */
 public final class ClientCookieEncoder {
 
+    /** Checks names and values against RFC 6265 §4.1.1 and sends longer paths first. */
     public static final ClientCookieEncoder STRICT = new ClientCookieEncoder(true);
+    /** Keeps the given order and refuses only what would break the header. */
     public static final ClientCookieEncoder LAX = new ClientCookieEncoder(false);
 
     private static final Comparator<Cookie> LONGER_PATH_FIRST =
@@ -26,15 +28,36 @@ public final class ClientCookieEncoder {
         this.strict = strict;
     }
 
+    /**
+     * The {@code Cookie} header value for one cookie.
+     *
+     * @param name  the cookie's name
+     * @param value the cookie's value
+     * @return the header value
+     * @throws IllegalArgumentException if the name or value is refused
+     */
     public String encode(String name, String value) {
         return encode(List.of(new DefaultCookie(name, value)));
     }
 
+    /**
+     * The {@code Cookie} header value for {@code cookies}.
+     *
+     * @param cookies the cookies
+     * @return the header value, or null if there are none
+     * @throws IllegalArgumentException if a name or value is refused
+     */
     public String encode(Cookie... cookies) {
         return encode(List.of(cookies));
     }
 
-    /** The header value for {@code cookies}, or null if there are none. */
+    /**
+     * The header value for {@code cookies}, or null if there are none.
+     *
+     * @param cookies the cookies
+     * @return the header value, or null
+     * @throws IllegalArgumentException if a name or value is refused
+     */
     public String encode(Collection<? extends Cookie> cookies) {
         if (cookies.isEmpty()) {
             return null;

@@ -18,6 +18,13 @@ public class DefaultCookie implements Cookie {
     private boolean httpOnly;
     private SameSite sameSite;
 
+    /**
+     * A session cookie with a name and value and no attributes.
+     *
+     * @param name  the name; not empty
+     * @param value the value
+     * @throws IllegalArgumentException if {@code name} is null or empty
+     */
     public DefaultCookie(String name, String value) {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("cookie name must not be null or empty");

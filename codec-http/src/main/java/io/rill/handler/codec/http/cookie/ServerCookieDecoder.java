@@ -20,7 +20,9 @@ import java.util.Set;
  */
 public final class ServerCookieDecoder {
 
+    /** Skips cookies whose name is not a token or whose value strays outside the cookie-octets. */
     public static final ServerCookieDecoder STRICT = new ServerCookieDecoder(true);
+    /** Keeps any cookie without control characters. */
     public static final ServerCookieDecoder LAX = new ServerCookieDecoder(false);
     /** Most cookies read from one header; the rest are ignored. */
     public static final int MAX_COOKIES = 256;
@@ -34,6 +36,9 @@ public final class ServerCookieDecoder {
     /**
      * The cookies of {@code header}, one per name: the first of a name wins, as user agents send
      * the most specific (longest path) first (RFC 6265 §5.4).
+     *
+     * @param header the {@code Cookie} header value
+     * @return a new set of cookies, in header order
      */
     public Set<Cookie> decode(String header) {
         Map<String, Cookie> byName = new LinkedHashMap<>();
@@ -43,7 +48,12 @@ public final class ServerCookieDecoder {
         return Collections.unmodifiableSet(new LinkedHashSet<>(byName.values()));
     }
 
-    /** Every cookie of {@code header} in order, repeated names included. */
+    /**
+     * Every cookie of {@code header} in order, repeated names included.
+     *
+     * @param header the {@code Cookie} header value
+     * @return a new list of cookies
+     */
     public List<Cookie> decodeAll(String header) {
         List<Cookie> out = new ArrayList<>();
         int n = header.length();

@@ -18,7 +18,9 @@ import io.rill.handler.codec.http.DateFormatter;
  */
 public final class ServerCookieEncoder {
 
+    /** Refuses names that are not tokens and values outside RFC 6265's cookie-octets. */
     public static final ServerCookieEncoder STRICT = new ServerCookieEncoder(true);
+    /** Lets through any name and value a browser will store, but never control characters or {@code ;}. */
     public static final ServerCookieEncoder LAX = new ServerCookieEncoder(false);
 
     private final boolean strict;
@@ -27,11 +29,25 @@ public final class ServerCookieEncoder {
         this.strict = strict;
     }
 
-    /** A session cookie with just a name and value. */
+    /**
+     * A session cookie with just a name and value.
+     *
+     * @param name  the cookie's name
+     * @param value the cookie's value
+     * @return the {@code Set-Cookie} value
+     * @throws IllegalArgumentException if the name or value is refused
+     */
     public String encode(String name, String value) {
         return encode(new DefaultCookie(name, value));
     }
 
+    /**
+     * The {@code Set-Cookie} value for {@code cookie}, with its attributes.
+     *
+     * @param cookie the cookie
+     * @return the header value
+     * @throws IllegalArgumentException if the name, value, path or domain is refused
+     */
     public String encode(Cookie cookie) {
         String name = cookie.name();
         String value = cookie.value();
@@ -71,7 +87,13 @@ public final class ServerCookieEncoder {
         }
     }
 
-    /** One header value per cookie, in order. */
+    /**
+     * One header value per cookie, in order.
+     *
+     * @param cookies the cookies
+     * @return a new list of header values
+     * @throws IllegalArgumentException if a cookie is refused
+     */
     public List<String> encode(Collection<? extends Cookie> cookies) {
         List<String> out = new ArrayList<>(cookies.size());
         for (Cookie c : cookies) {

@@ -45,27 +45,52 @@ public final class CorsConfig {
         this.shortCircuit = b.shortCircuit;
     }
 
-    /** Any origin may read responses ({@code Access-Control-Allow-Origin: *}, or the origin itself with credentials). */
+    /**
+     * Any origin may read responses ({@code Access-Control-Allow-Origin: *}, or the origin itself with
+     * credentials).
+     *
+     * @return a new builder
+     */
     public static Builder forAnyOrigin() {
         return new Builder(true);
     }
 
-    /** Only these origins ({@code https://host[:port]}, compared exactly) may read responses. */
+    /**
+     * Only these origins ({@code https://host[:port]}, compared exactly) may read responses.
+     *
+     * @param origins the allowed origins
+     * @return a new builder
+     */
     public static Builder forOrigins(String... origins) {
         Builder b = new Builder(false);
         b.origins.addAll(Arrays.asList(origins));
         return b;
     }
 
+    /**
+     * Whether any origin may read responses.
+     *
+     * @return true for a configuration made by {@link #forAnyOrigin()}
+     */
     public boolean isAnyOrigin() {
         return anyOrigin;
     }
 
+    /**
+     * The origins allowed, when not any.
+     *
+     * @return an unmodifiable set, empty for {@link #forAnyOrigin()}
+     */
     public Set<String> origins() {
         return origins;
     }
 
-    /** Whether {@code origin} (the request's {@code Origin} value) may read responses. */
+    /**
+     * Whether {@code origin} (the request's {@code Origin} value) may read responses.
+     *
+     * @param origin the request's {@code Origin} value
+     * @return true if it may read responses
+     */
     public boolean isOriginAllowed(String origin) {
         if (origin.equals("null")) {
             return allowNullOrigin;
@@ -73,28 +98,56 @@ public final class CorsConfig {
         return anyOrigin || origins.contains(origin);
     }
 
+    /**
+     * Whether requests may carry cookies and credentials.
+     *
+     * @return true if {@link Builder#allowCredentials()} was called
+     */
     public boolean isCredentialsAllowed() {
         return allowCredentials;
     }
 
+    /**
+     * The methods a preflight may ask for.
+     *
+     * @return an unmodifiable set
+     */
     public Set<HttpMethod> allowedRequestMethods() {
         return allowedMethods;
     }
 
+    /**
+     * The request headers a preflight may ask for, besides the safelisted ones.
+     *
+     * @return an unmodifiable set of lower-case names
+     */
     public Set<String> allowedRequestHeaders() {
         return allowedHeaders;
     }
 
+    /**
+     * The response headers scripts may read.
+     *
+     * @return an unmodifiable set
+     */
     public Set<String> exposedHeaders() {
         return exposedHeaders;
     }
 
-    /** Seconds a preflight answer may be cached; 0 to send no {@code Access-Control-Max-Age}. */
+    /**
+     * Seconds a preflight answer may be cached; 0 to send no {@code Access-Control-Max-Age}.
+     *
+     * @return the lifetime in seconds
+     */
     public long maxAge() {
         return maxAge;
     }
 
-    /** Whether requests from origins not allowed are answered 403 instead of passed on without CORS headers. */
+    /**
+     * Whether requests from origins not allowed are answered 403 instead of passed on without CORS headers.
+     *
+     * @return true if refused requests are answered 403
+     */
     public boolean isShortCircuit() {
         return shortCircuit;
     }
@@ -116,37 +169,68 @@ public final class CorsConfig {
             this.anyOrigin = anyOrigin;
         }
 
-        /** Allows the {@code null} origin (sandboxed frames, file: pages); off by default since anything can claim it. */
+        /**
+         * Allows the {@code null} origin (sandboxed frames, file: pages); off by default since anything can
+         * claim it.
+         *
+         * @return this builder
+         */
         public Builder allowNullOrigin() {
             allowNullOrigin = true;
             return this;
         }
 
-        /** Lets requests carry cookies and credentials ({@code Access-Control-Allow-Credentials: true}). */
+        /**
+         * Lets requests carry cookies and credentials ({@code Access-Control-Allow-Credentials: true}).
+         *
+         * @return this builder
+         */
         public Builder allowCredentials() {
             allowCredentials = true;
             return this;
         }
 
-        /** Replaces the methods a preflight may ask for. */
+        /**
+         * Replaces the methods a preflight may ask for.
+         *
+         * @param methods the methods; replaces the default GET, HEAD and POST
+         * @return this builder
+         */
         public Builder allowedRequestMethods(HttpMethod... methods) {
             allowedMethods.clear();
             allowedMethods.addAll(Arrays.asList(methods));
             return this;
         }
 
-        /** Request headers a preflight may ask for (besides the CORS-safelisted ones, always allowed). */
+        /**
+         * Request headers a preflight may ask for (besides the CORS-safelisted ones, always allowed).
+         *
+         * @param headers header names
+         * @return this builder
+         */
         public Builder allowedRequestHeaders(String... headers) {
             allowedHeaders.addAll(Arrays.stream(headers).map(h -> h.toLowerCase(Locale.ROOT)).collect(Collectors.toList()));
             return this;
         }
 
-        /** Response headers scripts may read ({@code Access-Control-Expose-Headers}). */
+        /**
+         * Response headers scripts may read ({@code Access-Control-Expose-Headers}).
+         *
+         * @param headers header names
+         * @return this builder
+         */
         public Builder exposeHeaders(String... headers) {
             exposedHeaders.addAll(Arrays.asList(headers));
             return this;
         }
 
+        /**
+         * How long browsers may cache a preflight answer ({@code Access-Control-Max-Age}).
+         *
+         * @param seconds the lifetime; 0 to send no such header
+         * @return this builder
+         * @throws IllegalArgumentException if {@code seconds} is negative
+         */
         public Builder maxAge(long seconds) {
             if (seconds < 0) {
                 throw new IllegalArgumentException("maxAge: " + seconds);
@@ -155,12 +239,24 @@ public final class CorsConfig {
             return this;
         }
 
-        /** Answers requests from origins not allowed with 403, instead of leaving the browser to block the response. */
+        /**
+         * Answers requests from origins not allowed with 403, instead of leaving the browser to block the
+         * response.
+         *
+         * @return this builder
+         */
         public Builder shortCircuit() {
             shortCircuit = true;
             return this;
         }
 
+        /**
+         * The configuration, immutable and safe to share between channels.
+         *
+         * @return a new configuration
+         * @throws IllegalArgumentException if a header name is not a token, or an origin holds a space, a comma
+         *                                  or a control character
+         */
         public CorsConfig build() {
             for (String h : allowedHeaders.toArray(new String[0])) {
                 checkToken(h);

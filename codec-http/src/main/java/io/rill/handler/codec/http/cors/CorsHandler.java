@@ -45,6 +45,12 @@ public class CorsHandler implements ChannelHandler {
     /** True while the body of a request this handler answered is dropped. */
     private boolean dropping;
 
+    /**
+     * Applies {@code config} to every request of the channel.
+     *
+     * @param config the policy; immutable, so one may serve every channel
+     * @throws NullPointerException if {@code config} is null
+     */
     public CorsHandler(CorsConfig config) {
         if (config == null) {
             throw new NullPointerException("config");

@@ -10,6 +10,11 @@ public final class Attribute extends HttpData {
         this.value = value;
     }
 
+    /**
+     * The field's value, decoded.
+     *
+     * @return the value
+     */
     public String value() {
         return value;
     }

@@ -43,36 +43,71 @@ public final class FileUpload extends HttpData {
         this.maxSize = maxSize;
     }
 
-    /** The file name the client gave, unchecked; may be empty. */
+    /**
+     * The file name the client gave, unchecked; may be empty.
+     *
+     * @return the file name
+     */
     public String filename() {
         return filename;
     }
 
-    /** The part's {@code Content-Type}, or {@code application/octet-stream} if it had none. */
+    /**
+     * The part's {@code Content-Type}, or {@code application/octet-stream} if it had none.
+     *
+     * @return the media type
+     */
     public String contentType() {
         return contentType;
     }
 
-    /** Bytes received. */
+    /**
+     * Bytes received.
+     *
+     * @return the length in bytes
+     */
     public long length() {
         return length;
     }
 
+    /**
+     * Whether the content is still in memory, not yet spilled to a temporary file.
+     *
+     * @return true while it is in memory
+     */
     public boolean isInMemory() {
         return file == null;
     }
 
-    /** The temporary file, or null while the upload is in memory. */
+    /**
+     * The temporary file, or null while the upload is in memory.
+     *
+     * @return the file, or null
+     */
     public Path file() {
         return file;
     }
 
-    /** The content; read from disk if it was spilled there (then it may be large: prefer {@link #openStream()}). */
+    /**
+     * The content; read from disk if it was spilled there (then it may be large: prefer {@link
+     * #openStream()}).
+     *
+     * @return a copy of the content
+     * @throws IOException if the file cannot be read
+     * @throws IllegalStateException if the upload was deleted
+     */
     public byte[] bytes() throws IOException {
         checkNotDeleted();
         return file == null ? Arrays.copyOf(memory, memoryLength) : Files.readAllBytes(file);
     }
 
+    /**
+     * Opens the content for reading, from memory or from the temporary file.
+     *
+     * @return a new stream, to be closed by the caller
+     * @throws IOException if the file cannot be opened
+     * @throws IllegalStateException if the upload was deleted
+     */
     public InputStream openStream() throws IOException {
         checkNotDeleted();
         return file == null ? new ByteArrayInputStream(memory, 0, memoryLength) : Files.newInputStream(file);

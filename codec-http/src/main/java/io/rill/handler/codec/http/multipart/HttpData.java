@@ -12,7 +12,11 @@ public abstract sealed class HttpData permits Attribute, FileUpload {
         this.name = name;
     }
 
-    /** The field name, as the form sent it. */
+    /**
+     * The field name, as the form sent it.
+     *
+     * @return the name
+     */
     public String name() {
         return name;
     }

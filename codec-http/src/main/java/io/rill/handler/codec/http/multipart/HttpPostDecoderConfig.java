@@ -18,9 +18,23 @@ import java.nio.file.Path;
 public record HttpPostDecoderConfig(int maxFields, int maxBufferedBytes, int memoryThreshold, long maxFileSize,
                                     Path uploadParent) {
 
+    /**
+     * The defaults: 128 fields, 64 KiB per field, files on disk past 16 KiB, 1 GiB per file, uploads under
+     * {@code java.io.tmpdir}.
+     */
     public static final HttpPostDecoderConfig DEFAULT = new HttpPostDecoderConfig(128, 64 * 1024, 16 * 1024,
             1L << 30, null);
 
+    /**
+     * Checks the limits.
+     *
+     * @throws IllegalArgumentException if a limit is out of range
+     * @param maxFields        most fields and parts in one body; positive
+     * @param maxBufferedBytes most bytes of one field or one part's headers; positive
+     * @param memoryThreshold  the size past which a file upload goes to a temporary file; not negative
+     * @param maxFileSize      most bytes of one uploaded file; not negative
+     * @param uploadParent     where the private upload directory is made; null for {@code java.io.tmpdir}
+     */
     public HttpPostDecoderConfig {
         if (maxFields < 1 || maxBufferedBytes < 1 || memoryThreshold < 0 || maxFileSize < 0) {
             throw new IllegalArgumentException("limits must be positive: " + maxFields + ", " + maxBufferedBytes
@@ -28,22 +42,52 @@ public record HttpPostDecoderConfig(int maxFields, int maxBufferedBytes, int mem
         }
     }
 
+    /**
+     * A copy with another {@code maxFields}.
+     *
+     * @param n the most fields and parts in one body; positive
+     * @return a new configuration
+     */
     public HttpPostDecoderConfig withMaxFields(int n) {
         return new HttpPostDecoderConfig(n, maxBufferedBytes, memoryThreshold, maxFileSize, uploadParent);
     }
 
+    /**
+     * A copy with another {@code maxBufferedBytes}.
+     *
+     * @param n the most bytes of one field or one part's headers; positive
+     * @return a new configuration
+     */
     public HttpPostDecoderConfig withMaxBufferedBytes(int n) {
         return new HttpPostDecoderConfig(maxFields, n, memoryThreshold, maxFileSize, uploadParent);
     }
 
+    /**
+     * A copy with another {@code memoryThreshold}.
+     *
+     * @param n the size past which a file upload goes to a temporary file
+     * @return a new configuration
+     */
     public HttpPostDecoderConfig withMemoryThreshold(int n) {
         return new HttpPostDecoderConfig(maxFields, maxBufferedBytes, n, maxFileSize, uploadParent);
     }
 
+    /**
+     * A copy with another {@code maxFileSize}.
+     *
+     * @param n the most bytes of one uploaded file
+     * @return a new configuration
+     */
     public HttpPostDecoderConfig withMaxFileSize(long n) {
         return new HttpPostDecoderConfig(maxFields, maxBufferedBytes, memoryThreshold, n, uploadParent);
     }
 
+    /**
+     * A copy with another {@code uploadParent}.
+     *
+     * @param dir where the private upload directory is made; null for {@code java.io.tmpdir}
+     * @return a new configuration
+     */
     public HttpPostDecoderConfig withUploadParent(Path dir) {
         return new HttpPostDecoderConfig(maxFields, maxBufferedBytes, memoryThreshold, maxFileSize, dir);
     }

@@ -52,11 +52,22 @@ public class HttpPostRequestDecoder {
     private boolean complete;
     private boolean failed;
 
+    /**
+     * A decoder for the body of {@code request} with the default limits.
+     *
+     * @param request the request head; a full request's body is decoded at once
+     * @throws HttpPostRequestDecoderException if the Content-Type is not a form type, or the body of a full
+     *                                         request fails
+     */
     public HttpPostRequestDecoder(HttpRequest request) {
         this(request, HttpPostDecoderConfig.DEFAULT);
     }
 
     /**
+     * A decoder for the body of {@code request} with the limits of {@code config}.
+     *
+     * @param request the request head; a full request's body is decoded at once
+     * @param config  the limits
      * @throws HttpPostRequestDecoderException if the Content-Type is neither form type (then
      *                                         {@link HttpPostRequestDecoderException.Kind#MALFORMED}),
      *                                         or the body of a full request fails
@@ -80,7 +91,12 @@ public class HttpPostRequestDecoder {
         }
     }
 
-    /** Whether {@code request} has a Content-Type this decoder reads. */
+    /**
+     * Whether {@code request} has a Content-Type this decoder reads.
+     *
+     * @param request a request head
+     * @return true for {@code multipart/form-data} and {@code application/x-www-form-urlencoded}
+     */
     public static boolean isForm(HttpRequest request) {
         String ct = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
         if (ct == null) {
@@ -102,11 +118,23 @@ public class HttpPostRequestDecoder {
         }
     }
 
+    /**
+     * Whether the body is {@code multipart/form-data}, rather than urlencoded.
+     *
+     * @return true for multipart
+     */
     public boolean isMultipart() {
         return multipart;
     }
 
-    /** Feeds a piece of the body; a {@link LastHttpContent} ends it. Does not release {@code content}. */
+    /**
+     * Feeds a piece of the body; a {@link LastHttpContent} ends it. Does not release {@code content}.
+     *
+     * @param content a piece of the body; still owned by the caller
+     * @return this decoder
+     * @throws HttpPostRequestDecoderException if the body is malformed or over a limit
+     * @throws IllegalStateException if the body already failed or is complete
+     */
     public HttpPostRequestDecoder offer(HttpContent content) {
         if (failed || complete) {
             throw new IllegalStateException(failed ? "the body already failed to decode" : "the body is complete");
@@ -134,17 +162,30 @@ public class HttpPostRequestDecoder {
         return this;
     }
 
-    /** Whether the whole body was offered and decoded. */
+    /**
+     * Whether the whole body was offered and decoded.
+     *
+     * @return true once the last content was decoded
+     */
     public boolean isComplete() {
         return complete;
     }
 
-    /** The fields and files decoded so far, in body order (a file is listed from its first byte). */
+    /**
+     * The fields and files decoded so far, in body order (a file is listed from its first byte).
+     *
+     * @return an unmodifiable view of the items
+     */
     public List<HttpData> bodyHttpDatas() {
         return Collections.unmodifiableList(datas);
     }
 
-    /** The first item named {@code name}, or null. */
+    /**
+     * The first item named {@code name}, or null.
+     *
+     * @param name the field name
+     * @return the item, or null
+     */
     public HttpData bodyHttpData(String name) {
         for (HttpData d : datas) {
             if (d.name().equals(name)) {

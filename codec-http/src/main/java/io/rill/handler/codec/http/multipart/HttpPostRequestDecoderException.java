@@ -21,18 +21,34 @@ public class HttpPostRequestDecoderException extends DecoderException {
         TOO_LARGE
     }
 
+    /** Why decoding stopped. */
     private final Kind kind;
 
+    /**
+     * Creates the exception.
+     *
+     * @param kind    why decoding stopped
+     * @param message what was wrong, naming the field or the limit
+     */
     public HttpPostRequestDecoderException(Kind kind, String message) {
         super(message);
         this.kind = kind;
     }
 
+    /**
+     * Why decoding stopped: malformed input or a limit.
+     *
+     * @return the kind of failure
+     */
     public Kind kind() {
         return kind;
     }
 
-    /** 400 for malformed input, 413 for a limit. */
+    /**
+     * 400 for malformed input, 413 for a limit.
+     *
+     * @return {@link HttpResponseStatus#BAD_REQUEST} or {@link HttpResponseStatus#CONTENT_TOO_LARGE}
+     */
     public HttpResponseStatus status() {
         return kind == Kind.MALFORMED ? HttpResponseStatus.BAD_REQUEST : HttpResponseStatus.CONTENT_TOO_LARGE;
     }

@@ -45,7 +45,12 @@ public class HttpPostRequestEncoder {
     private final boolean multipart;
     private final List<Part> parts = new ArrayList<>();
 
-    /** @param multipart true for {@code multipart/form-data} (needed for files), false for urlencoded */
+    /**
+     * An encoder for the body of {@code request}, which is copied into the request {@link #finish()} returns.
+     *
+     * @param request   the request head (method, URI, headers) to send the form with; not null
+     * @param multipart true for {@code multipart/form-data} (needed for files), false for urlencoded
+     */
     public HttpPostRequestEncoder(HttpRequest request, boolean multipart) {
         if (request == null) {
             throw new NullPointerException("request");
@@ -54,12 +59,29 @@ public class HttpPostRequestEncoder {
         this.multipart = multipart;
     }
 
+    /**
+     * Adds a text field.
+     *
+     * @param name  the field name
+     * @param value the field value
+     * @return this encoder
+     */
     public HttpPostRequestEncoder addAttribute(String name, String value) {
         parts.add(new Part(name, value, null, null, null));
         return this;
     }
 
-    /** Adds a file from memory; multipart only. */
+    /**
+     * Adds a file from memory; multipart only.
+     *
+     * @param name        the field name
+     * @param filename    the file name sent with it
+     * @param contentType the file's media type
+     * @param content     the file's bytes (copied)
+     * @return this encoder
+     * @throws IllegalStateException if the encoder is not multipart
+     * @throws IllegalArgumentException if {@code contentType} holds a control character
+     */
     public HttpPostRequestEncoder addFile(String name, String filename, String contentType, byte[] content) {
         if (!multipart) {
             throw new IllegalStateException("files need multipart/form-data");
@@ -69,12 +91,25 @@ public class HttpPostRequestEncoder {
         return this;
     }
 
-    /** Adds a file read from disk now; multipart only. */
+    /**
+     * Adds a file read from disk now; multipart only.
+     *
+     * @param name        the field name
+     * @param file        the file to read; its name is sent as the file name
+     * @param contentType the file's media type
+     * @return this encoder
+     * @throws IOException if the file cannot be read
+     * @throws IllegalStateException if the encoder is not multipart
+     */
     public HttpPostRequestEncoder addFile(String name, Path file, String contentType) throws IOException {
         return addFile(name, file.getFileName().toString(), contentType, Files.readAllBytes(file));
     }
 
-    /** The request with its body, {@code Content-Type} and {@code Content-Length}. */
+    /**
+     * The request with its body, {@code Content-Type} and {@code Content-Length}.
+     *
+     * @return a new full request, owned by the caller (write it, or release it)
+     */
     public FullHttpRequest finish() {
         byte[] body;
         String contentType;
