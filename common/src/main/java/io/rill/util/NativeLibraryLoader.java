@@ -47,10 +47,18 @@ public final class NativeLibraryLoader {
 
     /** Performs the actual loads, so the library binds to the implementing class's loader. */
     public interface Linker {
-        /** Typically {@code System.load(absolutePath)}. */
+        /**
+         * Typically {@code System.load(absolutePath)}.
+         *
+         * @param absolutePath the library file, extracted from the jar
+         */
         void load(String absolutePath);
 
-        /** Typically {@code System.loadLibrary(name)}. */
+        /**
+         * Typically {@code System.loadLibrary(name)}.
+         *
+         * @param name the library name without prefix and suffix, looked up on {@code java.library.path}
+         */
         void loadLibrary(String name);
     }
 
@@ -74,6 +82,7 @@ public final class NativeLibraryLoader {
      *
      * @param loader where to look for the bundled library; null means the system class loader
      * @throws UnsatisfiedLinkError listing every attempt when none succeeded
+     * @param name the library name without {@code lib} prefix and {@code .so} suffix
      */
     public static void load(String name, ClassLoader loader) {
         load(name, loader, ownLinker);
@@ -84,12 +93,21 @@ public final class NativeLibraryLoader {
      * was not resolved into the boot layer, because nothing {@code requires} it and no
      * {@code --add-modules} names it: lets a caller whose optional dependency is missing say
      * which flag is needed instead of "not found".
+     *
+     * @param name the module's name, e.g. {@code io.netty.tcnative.classes.openssl}
+     * @return {@code true} if the module can be found but is not in the boot layer
      */
     public static boolean isUnresolvedModule(String name) {
         return UnresolvedModules.isObservableButUnresolved(name);
     }
 
-    /** Like {@link #load(String, ClassLoader)}, loading through {@code linker}. */
+    /**
+     * Like {@link #load(String, ClassLoader)}, loading through {@code linker}.
+     *
+     * @param name the library name without {@code lib} prefix and {@code .so} suffix
+     * @param loader where to look for the bundled library; null means the system class loader
+     * @param linker what makes the JNI calls; tests pass one that records or fails
+     */
     public static void load(String name, ClassLoader loader, Linker linker) {
         String dir = RillProperties.NATIVE_WORKDIR;
         Path workDir = Paths.get(dir != null ? dir : System.getProperty("java.io.tmpdir"));
