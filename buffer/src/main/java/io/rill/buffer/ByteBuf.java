@@ -47,81 +47,124 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     // ------------------------------------------------------------------ identity and capacity
 
-    /** The number of bytes this buffer can hold before it has to grow. */
+    /** {@return the number of bytes this buffer can hold before it has to grow} */
     public abstract int capacity();
 
     /**
      * Sets the capacity, reallocating if needed. Shrinking below {@code writerIndex} moves the
      * indexes down to the new capacity. Throws {@link IllegalArgumentException} when
      * {@code newCapacity} is negative or above {@link #maxCapacity()}.
+     *
+     * @param newCapacity the new capacity, in {@code [0, maxCapacity()]}
+     * @return this buffer
      */
     public abstract ByteBuf capacity(int newCapacity);
 
-    /** The limit {@link #capacity()} may grow to, fixed at creation. */
+    /** {@return the limit {@link #capacity()} may grow to, fixed at creation} */
     public abstract int maxCapacity();
 
-    /** The allocator that created this buffer (and that growth allocates from). */
+    /** {@return the allocator that created this buffer (and that growth allocates from)} */
     public abstract ByteBufAllocator alloc();
 
-    /** The buffer this one is a view of, or null if it owns its memory. */
+    /** {@return the buffer this one is a view of, or null if it owns its memory} */
     public abstract ByteBuf unwrap();
 
-    /** True if the bytes live outside the Java heap (in a direct {@link ByteBuffer}). */
+    /** {@return true if the bytes live outside the Java heap (in a direct {@link ByteBuffer})} */
     public abstract boolean isDirect();
 
-    /** True if every write through this buffer throws {@link java.nio.ReadOnlyBufferException}. */
+    /** {@return true if every write through this buffer throws {@link java.nio.ReadOnlyBufferException}} */
     public abstract boolean isReadOnly();
 
-    /** A read-only view sharing memory and reference count with this buffer. */
+    /**
+     * {@return a read-only view sharing memory and reference count with this buffer} Releasing the view releases
+     * this buffer.
+     */
     public abstract ByteBuf asReadOnly();
 
     // ------------------------------------------------------------------ indexes
 
-    /** Index of the next byte {@code readXxx} consumes. */
+    /** {@return the index of the next byte {@code readXxx} consumes} */
     public abstract int readerIndex();
 
-    /** Sets the reader index; must stay within {@code [0, writerIndex]}. */
+    /**
+     * Sets the reader index; must stay within {@code [0, writerIndex]}.
+     *
+     * @param readerIndex the new reader index
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if it is outside {@code [0, writerIndex]}
+     */
     public abstract ByteBuf readerIndex(int readerIndex);
 
-    /** Index where the next {@code writeXxx} appends. */
+    /** {@return the index where the next {@code writeXxx} appends} */
     public abstract int writerIndex();
 
-    /** Sets the writer index; must stay within {@code [readerIndex, capacity]}. */
+    /**
+     * Sets the writer index; must stay within {@code [readerIndex, capacity]}.
+     *
+     * @param writerIndex the new writer index
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if it is outside {@code [readerIndex, capacity]}
+     */
     public abstract ByteBuf writerIndex(int writerIndex);
 
-    /** Sets both indexes at once, so the order of the two single setters does not matter. */
+    /**
+     * Sets both indexes at once, so the order of the two single setters does not matter.
+     *
+     * @param readerIndex the new reader index
+     * @param writerIndex the new writer index
+     * @return this buffer
+     * @throws IndexOutOfBoundsException unless {@code 0 <= readerIndex <= writerIndex <= capacity}
+     */
     public abstract ByteBuf setIndex(int readerIndex, int writerIndex);
 
-    /** {@code writerIndex - readerIndex}. */
+    /** {@return the number of readable bytes, {@code writerIndex - readerIndex}} */
     public abstract int readableBytes();
 
-    /** {@code capacity - writerIndex}: what can be written without growing. */
+    /** {@return what can be written without growing, {@code capacity - writerIndex}} */
     public abstract int writableBytes();
 
-    /** {@code maxCapacity - writerIndex}: what can be written at most. */
+    /** {@return what can be written at most, {@code maxCapacity - writerIndex}} */
     public abstract int maxWritableBytes();
 
-    /** True if at least one byte is readable. */
+    /** {@return true if at least one byte is readable} */
     public abstract boolean isReadable();
 
-    /** True if at least {@code size} bytes are readable. */
+    /**
+     * {@return true if at least {@code size} bytes are readable}
+     *
+     * @param size the number of bytes wanted
+     */
     public abstract boolean isReadable(int size);
 
-    /** True if at least one byte can be written without growing. */
+    /** {@return true if at least one byte can be written without growing} */
     public abstract boolean isWritable();
 
-    /** True if {@code size} bytes can be written without growing. */
+    /**
+     * {@return true if {@code size} bytes can be written without growing}
+     *
+     * @param size the number of bytes wanted
+     */
     public abstract boolean isWritable(int size);
 
-    /** Sets both indexes to 0; the bytes are not cleared. */
+    /**
+     * Sets both indexes to 0; the bytes are not cleared.
+     *
+     * @return this buffer
+     */
     public abstract ByteBuf clear();
 
-    /** Moves the readable bytes to index 0, making the discarded prefix writable. */
+    /**
+     * Moves the readable bytes to index 0, making the discarded prefix writable.
+     *
+     * @return this buffer
+     */
     public abstract ByteBuf discardReadBytes();
 
     /**
      * Like {@link #discardReadBytes()} but only when it is worth the copy: when everything was
      * read (no copy at all) or the read prefix is at least half the capacity.
+     *
+     * @return this buffer
      */
     public abstract ByteBuf discardSomeReadBytes();
 
@@ -130,6 +173,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * {@link ByteBufAllocator#calculateNewCapacity(int, int)}. Throws
      * {@link IndexOutOfBoundsException} naming the writer index, the request and the maximum
      * capacity when that would exceed {@link #maxCapacity()}.
+     *
+     * @param minWritableBytes the number of bytes about to be written
+     * @return this buffer
      */
     public abstract ByteBuf ensureWritable(int minWritableBytes);
 
@@ -137,6 +183,10 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * The non-throwing form of {@link #ensureWritable(int)}: returns 0 if the bytes were already
      * writable, 2 if the capacity grew, 1 if it could not grow enough and nothing changed, and 3
      * if {@code force} was true and the capacity was raised to {@link #maxCapacity()} anyway.
+     *
+     * @param minWritableBytes the number of bytes about to be written
+     * @param force whether to grow to the maximum capacity when that is still not enough
+     * @return a code telling what happened, as above
      */
     public int ensureWritable(int minWritableBytes, boolean force) {
         checkIndex(0, 0);
@@ -159,49 +209,198 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     // ------------------------------------------------------------------ absolute get
 
+    /**
+     * {@return the byte at {@code index}} No index moves.
+     *
+     * @param index absolute index
+     * @throws IndexOutOfBoundsException if the byte is outside {@code [0, capacity)}
+     */
     public abstract byte getByte(int index);
 
+    /**
+     * {@return the big-endian 16-bit integer at {@code index}} No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract short getShort(int index);
 
+    /**
+     * {@return the little-endian 16-bit integer at {@code index}} No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract short getShortLE(int index);
 
+    /**
+     * {@return the big-endian unsigned 24-bit integer at {@code index}} No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract int getUnsignedMedium(int index);
 
+    /**
+     * {@return the little-endian unsigned 24-bit integer at {@code index}} No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract int getUnsignedMediumLE(int index);
 
+    /**
+     * {@return the big-endian 32-bit integer at {@code index}} No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract int getInt(int index);
 
+    /**
+     * {@return the little-endian 32-bit integer at {@code index}} No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract int getIntLE(int index);
 
+    /**
+     * {@return the big-endian 64-bit integer at {@code index}} No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract long getLong(int index);
 
+    /**
+     * {@return the little-endian 64-bit integer at {@code index}} No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract long getLongLE(int index);
 
-    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    // Derived from the accessors above, one formula each.
+    /**
+     * {@return true unless the byte at {@code index} is zero}
+     *
+     * @param index absolute index
+     */
     public boolean getBoolean(int index) { return getByte(index) != 0; }
+
+    /**
+     * {@return the byte at {@code index} as an unsigned value, 0 to 255}
+     *
+     * @param index absolute index
+     */
     public short getUnsignedByte(int index) { return (short) (getByte(index) & 0xff); }
+
+    /**
+     * {@return the big-endian unsigned 16-bit integer at {@code index}}
+     *
+     * @param index absolute index of the first byte
+     */
     public int getUnsignedShort(int index) { return getShort(index) & 0xffff; }
+
+    /**
+     * {@return the little-endian unsigned 16-bit integer at {@code index}}
+     *
+     * @param index absolute index of the first byte
+     */
     public int getUnsignedShortLE(int index) { return getShortLE(index) & 0xffff; }
+
+    /**
+     * {@return the big-endian signed 24-bit integer at {@code index}, sign-extended}
+     *
+     * @param index absolute index of the first byte
+     */
     public int getMedium(int index) { return getUnsignedMedium(index) << 8 >> 8; }
+
+    /**
+     * {@return the little-endian signed 24-bit integer at {@code index}, sign-extended}
+     *
+     * @param index absolute index of the first byte
+     */
     public int getMediumLE(int index) { return getUnsignedMediumLE(index) << 8 >> 8; }
+
+    /**
+     * {@return the big-endian unsigned 32-bit integer at {@code index}}
+     *
+     * @param index absolute index of the first byte
+     */
     public long getUnsignedInt(int index) { return getInt(index) & 0xffffffffL; }
+
+    /**
+     * {@return the little-endian unsigned 32-bit integer at {@code index}}
+     *
+     * @param index absolute index of the first byte
+     */
     public long getUnsignedIntLE(int index) { return getIntLE(index) & 0xffffffffL; }
+
+    /**
+     * {@return the big-endian UTF-16 code unit at {@code index}}
+     *
+     * @param index absolute index of the first byte
+     */
     public char getChar(int index) { return (char) getShort(index); }
+
+    /**
+     * {@return the little-endian UTF-16 code unit at {@code index}}
+     *
+     * @param index absolute index of the first byte
+     */
     public char getCharLE(int index) { return (char) getShortLE(index); }
+
+    /**
+     * {@return the big-endian IEEE 754 single at {@code index}}
+     *
+     * @param index absolute index of the first byte
+     */
     public float getFloat(int index) { return Float.intBitsToFloat(getInt(index)); }
+
+    /**
+     * {@return the little-endian IEEE 754 single at {@code index}}
+     *
+     * @param index absolute index of the first byte
+     */
     public float getFloatLE(int index) { return Float.intBitsToFloat(getIntLE(index)); }
+
+    /**
+     * {@return the big-endian IEEE 754 double at {@code index}}
+     *
+     * @param index absolute index of the first byte
+     */
     public double getDouble(int index) { return Double.longBitsToDouble(getLong(index)); }
+
+    /**
+     * {@return the little-endian IEEE 754 double at {@code index}}
+     *
+     * @param index absolute index of the first byte
+     */
     public double getDoubleLE(int index) { return Double.longBitsToDouble(getLongLE(index)); }
 
     /**
      * Copies bytes from {@code index} into {@code dst} until {@code dst} is not writable,
      * advancing {@code dst}'s writer index.
+     *
+     * @param index absolute index of the first byte to copy
+     * @param dst the destination; the caller keeps ownership
+     * @return this buffer
      */
     public ByteBuf getBytes(int index, ByteBuf dst) {
         return getBytes(index, dst, dst.writableBytes());
     }
 
-    /** Copies {@code length} bytes into {@code dst}, advancing its writer index. */
+    /**
+     * Copies {@code length} bytes into {@code dst}, advancing its writer index.
+     *
+     * @param index absolute index of the first byte to copy
+     * @param dst the destination; the caller keeps ownership
+     * @param length the number of bytes
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if {@code dst} has less room than {@code length}
+     */
     public ByteBuf getBytes(int index, ByteBuf dst, int length) {
         if (length > dst.writableBytes()) {
             throw new IndexOutOfBoundsException("cannot copy " + length + " bytes into dst: it has room for "
@@ -212,31 +411,89 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         return this;
     }
 
-    /** Copies {@code length} bytes to {@code dst} at {@code dstIndex}; no index of either moves. */
+    /**
+     * Copies {@code length} bytes to {@code dst} at {@code dstIndex}; no index of either moves.
+     *
+     * @param index absolute index of the first byte to copy
+     * @param dst the destination; the caller keeps ownership
+     * @param dstIndex absolute index in {@code dst}
+     * @param length the number of bytes
+     * @return this buffer
+     */
     public abstract ByteBuf getBytes(int index, ByteBuf dst, int dstIndex, int length);
 
+    /**
+     * Copies {@code dst.length} bytes from {@code index} into {@code dst}. No index moves.
+     *
+     * @param index absolute index of the first byte to copy
+     * @param dst the destination array
+     * @return this buffer
+     */
     public ByteBuf getBytes(int index, byte[] dst) {
         return getBytes(index, dst, 0, dst.length);
     }
 
+    /**
+     * Copies {@code length} bytes from {@code index} into {@code dst} at {@code dstIndex}. No index moves.
+     *
+     * @param index absolute index of the first byte to copy
+     * @param dst the destination array
+     * @param dstIndex the first array index written
+     * @param length the number of bytes
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if either range is out of bounds
+     */
     public abstract ByteBuf getBytes(int index, byte[] dst, int dstIndex, int length);
 
-    /** Copies {@code dst.remaining()} bytes into {@code dst}, advancing its position. */
+    /**
+     * Copies {@code dst.remaining()} bytes into {@code dst}, advancing its position.
+     *
+     * @param index absolute index of the first byte to copy
+     * @param dst the destination
+     * @return this buffer
+     */
     public abstract ByteBuf getBytes(int index, ByteBuffer dst);
 
+    /**
+     * Writes {@code length} bytes from {@code index} to {@code out}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param out the stream to write to
+     * @param length the number of bytes
+     * @return this buffer
+     * @throws IOException if {@code out} fails
+     */
     public ByteBuf getBytes(int index, OutputStream out, int length) throws IOException {
         checkIndex(index, length);
         ByteBufIo.toStream(this, index, out, length);
         return this;
     }
 
-    /** Writes up to {@code length} bytes to {@code out}; returns how many it accepted. */
+    /**
+     * Writes up to {@code length} bytes to {@code out}; returns how many it accepted.
+     *
+     * @param index absolute index of the first byte
+     * @param out the channel to write to
+     * @param length the most bytes to write
+     * @return the number of bytes written
+     * @throws IOException if {@code out} fails
+     */
     public int getBytes(int index, GatheringByteChannel out, int length) throws IOException {
         checkIndex(index, length);
         return ByteBufIo.toChannel(this, index, out, length);
     }
 
-    /** Writes up to {@code length} bytes to {@code out} at file {@code position} (the channel's own position is unchanged). */
+    /**
+     * Writes up to {@code length} bytes to {@code out} at file {@code position} (the channel's own position is
+     * unchanged).
+     *
+     * @param index absolute index of the first byte
+     * @param out the file to write to
+     * @param position the file position of the first byte
+     * @param length the most bytes to write
+     * @return the number of bytes written
+     * @throws IOException if {@code out} fails
+     */
     public int getBytes(int index, FileChannel out, long position, int length) throws IOException {
         checkIndex(index, length);
         return ByteBufIo.toFile(this, index, out, position, length);
@@ -245,6 +502,11 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     /**
      * Decodes {@code length} bytes as text. US-ASCII and ISO-8859-1 take a fast path and return
      * an {@link io.rill.util.AsciiString} that owns a copy of the bytes.
+     *
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     * @param charset the encoding
+     * @return the text
      */
     public CharSequence getCharSequence(int index, int length, Charset charset) {
         checkIndex(index, length);
@@ -258,38 +520,181 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     // ------------------------------------------------------------------ absolute set
 
+    /**
+     * Sets the byte at {@code index} to the low 8 bits of {@code value}. No index moves.
+     *
+     * @param index absolute index
+     * @param value the value; higher bits are ignored
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the byte is outside {@code [0, capacity)}
+     */
     public abstract ByteBuf setByte(int index, int value);
 
+    /**
+     * Sets the big-endian 16-bit integer at {@code index}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value; higher bits are ignored
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract ByteBuf setShort(int index, int value);
 
+    /**
+     * Sets the little-endian 16-bit integer at {@code index}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value; higher bits are ignored
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract ByteBuf setShortLE(int index, int value);
 
+    /**
+     * Sets the big-endian 24-bit integer at {@code index}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value; higher bits are ignored
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract ByteBuf setMedium(int index, int value);
 
+    /**
+     * Sets the little-endian 24-bit integer at {@code index}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value; higher bits are ignored
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract ByteBuf setMediumLE(int index, int value);
 
+    /**
+     * Sets the big-endian 32-bit integer at {@code index}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract ByteBuf setInt(int index, int value);
 
+    /**
+     * Sets the little-endian 32-bit integer at {@code index}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract ByteBuf setIntLE(int index, int value);
 
+    /**
+     * Sets the big-endian 64-bit integer at {@code index}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract ByteBuf setLong(int index, long value);
 
+    /**
+     * Sets the little-endian 64-bit integer at {@code index}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
+     */
     public abstract ByteBuf setLongLE(int index, long value);
 
-    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    // Derived from the accessors above, one formula each.
+    /**
+     * Sets the byte at {@code index} to 1 for true, 0 for false.
+     *
+     * @param index absolute index
+     * @param value the value
+     * @return this buffer
+     */
     public ByteBuf setBoolean(int index, boolean value) { return setByte(index, value ? 1 : 0); }
+
+    /**
+     * Sets the big-endian UTF-16 code unit at {@code index}.
+     *
+     * @param index absolute index of the first byte
+     * @param value the character; higher bits are ignored
+     * @return this buffer
+     */
     public ByteBuf setChar(int index, int value) { return setShort(index, value); }
+
+    /**
+     * Sets the little-endian UTF-16 code unit at {@code index}.
+     *
+     * @param index absolute index of the first byte
+     * @param value the character; higher bits are ignored
+     * @return this buffer
+     */
     public ByteBuf setCharLE(int index, int value) { return setShortLE(index, value); }
+
+    /**
+     * Sets the big-endian IEEE 754 single at {@code index}.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value
+     * @return this buffer
+     */
     public ByteBuf setFloat(int index, float value) { return setInt(index, Float.floatToRawIntBits(value)); }
+
+    /**
+     * Sets the little-endian IEEE 754 single at {@code index}.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value
+     * @return this buffer
+     */
     public ByteBuf setFloatLE(int index, float value) { return setIntLE(index, Float.floatToRawIntBits(value)); }
+
+    /**
+     * Sets the big-endian IEEE 754 double at {@code index}.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value
+     * @return this buffer
+     */
     public ByteBuf setDouble(int index, double value) { return setLong(index, Double.doubleToRawLongBits(value)); }
+
+    /**
+     * Sets the little-endian IEEE 754 double at {@code index}.
+     *
+     * @param index absolute index of the first byte
+     * @param value the value
+     * @return this buffer
+     */
     public ByteBuf setDoubleLE(int index, double value) { return setLongLE(index, Double.doubleToRawLongBits(value)); }
 
-    /** Copies {@code src}'s readable bytes to {@code index}, advancing {@code src}'s reader index. */
+    /**
+     * Copies {@code src}'s readable bytes to {@code index}, advancing {@code src}'s reader index.
+     *
+     * @param index absolute index of the first byte written
+     * @param src the source; the caller keeps ownership
+     * @return this buffer
+     */
     public ByteBuf setBytes(int index, ByteBuf src) {
         return setBytes(index, src, src.readableBytes());
     }
 
+    /**
+     * Copies {@code length} of {@code src}'s readable bytes to {@code index}, advancing {@code src}'s reader
+     * index.
+     *
+     * @param index absolute index of the first byte written
+     * @param src the source; the caller keeps ownership
+     * @param length the number of bytes
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if {@code src} has fewer readable bytes than {@code length}
+     */
     public ByteBuf setBytes(int index, ByteBuf src, int length) {
         if (length > src.readableBytes()) {
             throw new IndexOutOfBoundsException("cannot copy " + length + " bytes from src: it has "
@@ -300,31 +705,87 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         return this;
     }
 
-    /** Copies {@code length} bytes from {@code src} at {@code srcIndex}; no index of either moves. */
+    /**
+     * Copies {@code length} bytes from {@code src} at {@code srcIndex}; no index of either moves.
+     *
+     * @param index absolute index of the first byte written
+     * @param src the source; the caller keeps ownership
+     * @param srcIndex absolute index in {@code src}
+     * @param length the number of bytes
+     * @return this buffer
+     */
     public abstract ByteBuf setBytes(int index, ByteBuf src, int srcIndex, int length);
 
+    /**
+     * Copies all of {@code src} to {@code index}. No index moves.
+     *
+     * @param index absolute index of the first byte written
+     * @param src the source array
+     * @return this buffer
+     */
     public ByteBuf setBytes(int index, byte[] src) {
         return setBytes(index, src, 0, src.length);
     }
 
+    /**
+     * Copies {@code length} bytes of {@code src} from {@code srcIndex} to {@code index}. No index moves.
+     *
+     * @param index absolute index of the first byte written
+     * @param src the source array
+     * @param srcIndex the first array index read
+     * @param length the number of bytes
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if either range is out of bounds
+     */
     public abstract ByteBuf setBytes(int index, byte[] src, int srcIndex, int length);
 
-    /** Copies {@code src.remaining()} bytes, advancing its position. */
+    /**
+     * Copies {@code src.remaining()} bytes, advancing its position.
+     *
+     * @param index absolute index of the first byte written
+     * @param src the source
+     * @return this buffer
+     */
     public abstract ByteBuf setBytes(int index, ByteBuffer src);
 
-    /** Reads up to {@code length} bytes from {@code in}; returns the count, or -1 at end of stream. */
+    /**
+     * Reads up to {@code length} bytes from {@code in}; returns the count, or -1 at end of stream.
+     *
+     * @param index absolute index of the first byte written
+     * @param in the stream to read
+     * @param length the most bytes to read
+     * @return the number of bytes read, or -1
+     * @throws IOException if {@code in} fails
+     */
     public int setBytes(int index, InputStream in, int length) throws IOException {
         checkWritableRange(index, length);
         return ByteBufIo.fromStream(this, index, in, length);
     }
 
-    /** Reads up to {@code length} bytes from {@code in}; returns the count, or -1 at end of stream. */
+    /**
+     * Reads up to {@code length} bytes from {@code in}; returns the count, or -1 at end of stream.
+     *
+     * @param index absolute index of the first byte written
+     * @param in the channel to read
+     * @param length the most bytes to read
+     * @return the number of bytes read, or -1
+     * @throws IOException if {@code in} fails
+     */
     public int setBytes(int index, ScatteringByteChannel in, int length) throws IOException {
         checkWritableRange(index, length);
         return ByteBufIo.fromChannel(this, index, in, length);
     }
 
-    /** Reads up to {@code length} bytes from {@code in} at file {@code position}; -1 at end of file. */
+    /**
+     * Reads up to {@code length} bytes from {@code in} at file {@code position}; -1 at end of file.
+     *
+     * @param index absolute index of the first byte written
+     * @param in the file to read
+     * @param position the file position of the first byte
+     * @param length the most bytes to read
+     * @return the number of bytes read, or -1
+     * @throws IOException if {@code in} fails
+     */
     public int setBytes(int index, FileChannel in, long position, int length) throws IOException {
         checkWritableRange(index, length);
         return ByteBufIo.fromFile(this, index, in, position, length);
@@ -338,64 +799,243 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         }
     }
 
-    /** Fills {@code length} bytes with zeros. */
+    /**
+     * Fills {@code length} bytes with zeros.
+     *
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     * @return this buffer
+     */
     public abstract ByteBuf setZero(int index, int length);
 
-    /** Encodes {@code sequence} at {@code index}; returns the number of bytes written. */
+    /**
+     * Encodes {@code sequence} at {@code index}; returns the number of bytes written.
+     *
+     * @param index absolute index of the first byte written
+     * @param sequence the text
+     * @param charset the encoding
+     * @return the number of bytes written
+     */
     public int setCharSequence(int index, CharSequence sequence, Charset charset) {
         return ByteBufUtil.setCharSequence((AbstractByteBuf) this, index, sequence, charset, false);
     }
 
     // ------------------------------------------------------------------ relative read
 
+    /**
+     * Reads one byte at the reader index and advances it by 1.
+     *
+     * @return the byte
+     * @throws IndexOutOfBoundsException if no byte is readable
+     */
     public abstract byte readByte();
 
+    /**
+     * Reads a big-endian 16-bit integer and advances the reader index by 2.
+     *
+     * @return the value
+     * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
+     */
     public abstract short readShort();
 
+    /**
+     * Reads a little-endian 16-bit integer and advances the reader index by 2.
+     *
+     * @return the value
+     * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
+     */
     public abstract short readShortLE();
 
+    /**
+     * Reads a big-endian unsigned 24-bit integer and advances the reader index by 3.
+     *
+     * @return the value
+     * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
+     */
     public abstract int readUnsignedMedium();
 
+    /**
+     * Reads a little-endian unsigned 24-bit integer and advances the reader index by 3.
+     *
+     * @return the value
+     * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
+     */
     public abstract int readUnsignedMediumLE();
 
+    /**
+     * Reads a big-endian 32-bit integer and advances the reader index by 4.
+     *
+     * @return the value
+     * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
+     */
     public abstract int readInt();
 
+    /**
+     * Reads a little-endian 32-bit integer and advances the reader index by 4.
+     *
+     * @return the value
+     * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
+     */
     public abstract int readIntLE();
 
+    /**
+     * Reads a big-endian 64-bit integer and advances the reader index by 8.
+     *
+     * @return the value
+     * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
+     */
     public abstract long readLong();
 
+    /**
+     * Reads a little-endian 64-bit integer and advances the reader index by 8.
+     *
+     * @return the value
+     * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
+     */
     public abstract long readLongLE();
 
-    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    // Derived from the accessors above, one formula each.
+    /**
+     * Reads one byte as a boolean (true unless zero).
+     *
+     * @return the value
+     */
     public boolean readBoolean() { return readByte() != 0; }
+
+    /**
+     * Reads one byte as an unsigned value, 0 to 255.
+     *
+     * @return the value
+     */
     public short readUnsignedByte() { return (short) (readByte() & 0xff); }
+
+    /**
+     * Reads a big-endian unsigned 16-bit integer.
+     *
+     * @return the value
+     */
     public int readUnsignedShort() { return readShort() & 0xffff; }
+
+    /**
+     * Reads a little-endian unsigned 16-bit integer.
+     *
+     * @return the value
+     */
     public int readUnsignedShortLE() { return readShortLE() & 0xffff; }
+
+    /**
+     * Reads a big-endian signed 24-bit integer.
+     *
+     * @return the value, sign-extended
+     */
     public int readMedium() { return readUnsignedMedium() << 8 >> 8; }
+
+    /**
+     * Reads a little-endian signed 24-bit integer.
+     *
+     * @return the value, sign-extended
+     */
     public int readMediumLE() { return readUnsignedMediumLE() << 8 >> 8; }
+
+    /**
+     * Reads a big-endian unsigned 32-bit integer.
+     *
+     * @return the value
+     */
     public long readUnsignedInt() { return readInt() & 0xffffffffL; }
+
+    /**
+     * Reads a little-endian unsigned 32-bit integer.
+     *
+     * @return the value
+     */
     public long readUnsignedIntLE() { return readIntLE() & 0xffffffffL; }
+
+    /**
+     * Reads a big-endian UTF-16 code unit.
+     *
+     * @return the character
+     */
     public char readChar() { return (char) readShort(); }
+
+    /**
+     * Reads a little-endian UTF-16 code unit.
+     *
+     * @return the character
+     */
     public char readCharLE() { return (char) readShortLE(); }
+
+    /**
+     * Reads a big-endian IEEE 754 single.
+     *
+     * @return the value
+     */
     public float readFloat() { return Float.intBitsToFloat(readInt()); }
+
+    /**
+     * Reads a little-endian IEEE 754 single.
+     *
+     * @return the value
+     */
     public float readFloatLE() { return Float.intBitsToFloat(readIntLE()); }
+
+    /**
+     * Reads a big-endian IEEE 754 double.
+     *
+     * @return the value
+     */
     public double readDouble() { return Double.longBitsToDouble(readLong()); }
+
+    /**
+     * Reads a little-endian IEEE 754 double.
+     *
+     * @return the value
+     */
     public double readDoubleLE() { return Double.longBitsToDouble(readLongLE()); }
 
-    /** Copies the next {@code length} bytes into a new buffer from {@link #alloc()}. */
+    /**
+     * Copies the next {@code length} bytes into a new buffer from {@link #alloc()}.
+     *
+     * @param length the number of bytes
+     * @return the new buffer; the caller owns it and must release it
+     */
     public abstract ByteBuf readBytes(int length);
 
-    /** A slice of the next {@code length} bytes sharing this buffer's reference count. */
+    /**
+     * A slice of the next {@code length} bytes sharing this buffer's reference count.
+     *
+     * @param length the number of bytes
+     * @return the slice; do not release it unless you also mean to release this buffer
+     */
     public abstract ByteBuf readSlice(int length);
 
-    /** A slice of the next {@code length} bytes with its own count (this buffer is retained). */
+    /**
+     * A slice of the next {@code length} bytes with its own count (this buffer is retained).
+     *
+     * @param length the number of bytes
+     * @return the slice; the caller owns it and must release it
+     */
     public abstract ByteBuf readRetainedSlice(int length);
 
-    /** Reads until {@code dst} is not writable. */
+    /**
+     * Reads until {@code dst} is not writable.
+     *
+     * @param dst the destination; the caller keeps ownership
+     * @return this buffer
+     */
     public ByteBuf readBytes(ByteBuf dst) {
         return readBytes(dst, dst.writableBytes());
     }
 
+    /**
+     * Reads {@code length} bytes into {@code dst} at its writer index, advancing both buffers' indexes.
+     *
+     * @param dst the destination; the caller keeps ownership
+     * @param length the number of bytes
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if {@code dst} has less room, or this buffer fewer readable bytes, than
+     *     {@code length}
+     */
     public ByteBuf readBytes(ByteBuf dst, int length) {
         if (length > dst.writableBytes()) {
             throw new IndexOutOfBoundsException("cannot copy " + length + " bytes into dst: it has room for "
@@ -406,22 +1046,54 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         return this;
     }
 
+    /**
+     * Reads {@code length} bytes into {@code dst} at {@code dstIndex}; {@code dst}'s indexes do not move.
+     *
+     * @param dst the destination; the caller keeps ownership
+     * @param dstIndex absolute index in {@code dst}
+     * @param length the number of bytes
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+     */
     public ByteBuf readBytes(ByteBuf dst, int dstIndex, int length) {
         requireReadable(length);
         getBytes(readerIndex(), dst, dstIndex, length);
         return skipBytes(length);
     }
 
+    /**
+     * Reads {@code dst.length} bytes into {@code dst}.
+     *
+     * @param dst the destination array
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if fewer bytes are readable
+     */
     public ByteBuf readBytes(byte[] dst) {
         return readBytes(dst, 0, dst.length);
     }
 
+    /**
+     * Reads {@code length} bytes into {@code dst} at {@code dstIndex}.
+     *
+     * @param dst the destination array
+     * @param dstIndex the first array index written
+     * @param length the number of bytes
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+     */
     public ByteBuf readBytes(byte[] dst, int dstIndex, int length) {
         requireReadable(length);
         getBytes(readerIndex(), dst, dstIndex, length);
         return skipBytes(length);
     }
 
+    /**
+     * Reads {@code dst.remaining()} bytes into {@code dst}, advancing its position.
+     *
+     * @param dst the destination
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if fewer bytes are readable
+     */
     public ByteBuf readBytes(ByteBuffer dst) {
         int length = dst.remaining();
         requireReadable(length);
@@ -429,13 +1101,28 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         return skipBytes(length);
     }
 
+    /**
+     * Reads {@code length} bytes into {@code out}.
+     *
+     * @param out the stream to write to
+     * @param length the number of bytes
+     * @return this buffer
+     * @throws IOException if {@code out} fails
+     */
     public ByteBuf readBytes(OutputStream out, int length) throws IOException {
         requireReadable(length);
         getBytes(readerIndex(), out, length);
         return skipBytes(length);
     }
 
-    /** Writes up to {@code length} readable bytes to {@code out}; returns how many were consumed. */
+    /**
+     * Writes up to {@code length} readable bytes to {@code out}; returns how many were consumed.
+     *
+     * @param out the channel to write to
+     * @param length the most bytes to write
+     * @return the number of bytes written and consumed
+     * @throws IOException if {@code out} fails
+     */
     public int readBytes(GatheringByteChannel out, int length) throws IOException {
         requireReadable(length);
         int written = getBytes(readerIndex(), out, length);
@@ -443,6 +1130,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         return written;
     }
 
+    /**
+     * Writes up to {@code length} readable bytes to {@code out} at file {@code position}, consuming what was
+     * written.
+     *
+     * @param out the file to write to
+     * @param position the file position of the first byte
+     * @param length the most bytes to write
+     * @return the number of bytes written and consumed
+     * @throws IOException if {@code out} fails
+     */
     public int readBytes(FileChannel out, long position, int length) throws IOException {
         requireReadable(length);
         int written = getBytes(readerIndex(), out, position, length);
@@ -450,50 +1147,186 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         return written;
     }
 
-    /** Decodes and consumes {@code length} bytes; see {@link #getCharSequence(int, int, Charset)}. */
+    /**
+     * Decodes and consumes {@code length} bytes; see {@link #getCharSequence(int, int, Charset)}.
+     *
+     * @param length the number of bytes
+     * @param charset the encoding
+     * @return the text
+     */
     public CharSequence readCharSequence(int length, Charset charset) {
         CharSequence text = getCharSequence(readerIndex(), length, charset);
         skipBytes(length);
         return text;
     }
 
-    /** Advances the reader index by {@code length}. */
+    /**
+     * Advances the reader index by {@code length}.
+     *
+     * @param length the number of bytes to skip
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+     */
     public abstract ByteBuf skipBytes(int length);
 
     // ------------------------------------------------------------------ relative write
 
+    /**
+     * Appends the low 8 bits of {@code value}, growing the buffer if needed.
+     *
+     * @param value the value; higher bits are ignored
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+     */
     public abstract ByteBuf writeByte(int value);
 
+    /**
+     * Appends a big-endian 16-bit integer, growing the buffer if needed.
+     *
+     * @param value the value; higher bits are ignored
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+     */
     public abstract ByteBuf writeShort(int value);
 
+    /**
+     * Appends a little-endian 16-bit integer, growing the buffer if needed.
+     *
+     * @param value the value; higher bits are ignored
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+     */
     public abstract ByteBuf writeShortLE(int value);
 
+    /**
+     * Appends a big-endian 24-bit integer, growing the buffer if needed.
+     *
+     * @param value the value; higher bits are ignored
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+     */
     public abstract ByteBuf writeMedium(int value);
 
+    /**
+     * Appends a little-endian 24-bit integer, growing the buffer if needed.
+     *
+     * @param value the value; higher bits are ignored
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+     */
     public abstract ByteBuf writeMediumLE(int value);
 
+    /**
+     * Appends a big-endian 32-bit integer, growing the buffer if needed.
+     *
+     * @param value the value
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+     */
     public abstract ByteBuf writeInt(int value);
 
+    /**
+     * Appends a little-endian 32-bit integer, growing the buffer if needed.
+     *
+     * @param value the value
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+     */
     public abstract ByteBuf writeIntLE(int value);
 
+    /**
+     * Appends a big-endian 64-bit integer, growing the buffer if needed.
+     *
+     * @param value the value
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+     */
     public abstract ByteBuf writeLong(long value);
 
+    /**
+     * Appends a little-endian 64-bit integer, growing the buffer if needed.
+     *
+     * @param value the value
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+     */
     public abstract ByteBuf writeLongLE(long value);
 
-    // Derived from the accessors above, one formula each (one per line, to read as a table).
+    // Derived from the accessors above, one formula each.
+    /**
+     * Appends 1 for true, 0 for false.
+     *
+     * @param value the value
+     * @return this buffer
+     */
     public ByteBuf writeBoolean(boolean value) { return writeByte(value ? 1 : 0); }
+
+    /**
+     * Appends a big-endian UTF-16 code unit.
+     *
+     * @param value the character; higher bits are ignored
+     * @return this buffer
+     */
     public ByteBuf writeChar(int value) { return writeShort(value); }
+
+    /**
+     * Appends a little-endian UTF-16 code unit.
+     *
+     * @param value the character; higher bits are ignored
+     * @return this buffer
+     */
     public ByteBuf writeCharLE(int value) { return writeShortLE(value); }
+
+    /**
+     * Appends a big-endian IEEE 754 single.
+     *
+     * @param value the value
+     * @return this buffer
+     */
     public ByteBuf writeFloat(float value) { return writeInt(Float.floatToRawIntBits(value)); }
+
+    /**
+     * Appends a little-endian IEEE 754 single.
+     *
+     * @param value the value
+     * @return this buffer
+     */
     public ByteBuf writeFloatLE(float value) { return writeIntLE(Float.floatToRawIntBits(value)); }
+
+    /**
+     * Appends a big-endian IEEE 754 double.
+     *
+     * @param value the value
+     * @return this buffer
+     */
     public ByteBuf writeDouble(double value) { return writeLong(Double.doubleToRawLongBits(value)); }
+
+    /**
+     * Appends a little-endian IEEE 754 double.
+     *
+     * @param value the value
+     * @return this buffer
+     */
     public ByteBuf writeDoubleLE(double value) { return writeLongLE(Double.doubleToRawLongBits(value)); }
 
-    /** Appends all of {@code src}'s readable bytes, advancing its reader index. */
+    /**
+     * Appends all of {@code src}'s readable bytes, advancing its reader index.
+     *
+     * @param src the source; the caller keeps ownership
+     * @return this buffer
+     */
     public ByteBuf writeBytes(ByteBuf src) {
         return writeBytes(src, src.readableBytes());
     }
 
+    /**
+     * Appends {@code length} of {@code src}'s readable bytes, advancing its reader index.
+     *
+     * @param src the source; the caller keeps ownership
+     * @param length the number of bytes
+     * @return this buffer
+     * @throws IndexOutOfBoundsException if {@code src} has fewer readable bytes than {@code length}
+     */
     public ByteBuf writeBytes(ByteBuf src, int length) {
         if (length > src.readableBytes()) {
             throw new IndexOutOfBoundsException("cannot copy " + length + " bytes from src: it has "
@@ -504,22 +1337,50 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         return this;
     }
 
+    /**
+     * Appends {@code length} bytes of {@code src} from {@code srcIndex}; {@code src}'s indexes do not move.
+     *
+     * @param src the source; the caller keeps ownership
+     * @param srcIndex absolute index in {@code src}
+     * @param length the number of bytes
+     * @return this buffer
+     */
     public ByteBuf writeBytes(ByteBuf src, int srcIndex, int length) {
         ensureWritable(length);
         setBytes(writerIndex(), src, srcIndex, length);
         return writerIndex(writerIndex() + length);
     }
 
+    /**
+     * Appends all of {@code src}.
+     *
+     * @param src the source array
+     * @return this buffer
+     */
     public ByteBuf writeBytes(byte[] src) {
         return writeBytes(src, 0, src.length);
     }
 
+    /**
+     * Appends {@code length} bytes of {@code src} from {@code srcIndex}.
+     *
+     * @param src the source array
+     * @param srcIndex the first array index read
+     * @param length the number of bytes
+     * @return this buffer
+     */
     public ByteBuf writeBytes(byte[] src, int srcIndex, int length) {
         ensureWritable(length);
         setBytes(writerIndex(), src, srcIndex, length);
         return writerIndex(writerIndex() + length);
     }
 
+    /**
+     * Appends {@code src.remaining()} bytes, advancing its position.
+     *
+     * @param src the source
+     * @return this buffer
+     */
     public ByteBuf writeBytes(ByteBuffer src) {
         int length = src.remaining();
         ensureWritable(length);
@@ -527,17 +1388,42 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         return writerIndex(writerIndex() + length);
     }
 
-    /** Appends up to {@code length} bytes read from {@code in}; returns the count or -1 at end of stream. */
+    /**
+     * Appends up to {@code length} bytes read from {@code in}; returns the count or -1 at end of stream.
+     *
+     * @param in the stream to read
+     * @param length the most bytes to read
+     * @return the number of bytes appended, or -1
+     * @throws IOException if {@code in} fails
+     */
     public int writeBytes(InputStream in, int length) throws IOException {
         ensureWritable(length);
         return appended(setBytes(writerIndex(), in, length));
     }
 
+    /**
+     * Appends up to {@code length} bytes read from {@code in}.
+     *
+     * @param in the channel to read
+     * @param length the most bytes to read
+     * @return the number of bytes appended, or -1 at end of stream
+     * @throws IOException if {@code in} fails
+     */
     public int writeBytes(ScatteringByteChannel in, int length) throws IOException {
         ensureWritable(length);
         return appended(setBytes(writerIndex(), in, length));
     }
 
+    /**
+     * Appends up to {@code length} bytes read from {@code in} at file {@code position}; the channel's own
+     * position is unchanged.
+     *
+     * @param in the file to read
+     * @param position the file position of the first byte
+     * @param length the most bytes to read
+     * @return the number of bytes appended, or -1 at end of file
+     * @throws IOException if {@code in} fails
+     */
     public int writeBytes(FileChannel in, long position, int length) throws IOException {
         ensureWritable(length);
         return appended(setBytes(writerIndex(), in, position, length));
@@ -551,10 +1437,21 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         return read;
     }
 
-    /** Appends {@code length} zero bytes. */
+    /**
+     * Appends {@code length} zero bytes.
+     *
+     * @param length the number of bytes
+     * @return this buffer
+     */
     public abstract ByteBuf writeZero(int length);
 
-    /** Encodes and appends {@code sequence}; returns the number of bytes written. */
+    /**
+     * Encodes and appends {@code sequence}; returns the number of bytes written.
+     *
+     * @param sequence the text
+     * @param charset the encoding
+     * @return the number of bytes written
+     */
     public abstract int writeCharSequence(CharSequence sequence, Charset charset);
 
     // ------------------------------------------------------------------ search
@@ -562,6 +1459,11 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     /**
      * The first index of {@code value} in {@code [fromIndex, toIndex)}, or the last one in
      * {@code [toIndex, fromIndex)} when {@code fromIndex > toIndex}; -1 if absent.
+     *
+     * @param fromIndex where the search starts (inclusive)
+     * @param toIndex where it ends (exclusive)
+     * @param value the byte to find
+     * @return the absolute index, or -1
      */
     public int indexOf(int fromIndex, int toIndex, byte value) {
         if (fromIndex <= toIndex) {
@@ -580,98 +1482,223 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
         return forEachByteDesc(toIndex, fromIndex - toIndex, ByteProcessor.find(value));
     }
 
-    /** Distance from {@code readerIndex} to the first {@code value} among the readable bytes, or -1. */
+    /**
+     * Distance from {@code readerIndex} to the first {@code value} among the readable bytes, or -1.
+     *
+     * @param value the byte to find
+     * @return the distance, or -1
+     */
     public int bytesBefore(byte value) {
         return bytesBefore(readerIndex(), readableBytes(), value);
     }
 
-    /** Like {@link #bytesBefore(byte)} within the next {@code length} readable bytes. */
+    /**
+     * Like {@link #bytesBefore(byte)} within the next {@code length} readable bytes.
+     *
+     * @param length how many readable bytes to search
+     * @param value the byte to find
+     * @return the distance from the reader index, or -1
+     */
     public int bytesBefore(int length, byte value) {
         requireReadable(length);
         return bytesBefore(readerIndex(), length, value);
     }
 
-    /** Distance from {@code index} to the first {@code value} in {@code [index, index + length)}, or -1. */
+    /**
+     * Distance from {@code index} to the first {@code value} in {@code [index, index + length)}, or -1.
+     *
+     * @param index absolute index where the search starts
+     * @param length how many bytes to search
+     * @param value the byte to find
+     * @return the distance, or -1
+     */
     public abstract int bytesBefore(int index, int length, byte value);
 
-    /** Feeds the readable bytes to {@code processor}; returns the index where it stopped, or -1. */
+    /**
+     * Feeds the readable bytes to {@code processor}; returns the index where it stopped, or -1.
+     *
+     * @param processor told each byte until it returns false
+     * @return the absolute index where it stopped, or -1 if it saw every byte
+     */
     public int forEachByte(ByteProcessor processor) {
         return forEachByte(readerIndex(), readableBytes(), processor);
     }
 
+    /**
+     * Feeds the bytes of {@code [index, index + length)} in order to {@code processor}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     * @param processor told each byte until it returns false
+     * @return the absolute index where it stopped, or -1 if it saw every byte
+     */
     public abstract int forEachByte(int index, int length, ByteProcessor processor);
 
-    /** Like {@link #forEachByte(ByteProcessor)} from the last readable byte backwards. */
+    /**
+     * Like {@link #forEachByte(ByteProcessor)} from the last readable byte backwards.
+     *
+     * @param processor told each byte until it returns false
+     * @return the absolute index where it stopped, or -1 if it saw every byte
+     */
     public int forEachByteDesc(ByteProcessor processor) {
         return forEachByteDesc(readerIndex(), readableBytes(), processor);
     }
 
+    /**
+     * Feeds the bytes of {@code [index, index + length)} from the last to the first to {@code processor}.
+     *
+     * @param index absolute index of the lowest byte
+     * @param length the number of bytes
+     * @param processor told each byte until it returns false
+     * @return the absolute index where it stopped, or -1 if it saw every byte
+     */
     public abstract int forEachByteDesc(int index, int length, ByteProcessor processor);
 
     // ------------------------------------------------------------------ copies and views
 
-    /** A copy of the readable bytes in a new buffer; indexes of this buffer do not move. */
+    /**
+     * A copy of the readable bytes in a new buffer; indexes of this buffer do not move.
+     *
+     * @return the copy; the caller owns it and must release it
+     */
     public ByteBuf copy() {
         return copy(readerIndex(), readableBytes());
     }
 
+    /**
+     * Copies {@code [index, index + length)} into a new buffer. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     * @return the copy; the caller owns it and must release it
+     */
     public abstract ByteBuf copy(int index, int length);
 
-    /** A view of the readable bytes, sharing memory and reference count. */
+    /**
+     * A view of the readable bytes, sharing memory and reference count.
+     *
+     * @return the view; releasing it releases this buffer
+     */
     public ByteBuf slice() {
         return slice(readerIndex(), readableBytes());
     }
 
-    /** Like {@link #slice()} but with its own count; this buffer is retained until the slice is released. */
+    /**
+     * Like {@link #slice()} but with its own count; this buffer is retained until the slice is released.
+     *
+     * @return the view; the caller owns it and must release it
+     */
     public ByteBuf retainedSlice() {
         return retainedSlice(readerIndex(), readableBytes());
     }
 
+    /**
+     * A view of {@code [index, index + length)} sharing memory and reference count.
+     *
+     * @param index absolute index of the view's first byte
+     * @param length the view's capacity
+     * @return the view; releasing it releases this buffer
+     */
     public abstract ByteBuf slice(int index, int length);
 
+    /**
+     * Like {@link #slice(int, int)} but with its own count; this buffer is retained until the slice is released.
+     *
+     * @param index absolute index of the view's first byte
+     * @param length the view's capacity
+     * @return the view; the caller owns it and must release it
+     */
     public abstract ByteBuf retainedSlice(int index, int length);
 
-    /** A view of the whole buffer with its own indexes, sharing memory and reference count. */
+    /**
+     * A view of the whole buffer with its own indexes, sharing memory and reference count.
+     *
+     * @return the view; releasing it releases this buffer
+     */
     public abstract ByteBuf duplicate();
 
-    /** Like {@link #duplicate()} but with its own count; this buffer is retained until it is released. */
+    /**
+     * Like {@link #duplicate()} but with its own count; this buffer is retained until it is released.
+     *
+     * @return the view; the caller owns it and must release it
+     */
     public abstract ByteBuf retainedDuplicate();
 
     // ------------------------------------------------------------------ NIO and arrays
 
-    /** How many {@link ByteBuffer}s {@link #nioBuffers()} returns (1 unless composite). */
+    /** {@return how many {@link ByteBuffer}s {@link #nioBuffers()} returns (1 unless composite)} */
     public abstract int nioBufferCount();
 
-    /** The readable bytes as a {@link ByteBuffer}; may share memory or be a copy (composite). */
+    /**
+     * The readable bytes as a {@link ByteBuffer}; may share memory or be a copy (composite).
+     *
+     * @return a buffer whose position and limit are the readable range; valid while this buffer is not released
+     */
     public ByteBuffer nioBuffer() {
         return nioBuffer(readerIndex(), readableBytes());
     }
 
+    /**
+     * The bytes of {@code [index, index + length)} as one {@link ByteBuffer}; it may share memory or be a copy
+     * (composite).
+     *
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     * @return a buffer valid while this buffer is not released; writing to a copy changes nothing here
+     */
     public abstract ByteBuffer nioBuffer(int index, int length);
 
-    /** The readable bytes as one or more {@link ByteBuffer}s sharing this buffer's memory. */
+    /**
+     * The readable bytes as one or more {@link ByteBuffer}s sharing this buffer's memory.
+     *
+     * @return the buffers; valid while this buffer is not released
+     */
     public ByteBuffer[] nioBuffers() {
         return nioBuffers(readerIndex(), readableBytes());
     }
 
+    /**
+     * The bytes of {@code [index, index + length)} as {@link ByteBuffer}s sharing this buffer's memory.
+     *
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     * @return the buffers; valid while this buffer is not released
+     */
     public abstract ByteBuffer[] nioBuffers(int index, int length);
 
-    /** True if {@link #array()} may be called. */
+    /** {@return true if {@link #array()} may be called} */
     public abstract boolean hasArray();
 
-    /** The backing array; throws {@link UnsupportedOperationException} unless {@link #hasArray()}. */
+    /**
+     * The backing array; throws {@link UnsupportedOperationException} unless {@link #hasArray()}.
+     *
+     * @return the array, shared with this buffer
+     */
     public abstract byte[] array();
 
-    /** Index in {@link #array()} of this buffer's index 0. */
+    /** {@return the index in {@link #array()} of this buffer's index 0} */
     public abstract int arrayOffset();
 
     // ------------------------------------------------------------------ text and identity
 
-    /** Decodes the readable bytes; does not move the reader index. */
+    /**
+     * Decodes the readable bytes; does not move the reader index.
+     *
+     * @param charset the encoding
+     * @return the text
+     */
     public String toString(Charset charset) {
         return toString(readerIndex(), readableBytes(), charset);
     }
 
+    /**
+     * Decodes {@code [index, index + length)} with {@code charset}. No index moves.
+     *
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     * @param charset the encoding
+     * @return the text
+     */
     public String toString(int index, int length, Charset charset) {
         checkIndex(index, length);
         if (length == 0) {

@@ -12,10 +12,21 @@ public final class ByteBufInputStream extends InputStream {
     private final boolean releaseOnClose;
     private boolean closed;
 
+    /**
+     * A stream over {@code buf} that leaves releasing it to the caller.
+     *
+     * @param buf the buffer to read; the caller keeps ownership
+     */
     public ByteBufInputStream(ByteBuf buf) {
         this(buf, false);
     }
 
+    /**
+     * A stream over {@code buf}.
+     *
+     * @param buf the buffer to read
+     * @param releaseOnClose true to hand ownership to the stream, which releases {@code buf} on close
+     */
     public ByteBufInputStream(ByteBuf buf, boolean releaseOnClose) {
         this.buf = buf;
         this.releaseOnClose = releaseOnClose;

@@ -7,11 +7,16 @@ public final class ByteBufOutputStream extends OutputStream {
 
     private final ByteBuf buf;
 
+    /**
+     * A stream appending to {@code buf}; the caller keeps ownership of it.
+     *
+     * @param buf the buffer to write to
+     */
     public ByteBufOutputStream(ByteBuf buf) {
         this.buf = buf;
     }
 
-    /** The buffer written to. */
+    /** {@return the buffer written to} */
     public ByteBuf buffer() {
         return buf;
     }
@@ -26,7 +31,11 @@ public final class ByteBufOutputStream extends OutputStream {
         buf.writeBytes(b, off, len);
     }
 
-    /** Appends {@code text} as UTF-8. */
+    /**
+     * Appends {@code text} as UTF-8.
+     *
+     * @param text the characters to append
+     */
     public void writeUtf8(CharSequence text) {
         ByteBufUtil.writeUtf8(buf, text);
     }

@@ -21,11 +21,23 @@ public final class ByteBufUtil {
 
     // ------------------------------------------------------------------ hex
 
-    /** The readable bytes as lowercase hex, two digits per byte. */
+    /**
+     * The readable bytes as lowercase hex, two digits per byte.
+     *
+     * @param buf the buffer; no index moves
+     * @return the hex digits
+     */
     public static String hexDump(ByteBuf buf) {
         return hexDump(buf, buf.readerIndex(), buf.readableBytes());
     }
 
+    /**
+     * {@return {@code [index, index + length)} of {@code buf} as lowercase hex, two digits per byte}
+     *
+     * @param buf the buffer; no index moves
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     */
     public static String hexDump(ByteBuf buf, int index, int length) {
         StringBuilder sb = new StringBuilder(length * 2);
         for (int i = 0; i < length; i++) {
@@ -34,10 +46,22 @@ public final class ByteBufUtil {
         return sb.toString();
     }
 
+    /**
+     * {@return {@code bytes} as lowercase hex, two digits per byte}
+     *
+     * @param bytes the bytes
+     */
     public static String hexDump(byte[] bytes) {
         return hexDump(bytes, 0, bytes.length);
     }
 
+    /**
+     * {@return {@code bytes[offset, offset + length)} as lowercase hex, two digits per byte}
+     *
+     * @param bytes the array
+     * @param offset the first byte
+     * @param length the number of bytes
+     */
     public static String hexDump(byte[] bytes, int offset, int length) {
         StringBuilder sb = new StringBuilder(length * 2);
         for (int i = offset; i < offset + length; i++) {
@@ -50,11 +74,26 @@ public final class ByteBufUtil {
         sb.append(HEX[b >> 4 & 0xf]).append(HEX[b & 0xf]);
     }
 
-    /** Parses an even number of hex digits (either case) into bytes. */
+    /**
+     * Parses an even number of hex digits (either case) into bytes.
+     *
+     * @param hex the digits
+     * @return the bytes
+     * @throws IllegalArgumentException if the length is odd or a character is not a hex digit
+     */
     public static byte[] decodeHexDump(CharSequence hex) {
         return decodeHexDump(hex, 0, hex.length());
     }
 
+    /**
+     * Parses {@code length} hex digits (either case) of {@code hex} from {@code fromIndex} into bytes.
+     *
+     * @param hex the text holding the digits
+     * @param fromIndex the first digit
+     * @param length the number of digits, even
+     * @return the bytes
+     * @throws IllegalArgumentException if {@code length} is odd or a character is not a hex digit
+     */
     public static byte[] decodeHexDump(CharSequence hex, int fromIndex, int length) {
         if (length < 0 || (length & 1) != 0) {
             throw new IllegalArgumentException("length: " + length + " (expected: an even number of hex digits)");
@@ -75,11 +114,23 @@ public final class ByteBufUtil {
     /**
      * A table of the readable bytes: 16 per row, offset on the left, hex in the middle,
      * printable ASCII on the right ('.' for anything else). For logs and error messages.
+     *
+     * @param buf the buffer; no index moves
+     * @return the table, several lines
      */
     public static String prettyHexDump(ByteBuf buf) {
         return prettyHexDump(buf, buf.readerIndex(), buf.readableBytes());
     }
 
+    /**
+     * Like {@link #prettyHexDump(ByteBuf)} for {@code [index, index + length)}; offsets count from {@code
+     * index}.
+     *
+     * @param buf the buffer; no index moves
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     * @return the table, several lines
+     */
     public static String prettyHexDump(ByteBuf buf, int index, int length) {
         String nl = System.lineSeparator();
         String rule = "+--------+-------------------------------------------------+----------------+";
@@ -110,7 +161,12 @@ public final class ByteBufUtil {
 
     // ------------------------------------------------------------------ text
 
-    /** The number of bytes {@code seq} takes in UTF-8 (unpaired surrogates count as one '?'). */
+    /**
+     * The number of bytes {@code seq} takes in UTF-8 (unpaired surrogates count as one '?').
+     *
+     * @param seq the characters
+     * @return the encoded length
+     */
     public static int utf8Bytes(CharSequence seq) {
         int length = seq.length();
         int bytes = length;
@@ -131,7 +187,13 @@ public final class ByteBufUtil {
         return bytes;
     }
 
-    /** Appends {@code seq} as UTF-8; returns the number of bytes written. */
+    /**
+     * Appends {@code seq} as UTF-8; returns the number of bytes written.
+     *
+     * @param buf the buffer to append to
+     * @param seq the characters
+     * @return the number of bytes written
+     */
     public static int writeUtf8(ByteBuf buf, CharSequence seq) {
         return buf.writeCharSequence(seq, StandardCharsets.UTF_8);
     }
@@ -139,6 +201,11 @@ public final class ByteBufUtil {
     /**
      * Appends {@code seq} as UTF-8 after making room for {@code reserveBytes} (callers pass an
      * upper bound such as {@code 3 * seq.length()} to skip the counting pass).
+     *
+     * @param buf the buffer to append to
+     * @param seq the characters
+     * @param reserveBytes the room to make first
+     * @return the number of bytes written
      */
     public static int reserveAndWriteUtf8(ByteBuf buf, CharSequence seq, int reserveBytes) {
         buf.ensureWritable(reserveBytes);
@@ -153,12 +220,25 @@ public final class ByteBufUtil {
         return written;
     }
 
-    /** Appends {@code seq} as US-ASCII (chars above 0x7f become '?'); returns the bytes written. */
+    /**
+     * Appends {@code seq} as US-ASCII (chars above 0x7f become '?'); returns the bytes written.
+     *
+     * @param buf the buffer to append to
+     * @param seq the characters
+     * @return the number of bytes written, {@code seq.length()}
+     */
     public static int writeAscii(ByteBuf buf, CharSequence seq) {
         return buf.writeCharSequence(seq, StandardCharsets.US_ASCII);
     }
 
-    /** Encodes {@code src}'s remaining chars into a new buffer from {@code alloc}. */
+    /**
+     * Encodes {@code src}'s remaining chars into a new buffer from {@code alloc}.
+     *
+     * @param alloc where the new buffer comes from
+     * @param src the characters; its position moves to the end
+     * @param charset the encoding
+     * @return the new buffer; the caller owns it and must release it
+     */
     public static ByteBuf encodeString(ByteBufAllocator alloc, CharBuffer src, Charset charset) {
         ByteBuf buf = alloc.buffer(src.remaining() * 3);
         try {
@@ -246,11 +326,24 @@ public final class ByteBufUtil {
         return index - start;
     }
 
-    /** True if the readable bytes are well-formed UTF-8 (RFC 3629: no overlongs, surrogates or values above U+10FFFF). */
+    /**
+     * True if the readable bytes are well-formed UTF-8 (RFC 3629: no overlongs, surrogates or values above
+     * U+10FFFF).
+     *
+     * @param buf the buffer; no index moves
+     * @return true if valid
+     */
     public static boolean isValidUtf8(ByteBuf buf) {
         return isValidUtf8(buf, buf.readerIndex(), buf.readableBytes());
     }
 
+    /**
+     * {@return true if {@code [index, index + length)} of {@code buf} is well-formed UTF-8}
+     *
+     * @param buf the buffer; no index moves
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     */
     public static boolean isValidUtf8(ByteBuf buf, int index, int length) {
         int end = index + length;
         int i = index;
@@ -300,11 +393,26 @@ public final class ByteBufUtil {
         return true;
     }
 
-    /** True if the readable bytes decode in {@code charset} without malformed or unmappable input. */
+    /**
+     * True if the readable bytes decode in {@code charset} without malformed or unmappable input.
+     *
+     * @param buf the buffer; no index moves
+     * @param charset the encoding to check against
+     * @return true if the bytes are valid text
+     */
     public static boolean isText(ByteBuf buf, Charset charset) {
         return isText(buf, buf.readerIndex(), buf.readableBytes(), charset);
     }
 
+    /**
+     * {@return true if {@code [index, index + length)} decodes in {@code charset} without malformed or
+     * unmappable input}
+     *
+     * @param buf the buffer; no index moves
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     * @param charset the encoding to check against
+     */
     public static boolean isText(ByteBuf buf, int index, int length, Charset charset) {
         if (charset.equals(StandardCharsets.UTF_8)) {
             return isValidUtf8(buf, index, length);
@@ -323,7 +431,12 @@ public final class ByteBufUtil {
 
     // ------------------------------------------------------------------ comparison
 
-    /** A hash of the readable bytes, equal for equal content whatever the buffer kind. */
+    /**
+     * A hash of the readable bytes, equal for equal content whatever the buffer kind.
+     *
+     * @param buf the buffer
+     * @return the hash
+     */
     public static int hashCode(ByteBuf buf) {
         int index = buf.readerIndex();
         int end = buf.writerIndex();
@@ -337,13 +450,28 @@ public final class ByteBufUtil {
         return hash;
     }
 
-    /** True if the readable bytes of both buffers are the same. */
+    /**
+     * True if the readable bytes of both buffers are the same.
+     *
+     * @param a one buffer
+     * @param b the other buffer
+     * @return true if the contents are equal
+     */
     public static boolean equals(ByteBuf a, ByteBuf b) {
         int length = a.readableBytes();
         return length == b.readableBytes() && equals(a, a.readerIndex(), b, b.readerIndex(), length);
     }
 
-    /** True if {@code a[aIndex, aIndex + length)} equals {@code b[bIndex, bIndex + length)}. */
+    /**
+     * True if {@code a[aIndex, aIndex + length)} equals {@code b[bIndex, bIndex + length)}.
+     *
+     * @param a one buffer
+     * @param aIndex absolute index in {@code a}
+     * @param b the other buffer
+     * @param bIndex absolute index in {@code b}
+     * @param length the number of bytes to compare
+     * @return true if the ranges are equal
+     */
     public static boolean equals(ByteBuf a, int aIndex, ByteBuf b, int bIndex, int length) {
         int i = 0;
         for (; i + 8 <= length; i += 8) {
@@ -359,7 +487,13 @@ public final class ByteBufUtil {
         return true;
     }
 
-    /** Compares readable bytes as unsigned values, then by length. */
+    /**
+     * Compares readable bytes as unsigned values, then by length.
+     *
+     * @param a one buffer
+     * @param b the other buffer
+     * @return negative, zero or positive as {@code a} sorts before, with or after {@code b}
+     */
     public static int compare(ByteBuf a, ByteBuf b) {
         int aIndex = a.readerIndex();
         int bIndex = b.readerIndex();
@@ -381,7 +515,14 @@ public final class ByteBufUtil {
         return Integer.compare(a.readableBytes(), b.readableBytes());
     }
 
-    /** The index in {@code haystack} where {@code needle}'s readable bytes first occur among its readable bytes, or -1. */
+    /**
+     * The index in {@code haystack} where {@code needle}'s readable bytes first occur among its readable bytes,
+     * or -1.
+     *
+     * @param needle the bytes to find
+     * @param haystack the bytes to search
+     * @return the absolute index in {@code haystack}, or -1
+     */
     public static int indexOf(ByteBuf needle, ByteBuf haystack) {
         int n = needle.readableBytes();
         int start = haystack.readerIndex();
@@ -398,7 +539,12 @@ public final class ByteBufUtil {
         return -1;
     }
 
-    /** A copy of the readable bytes as a new array. */
+    /**
+     * A copy of the readable bytes as a new array.
+     *
+     * @param buf the buffer; no index moves
+     * @return the new array
+     */
     public static byte[] getBytes(ByteBuf buf) {
         byte[] bytes = new byte[buf.readableBytes()];
         buf.getBytes(buf.readerIndex(), bytes);

@@ -75,16 +75,35 @@ public final class CompositeByteBuf extends AbstractByteBuf {
 
     // ------------------------------------------------------------------ components
 
-    /** Appends {@code buf} without moving the writer index; see {@link #addComponent(boolean, int, ByteBuf)}. */
+    /**
+     * Appends {@code buf} without moving the writer index; see {@link #addComponent(boolean, int, ByteBuf)}.
+     *
+     * @param buf the component; ownership passes to the composite
+     * @return this composite
+     */
     public CompositeByteBuf addComponent(ByteBuf buf) {
         return addComponent(false, count, buf);
     }
 
-    /** Appends {@code buf}; with {@code increaseWriterIndex} its bytes also become readable. */
+    /**
+     * Appends {@code buf}; with {@code increaseWriterIndex} its bytes also become readable.
+     *
+     * @param increaseWriterIndex whether the new bytes become readable
+     * @param buf the component; ownership passes to the composite
+     * @return this composite
+     */
     public CompositeByteBuf addComponent(boolean increaseWriterIndex, ByteBuf buf) {
         return addComponent(increaseWriterIndex, count, buf);
     }
 
+    /**
+     * Inserts {@code buf} as component {@code cIndex} without moving the writer index; see {@link
+     * #addComponent(boolean, int, ByteBuf)}.
+     *
+     * @param cIndex the position among the components
+     * @param buf the component; ownership passes to the composite
+     * @return this composite
+     */
     public CompositeByteBuf addComponent(int cIndex, ByteBuf buf) {
         return addComponent(false, cIndex, buf);
     }
@@ -93,6 +112,11 @@ public final class CompositeByteBuf extends AbstractByteBuf {
      * Inserts {@code buf}'s readable bytes as component {@code cIndex}. The composite takes
      * ownership: {@code buf} is released when removed or when the composite is freed (at once
      * if it has no readable bytes). Inserting before the writer index does not move it.
+     *
+     * @param increaseWriterIndex whether the new bytes become readable
+     * @param cIndex the position among the components, {@code [0, numComponents()]}
+     * @param buf the component; ownership passes to the composite
+     * @return this composite
      */
     public CompositeByteBuf addComponent(boolean increaseWriterIndex, int cIndex, ByteBuf buf) {
         ensureAccessible();
@@ -122,7 +146,13 @@ public final class CompositeByteBuf extends AbstractByteBuf {
         return this;
     }
 
-    /** Appends each buffer in order; see {@link #addComponent(boolean, int, ByteBuf)}. */
+    /**
+     * Appends each buffer in order; see {@link #addComponent(boolean, int, ByteBuf)}.
+     *
+     * @param increaseWriterIndex whether the new bytes become readable
+     * @param buffers the components; ownership of all passes to the composite, even when this throws
+     * @return this composite
+     */
     public CompositeByteBuf addComponents(boolean increaseWriterIndex, ByteBuf... buffers) {
         for (int i = 0; i < buffers.length; i++) {
             try {
@@ -137,15 +167,34 @@ public final class CompositeByteBuf extends AbstractByteBuf {
         return this;
     }
 
+    /**
+     * Appends each buffer without moving the writer index; see {@link #addComponent(boolean, int, ByteBuf)}.
+     *
+     * @param buffers the components; ownership of all passes to the composite
+     * @return this composite
+     */
     public CompositeByteBuf addComponents(ByteBuf... buffers) {
         return addComponents(false, buffers);
     }
 
-    /** Removes and releases component {@code cIndex}; later components move down. */
+    /**
+     * Removes and releases component {@code cIndex}; later components move down.
+     *
+     * @param cIndex the component to remove
+     * @return this composite
+     */
     public CompositeByteBuf removeComponent(int cIndex) {
         return removeComponents(cIndex, 1);
     }
 
+    /**
+     * Removes and releases components {@code [cIndex, cIndex + numComponents)}; later components move down and
+     * the indexes shrink to the new capacity.
+     *
+     * @param cIndex the first component to remove
+     * @param numComponents how many to remove
+     * @return this composite
+     */
     public CompositeByteBuf removeComponents(int cIndex, int numComponents) {
         ensureAccessible();
         checkRange("component", cIndex, numComponents, count);
@@ -164,28 +213,45 @@ public final class CompositeByteBuf extends AbstractByteBuf {
         return this;
     }
 
+    /** {@return the number of components} */
     public int numComponents() {
         return count;
     }
 
+    /** {@return the component count beyond which the composite consolidates into one buffer} */
     public int maxNumComponents() {
         return maxNumComponents;
     }
 
-    /** Component {@code cIndex}'s bytes as a view sharing that component's count (not retained). */
+    /**
+     * Component {@code cIndex}'s bytes as a view sharing that component's count (not retained).
+     *
+     * @param cIndex the component
+     * @return the view; do not release it
+     */
     public ByteBuf component(int cIndex) {
         ensureAccessible();
         checkRange("component", cIndex, 1, count);
         return components[cIndex].slice();
     }
 
-    /** The index of the component holding byte {@code offset}. */
+    /**
+     * The index of the component holding byte {@code offset}.
+     *
+     * @param offset an index into this composite
+     * @return the component index
+     */
     public int toComponentIndex(int offset) {
         checkIndex(offset, 1);
         return findIndex(offset);
     }
 
-    /** The composite index where component {@code cIndex} starts. */
+    /**
+     * The composite index where component {@code cIndex} starts.
+     *
+     * @param cIndex the component
+     * @return its first byte's index in this composite
+     */
     public int toByteIndex(int cIndex) {
         checkRange("component", cIndex, 1, count);
         return components[cIndex].offset;
@@ -194,6 +260,10 @@ public final class CompositeByteBuf extends AbstractByteBuf {
     /**
      * Views of the bytes {@code [offset, offset + length)}, one per component touched. They share
      * the components' counts and are not retained.
+     *
+     * @param offset the first byte
+     * @param length the number of bytes
+     * @return the views; do not release them
      */
     public List<ByteBuf> decompose(int offset, int length) {
         checkIndex(offset, length);
@@ -208,12 +278,22 @@ public final class CompositeByteBuf extends AbstractByteBuf {
         return parts;
     }
 
-    /** Copies all components into one; readers see the same bytes. */
+    /**
+     * Copies all components into one; readers see the same bytes.
+     *
+     * @return this composite
+     */
     public CompositeByteBuf consolidate() {
         return consolidate(0, count);
     }
 
-    /** Copies components {@code [cIndex, cIndex + numComponents)} into one buffer. */
+    /**
+     * Copies components {@code [cIndex, cIndex + numComponents)} into one buffer.
+     *
+     * @param cIndex the first component to merge
+     * @param numComponents how many to merge
+     * @return this composite
+     */
     public CompositeByteBuf consolidate(int cIndex, int numComponents) {
         ensureAccessible();
         checkRange("component", cIndex, numComponents, count);

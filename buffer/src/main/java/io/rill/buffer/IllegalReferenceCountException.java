@@ -8,16 +8,30 @@ public class IllegalReferenceCountException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An exception with its own message.
+     *
+     * @param message what was wrong
+     */
     public IllegalReferenceCountException(String message) {
         super(message);
     }
 
-    /** The object held {@code refCnt} and the caller tried to change it by {@code delta}. */
+    /**
+     * The object held {@code refCnt} and the caller tried to change it by {@code delta}.
+     *
+     * @param refCnt the count found
+     * @param delta the change asked for
+     */
     public IllegalReferenceCountException(int refCnt, int delta) {
         super((delta > 0 ? "cannot retain " + delta : "cannot release " + -delta) + ": " + countIs(refCnt));
     }
 
-    /** The object was accessed while its count was {@code refCnt} (0 means released). */
+    /**
+     * The object was accessed while its count was {@code refCnt} (0 means released).
+     *
+     * @param refCnt the count found
+     */
     public IllegalReferenceCountException(int refCnt) {
         super("cannot use it: " + countIs(refCnt));
     }

@@ -59,13 +59,31 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
     private final PoolReclaimer reclaimer;
     private final PooledByteBufAllocatorMetric metric = new PooledByteBufAllocatorMetric(this);
 
-    /** An allocator with the default cache sizes. */
+    /**
+     * An allocator with the default cache sizes.
+     *
+     * @param preferDirect whether {@code buffer()} returns direct buffers
+     * @param numHeapArenas the number of heap arenas (threads are spread over them)
+     * @param numDirectArenas the number of direct arenas
+     * @param pageSize the page size, a power of two of at least 4096
+     * @param maxOrder chunk size is {@code pageSize << maxOrder}, 2 to 14
+     */
     public PooledByteBufAllocator(boolean preferDirect, int numHeapArenas, int numDirectArenas, int pageSize, int maxOrder) {
         this(preferDirect, numHeapArenas, numDirectArenas, pageSize, maxOrder,
                 RillProperties.ALLOCATOR_SMALL_CACHE_SIZE, RillProperties.ALLOCATOR_NORMAL_CACHE_SIZE);
     }
 
-    /** Cache sizes of 0 turn the per-thread caches off (every allocation takes an arena lock). */
+    /**
+     * Cache sizes of 0 turn the per-thread caches off (every allocation takes an arena lock).
+     *
+     * @param preferDirect whether {@code buffer()} returns direct buffers
+     * @param numHeapArenas the number of heap arenas (threads are spread over them)
+     * @param numDirectArenas the number of direct arenas
+     * @param pageSize the page size, a power of two of at least 4096
+     * @param maxOrder chunk size is {@code pageSize << maxOrder}, 2 to 14
+     * @param smallCacheSize regions cached per small size class and thread
+     * @param normalCacheSize regions cached per normal size class and thread
+     */
     public PooledByteBufAllocator(boolean preferDirect, int numHeapArenas, int numDirectArenas, int pageSize,
                                   int maxOrder, int smallCacheSize, int normalCacheSize) {
         this(preferDirect, numHeapArenas, numDirectArenas, pageSize, maxOrder, smallCacheSize, normalCacheSize,
@@ -73,10 +91,19 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
     }
 
     /**
+     * An allocator with every knob given, for tests and tuned deployments.
+     *
      * @param ticker             the clock that says how long a chunk has been empty (a
      *                           {@link io.rill.util.concurrent.ManualTicker} in tests)
      * @param trimIntervalMillis real time between two background runs of {@link #reclaimIdleMemory()};
      *                           0 runs none, the caller then drives it
+     * @param preferDirect whether {@code buffer()} returns direct buffers
+     * @param numHeapArenas the number of heap arenas (threads are spread over them)
+     * @param numDirectArenas the number of direct arenas
+     * @param pageSize the page size, a power of two of at least 4096
+     * @param maxOrder chunk size is {@code pageSize << maxOrder}, 2 to 14
+     * @param smallCacheSize regions cached per small size class and thread
+     * @param normalCacheSize regions cached per normal size class and thread
      */
     @SuppressWarnings("unchecked")
     public PooledByteBufAllocator(boolean preferDirect, int numHeapArenas, int numDirectArenas, int pageSize,
@@ -202,6 +229,8 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
      * whose cache holds regions to trim it (as a task on that loop, so it completes later), and
      * frees the chunks that have been empty for {@link RillProperties#ALLOCATOR_CHUNK_IDLE_MILLIS}.
      * Any thread may call it. Returns the number of chunks freed.
+     *
+     * @return the number of chunks freed
      */
     public int reclaimIdleMemory() {
         for (PoolThreadCache cache : caches) {
@@ -224,6 +253,10 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
         return !caches.isEmpty() || metric.usedHeapMemory() + metric.usedDirectMemory() > 0;
     }
 
+    /**
+     * {@return the allocator's metrics: arenas, chunks, memory held and pinned, cache hits} Its getters are
+     * thread-safe and may be read while the allocator is in use.
+     */
     public PooledByteBufAllocatorMetric metric() {
         return metric;
     }

@@ -17,28 +17,32 @@ public final class PooledByteBufAllocatorMetric {
         this.allocator = allocator;
     }
 
-    /** The heap arenas; each reports chunks, memory, caches and allocation counts. */
+    /** {@return the heap arenas; each reports chunks, memory, caches and allocation counts} */
     public List<PoolArena<byte[]>> heapArenas() {
         return allocator.heapArenas();
     }
 
+    /** {@return the direct arenas; each reports chunks, memory, caches and allocation counts} */
     public List<PoolArena<ByteBuffer>> directArenas() {
         return allocator.directArenas();
     }
 
+    /** {@return the number of live per-thread caches} */
     public int numThreadLocalCaches() {
         return allocator.liveCaches().size();
     }
 
+    /** {@return the chunk size in bytes} */
     public int chunkSize() {
         return allocator.sizeClasses().chunkSize();
     }
 
+    /** {@return the page size in bytes} */
     public int pageSize() {
         return allocator.sizeClasses().pageSize();
     }
 
-    /** Memory held by heap arenas: chunks plus huge allocations. */
+    /** {@return the memory held by heap arenas: chunks plus huge allocations} */
     public long usedHeapMemory() {
         long sum = 0;
         for (PoolArena<?> a : heapArenas()) {
@@ -47,6 +51,7 @@ public final class PooledByteBufAllocatorMetric {
         return sum;
     }
 
+    /** {@return the memory held by direct arenas: chunks plus huge allocations} */
     public long usedDirectMemory() {
         long sum = 0;
         for (PoolArena<?> a : directArenas()) {
@@ -55,7 +60,7 @@ public final class PooledByteBufAllocatorMetric {
         return sum;
     }
 
-    /** Bytes held by live heap buffers (rounded to their size class). */
+    /** {@return the bytes held by live heap buffers (rounded to their size class)} */
     public long pinnedHeapMemory() {
         long sum = 0;
         for (PoolArena<?> a : heapArenas()) {
@@ -64,6 +69,7 @@ public final class PooledByteBufAllocatorMetric {
         return sum;
     }
 
+    /** {@return the bytes held by live direct buffers (rounded to their size class)} */
     public long pinnedDirectMemory() {
         long sum = 0;
         for (PoolArena<?> a : directArenas()) {
@@ -72,7 +78,7 @@ public final class PooledByteBufAllocatorMetric {
         return sum;
     }
 
-    /** Allocations served by a thread cache, over live and retired caches. */
+    /** {@return the allocations served by a thread cache, over live and retired caches} */
     public long cacheHits() {
         long sum = allocator.freedCacheHits();
         for (PoolThreadCache c : allocator.liveCaches()) {
@@ -81,7 +87,7 @@ public final class PooledByteBufAllocatorMetric {
         return sum;
     }
 
-    /** Chunks held with no page in use, waiting out the idle time before they are freed. */
+    /** {@return the chunks held with no page in use, waiting out the idle time before they are freed} */
     public int numEmptyChunks() {
         int sum = 0;
         for (PoolArena<?> a : heapArenas()) {
@@ -93,7 +99,7 @@ public final class PooledByteBufAllocatorMetric {
         return sum;
     }
 
-    /** Chunks freed after idling, heap and direct. */
+    /** {@return the chunks freed after idling, heap and direct} */
     public long numChunksFreed() {
         long sum = 0;
         for (PoolArena<?> a : heapArenas()) {
@@ -105,7 +111,7 @@ public final class PooledByteBufAllocatorMetric {
         return sum;
     }
 
-    /** Bytes of heap chunks and huge heap buffers freed (left to the GC, which owns the heap). */
+    /** {@return the bytes of heap chunks and huge heap buffers freed (left to the GC, which owns the heap)} */
     public long returnedHeapMemory() {
         long sum = 0;
         for (PoolArena<?> a : heapArenas()) {
@@ -117,6 +123,8 @@ public final class PooledByteBufAllocatorMetric {
     /**
      * Bytes of direct chunks and huge direct buffers freed: returned to the C heap at once when
      * {@link #directMemoryReleasedPromptly()}, else once the GC collects them.
+     *
+     * @return the bytes of direct memory freed
      */
     public long returnedDirectMemory() {
         long sum = 0;
@@ -126,13 +134,19 @@ public final class PooledByteBufAllocatorMetric {
         return sum;
     }
 
-    /** True if freed direct memory goes back at once (JDK 22+, {@code rill.allocator.releaseDirectMemory}). */
+    /**
+     * {@return true if freed direct memory goes back at once (JDK 22+, {@code
+     * rill.allocator.releaseDirectMemory})}
+     */
     public boolean directMemoryReleasedPromptly() {
         List<PoolArena<ByteBuffer>> direct = directArenas();
         return !direct.isEmpty() && direct.get(0).freesMemoryPromptly();
     }
 
-    /** Thread-cache trims run (every trim interval of allocations, by the periodic pass, or explicitly). */
+    /**
+     * {@return the thread-cache trims run (every trim interval of allocations, by the periodic pass, or
+     * explicitly)}
+     */
     public long cacheTrims() {
         long sum = allocator.freedCacheTrims();
         for (PoolThreadCache c : allocator.liveCaches()) {
@@ -141,7 +155,7 @@ public final class PooledByteBufAllocatorMetric {
         return sum;
     }
 
-    /** Bytes that trims moved from thread caches back to their arenas. */
+    /** {@return the bytes that trims moved from thread caches back to their arenas} */
     public long cacheTrimmedBytes() {
         long sum = allocator.freedCacheTrimmedBytes();
         for (PoolThreadCache c : allocator.liveCaches()) {
@@ -150,7 +164,7 @@ public final class PooledByteBufAllocatorMetric {
         return sum;
     }
 
-    /** Allocations a thread cache could not serve (they took an arena lock). */
+    /** {@return the allocations a thread cache could not serve (they took an arena lock)} */
     public long cacheMisses() {
         long sum = allocator.freedCacheMisses();
         for (PoolThreadCache c : allocator.liveCaches()) {

@@ -23,35 +23,64 @@ public final class Unpooled {
     private Unpooled() {
     }
 
+    /** {@return a new heap buffer} The caller owns it and must release it. */
     public static ByteBuf buffer() {
         return ALLOC.heapBuffer();
     }
 
+    /**
+     * {@return a new heap buffer} The caller owns it and must release it.
+     *
+     * @param initialCapacity the capacity to start with
+     */
     public static ByteBuf buffer(int initialCapacity) {
         return ALLOC.heapBuffer(initialCapacity);
     }
 
+    /**
+     * {@return a new heap buffer} The caller owns it and must release it.
+     *
+     * @param initialCapacity the capacity to start with
+     * @param maxCapacity the capacity it may grow to
+     */
     public static ByteBuf buffer(int initialCapacity, int maxCapacity) {
         return ALLOC.heapBuffer(initialCapacity, maxCapacity);
     }
 
+    /** {@return a new direct buffer} The caller owns it and must release it. */
     public static ByteBuf directBuffer() {
         return ALLOC.directBuffer();
     }
 
+    /**
+     * {@return a new direct buffer} The caller owns it and must release it.
+     *
+     * @param initialCapacity the capacity to start with
+     */
     public static ByteBuf directBuffer(int initialCapacity) {
         return ALLOC.directBuffer(initialCapacity);
     }
 
+    /**
+     * {@return a new direct buffer} The caller owns it and must release it.
+     *
+     * @param initialCapacity the capacity to start with
+     * @param maxCapacity the capacity it may grow to
+     */
     public static ByteBuf directBuffer(int initialCapacity, int maxCapacity) {
         return ALLOC.directBuffer(initialCapacity, maxCapacity);
     }
 
-    /** A composite of the preferred kind. */
+    /** {@return an empty heap composite} The caller owns it and must release it. */
     public static CompositeByteBuf compositeBuffer() {
         return ALLOC.compositeHeapBuffer();
     }
 
+    /**
+     * {@return an empty heap composite} The caller owns it and must release it.
+     *
+     * @param maxNumComponents the component count beyond which it consolidates
+     */
     public static CompositeByteBuf compositeBuffer(int maxNumComponents) {
         return ALLOC.compositeHeapBuffer(maxNumComponents);
     }
@@ -61,12 +90,23 @@ public final class Unpooled {
      * buffer owns those bytes: a pipeline handed it may write into it (a decoder compacts and
      * appends in place), so wrap only an array you will not read or reuse afterwards, and copy
      * ({@link #copiedBuffer(byte[])}) otherwise.
+     *
+     * @param array the bytes, from now on owned by the buffer
+     * @return the buffer; the caller owns it and must release it
      */
     public static ByteBuf wrappedBuffer(byte[] array) {
         return AbstractByteBufAllocator.toLeakAware(new HeapByteBuf(ALLOC, array, array.length).writerIndex(array.length));
     }
 
-    /** A buffer over {@code array[offset, offset + length)} (not copied; see {@link #wrappedBuffer(byte[])} on ownership). */
+    /**
+     * A buffer over {@code array[offset, offset + length)} (not copied; see {@link #wrappedBuffer(byte[])} on
+     * ownership).
+     *
+     * @param array the bytes, from now on owned by the buffer
+     * @param offset the first byte
+     * @param length the number of bytes
+     * @return the buffer; the caller owns it and must release it
+     */
     public static ByteBuf wrappedBuffer(byte[] array, int offset, int length) {
         AbstractByteBuf.checkRange("array", offset, length, array.length);
         if (offset == 0 && length == array.length) {
@@ -80,6 +120,9 @@ public final class Unpooled {
      * A buffer over {@code buffer}'s remaining bytes (not copied; its position and limit are
      * left alone). A read-only heap {@code ByteBuffer} hides its array, so it is copied into a
      * read-only buffer instead.
+     *
+     * @param buffer the bytes
+     * @return the buffer; the caller owns it and must release it
      */
     public static ByteBuf wrappedBuffer(ByteBuffer buffer) {
         int length = buffer.remaining();
@@ -93,7 +136,12 @@ public final class Unpooled {
         return AbstractByteBufAllocator.toLeakAware(buffer.isReadOnly() ? wrapped.asReadOnly() : wrapped);
     }
 
-    /** One composite over all arrays (not copied). */
+    /**
+     * One composite over all arrays (not copied).
+     *
+     * @param arrays the byte arrays, from now on owned by the buffer
+     * @return the composite; the caller owns it and must release it
+     */
     public static ByteBuf wrappedBuffer(byte[]... arrays) {
         CompositeByteBuf composite = ALLOC.compositeHeapBuffer(Math.max(1, arrays.length));
         for (byte[] array : arrays) {
@@ -102,7 +150,12 @@ public final class Unpooled {
         return composite;
     }
 
-    /** One composite over all buffers' remaining bytes (not copied). */
+    /**
+     * One composite over all buffers' remaining bytes (not copied).
+     *
+     * @param buffers the byte buffers
+     * @return the composite; the caller owns it and must release it
+     */
     public static ByteBuf wrappedBuffer(ByteBuffer... buffers) {
         CompositeByteBuf composite = ALLOC.compositeHeapBuffer(Math.max(1, buffers.length));
         for (ByteBuffer buffer : buffers) {
@@ -114,6 +167,9 @@ public final class Unpooled {
     /**
      * One composite over the readable bytes of {@code buffers}, which it takes ownership of
      * (releasing it releases them). A single buffer is returned as is.
+     *
+     * @param buffers the buffers; their ownership passes to the result
+     * @return the composite, or the one buffer; the caller owns it and must release it
      */
     public static ByteBuf wrappedBuffer(ByteBuf... buffers) {
         if (buffers.length == 1) {
@@ -123,25 +179,54 @@ public final class Unpooled {
         return composite.addComponents(true, buffers);
     }
 
+    /**
+     * {@return a new heap buffer holding a copy of {@code array}} The caller owns it and must release it.
+     *
+     * @param array the bytes to copy
+     */
     public static ByteBuf copiedBuffer(byte[] array) {
         return copiedBuffer(array, 0, array.length);
     }
 
+    /**
+     * {@return a new heap buffer holding a copy of {@code array[offset, offset + length)}} The caller owns it
+     * and must release it.
+     *
+     * @param array the bytes to copy
+     * @param offset the first byte
+     * @param length the number of bytes
+     */
     public static ByteBuf copiedBuffer(byte[] array, int offset, int length) {
         return buffer(length).writeBytes(array, offset, length);
     }
 
-    /** A copy of {@code buffer}'s remaining bytes; its position does not move. */
+    /**
+     * A copy of {@code buffer}'s remaining bytes; its position does not move.
+     *
+     * @param buffer the bytes to copy
+     * @return the copy; the caller owns it and must release it
+     */
     public static ByteBuf copiedBuffer(ByteBuffer buffer) {
         return buffer(buffer.remaining()).writeBytes(buffer.duplicate());
     }
 
-    /** A copy of {@code buf}'s readable bytes; its indexes do not move. */
+    /**
+     * A copy of {@code buf}'s readable bytes; its indexes do not move.
+     *
+     * @param buf the bytes to copy; the caller keeps ownership
+     * @return the copy; the caller owns it and must release it
+     */
     public static ByteBuf copiedBuffer(ByteBuf buf) {
         return buffer(buf.readableBytes()).writeBytes(buf, buf.readerIndex(), buf.readableBytes());
     }
 
-    /** {@code text} encoded in {@code charset}. */
+    /**
+     * {@code text} encoded in {@code charset}.
+     *
+     * @param text the characters
+     * @param charset the encoding
+     * @return the new buffer; the caller owns it and must release it
+     */
     public static ByteBuf copiedBuffer(CharSequence text, Charset charset) {
         ByteBuf buf = buffer(text.length());
         buf.writeCharSequence(text, charset);
@@ -155,6 +240,9 @@ public final class Unpooled {
      * are shared by everyone who holds it, so code that is handed it must read at absolute indices
      * or through its own {@link ByteBuf#slice() slice} or {@link ByteBuf#duplicate() duplicate}
      * (Rill's encoders do); never move its indices.
+     *
+     * @param bytes the bytes to copy
+     * @return the constant buffer; releasing it is allowed and does nothing
      */
     public static ByteBuf constantBuffer(byte[] bytes) {
         if (bytes.length == 0) {

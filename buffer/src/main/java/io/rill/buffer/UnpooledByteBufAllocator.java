@@ -9,6 +9,11 @@ public final class UnpooledByteBufAllocator extends AbstractByteBufAllocator {
     /** Prefers direct buffers, like the pooled default. */
     public static final UnpooledByteBufAllocator DEFAULT = new UnpooledByteBufAllocator(true);
 
+    /**
+     * An allocator of fresh, unpooled buffers.
+     *
+     * @param preferDirect whether {@code buffer()} and composites default to direct memory
+     */
     public UnpooledByteBufAllocator(boolean preferDirect) {
         super(preferDirect);
     }

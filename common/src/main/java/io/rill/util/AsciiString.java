@@ -22,6 +22,7 @@ import java.util.Objects;
  */
 public final class AsciiString implements CharSequence, Comparable<CharSequence> {
 
+    /** The string of length zero. */
     public static final AsciiString EMPTY = cached("");
 
     private static final byte REPLACEMENT = '?';
@@ -35,17 +36,33 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
     /** Cached {@link #toString()}, null until asked (racy but idempotent). */
     private String string;
 
-    /** Copies {@code value}. */
+    /**
+     * Copies {@code value}.
+     *
+     * @param value the bytes, one character each; the array is copied
+     */
     public AsciiString(byte[] value) {
         this(value, 0, value.length, true);
     }
 
-    /** Wraps or copies {@code value}; wrapping is only safe if nobody writes to the array later. */
+    /**
+     * Wraps or copies {@code value}; wrapping is only safe if nobody writes to the array later.
+     *
+     * @param value the bytes, one character each
+     * @param copy true to copy the array, false to share it
+     */
     public AsciiString(byte[] value, boolean copy) {
         this(value, 0, value.length, copy);
     }
 
-    /** Wraps or copies {@code value[start, start + length)}. */
+    /**
+     * Wraps or copies {@code value[start, start + length)}.
+     *
+     * @param value the array holding the characters
+     * @param start index of the first character in {@code value}
+     * @param length number of characters
+     * @param copy true to copy the range, false to share the array
+     */
     public AsciiString(byte[] value, int start, int length, boolean copy) {
         Objects.checkFromIndexSize(start, length, value.length);
         if (copy) {
@@ -58,7 +75,11 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         this.length = length;
     }
 
-    /** Encodes {@code text}, replacing characters above U+007F by {@code '?'}. */
+    /**
+     * Encodes {@code text}, replacing characters above U+007F by {@code '?'}.
+     *
+     * @param text the characters to encode
+     */
     public AsciiString(CharSequence text) {
         int n = text.length();
         byte[] bytes = new byte[n];
@@ -70,29 +91,45 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         this.length = n;
     }
 
-    /** {@code text} itself if it is an {@code AsciiString}, else an encoded copy. */
+    /**
+     * {@code text} itself if it is an {@code AsciiString}, else an encoded copy.
+     *
+     * @param text the characters; null is not allowed
+     * @return an {@code AsciiString} with the same characters
+     */
     public static AsciiString of(CharSequence text) {
         return text instanceof AsciiString ascii ? ascii : new AsciiString(text);
     }
 
-    /** Encodes {@code text} and keeps it as the result of {@link #toString()}; for constants. */
+    /**
+     * Encodes {@code text} and keeps it as the result of {@link #toString()}; for constants.
+     *
+     * @param text the characters to encode
+     * @return a string whose {@link #toString()} returns {@code text} without encoding again
+     */
     public static AsciiString cached(String text) {
         AsciiString ascii = new AsciiString(text);
         ascii.string = text;
         return ascii;
     }
 
-    /** The byte at {@code index}. */
+    /**
+     * {@return the byte at {@code index}}
+     *
+     * @param index zero-based position in this string
+     * @throws IndexOutOfBoundsException if {@code index} is outside {@code [0, length())}
+     */
     public byte byteAt(int index) {
         Objects.checkIndex(index, length);
         return value[offset + index];
     }
 
-    /** The backing array, not a copy: do not modify. Characters start at {@link #arrayOffset()}. */
+    /** {@return the backing array, not a copy: do not modify it} Characters start at {@link #arrayOffset()}. */
     public byte[] array() {
         return value;
     }
 
+    /** {@return the index in {@link #array()} of this string's first character} */
     public int arrayOffset() {
         return offset;
     }
@@ -107,7 +144,7 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return length == 0;
     }
 
-    /** A copy of the characters as bytes. */
+    /** {@return a new array holding a copy of the characters as bytes} */
     public byte[] toByteArray() {
         return Arrays.copyOfRange(value, offset, offset + length);
     }
@@ -127,6 +164,12 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return new AsciiString(value, offset + start, end - start, false);
     }
 
+    /**
+     * {@return the characters from {@code start} to the end, sharing this string's array}
+     *
+     * @param start index of the first character to keep
+     * @throws IndexOutOfBoundsException if {@code start} is outside {@code [0, length()]}
+     */
     public AsciiString subSequence(int start) {
         return subSequence(start, length);
     }
@@ -173,6 +216,9 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
      * A hash of {@code text} that ignores ASCII case and maps characters above U+007F to
      * {@code '?'}, so it is equal for any two sequences that {@link #contentEqualsIgnoreCase}
      * considers equal, whatever their classes.
+     *
+     * @param text the characters to hash
+     * @return the case-insensitive hash; 0 for an empty sequence
      */
     public static int hashCode(CharSequence text) {
         if (text == null) {
@@ -188,22 +234,41 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return h;
     }
 
-    /** Same characters as {@code other}, whatever its class. */
+    /**
+     * {@return true if {@code other} holds the same characters, whatever its class}
+     *
+     * @param other the characters to compare with
+     */
     public boolean contentEquals(CharSequence other) {
         return contentEquals(this, other);
     }
 
-    /** Same characters as {@code other} ignoring ASCII case. */
+    /**
+     * {@return true if {@code other} holds the same characters, ignoring ASCII case}
+     *
+     * @param other the characters to compare with
+     */
     public boolean contentEqualsIgnoreCase(CharSequence other) {
         return contentEqualsIgnoreCase(this, other);
     }
 
-    /** Alias of {@link #contentEqualsIgnoreCase(CharSequence)}, named like {@link String#equalsIgnoreCase}. */
+    /**
+     * Alias of {@link #contentEqualsIgnoreCase(CharSequence)}, named like {@link String#equalsIgnoreCase}.
+     *
+     * @param other the characters to compare with
+     * @return true if the characters are equal ignoring ASCII case
+     */
     public boolean equalsIgnoreCase(CharSequence other) {
         return contentEqualsIgnoreCase(this, other);
     }
 
-    /** Same characters, compared as encoded ({@code '?'} for characters above U+007F); nulls equal only nulls. */
+    /**
+     * Same characters, compared as encoded ({@code '?'} for characters above U+007F); nulls equal only nulls.
+     *
+     * @param a one sequence, may be null
+     * @param b the other sequence, may be null
+     * @return true if both hold the same characters or both are null
+     */
     public static boolean contentEquals(CharSequence a, CharSequence b) {
         if (a == b) {
             return true;
@@ -219,7 +284,13 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return true;
     }
 
-    /** Same characters ignoring ASCII case; nulls equal only nulls. */
+    /**
+     * Same characters ignoring ASCII case; nulls equal only nulls.
+     *
+     * @param a one sequence, may be null
+     * @param b the other sequence, may be null
+     * @return true if both hold the same characters ignoring ASCII case, or both are null
+     */
     public static boolean contentEqualsIgnoreCase(CharSequence a, CharSequence b) {
         if (a == b) {
             return true;
@@ -248,7 +319,12 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return length - other.length();
     }
 
-    /** Index of the first {@code ch} at or after {@code from}, or -1. */
+    /**
+     * {@return the index of the first {@code ch} at or after {@code from}, or -1}
+     *
+     * @param ch the character to look for
+     * @param from where to start looking
+     */
     public int indexOf(char ch, int from) {
         if (ch > 0xFF) {
             return -1;
@@ -262,7 +338,12 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return -1;
     }
 
-    /** Index of the first occurrence of {@code sub} at or after {@code from}, or -1. */
+    /**
+     * {@return the index of the first occurrence of {@code sub} at or after {@code from}, or -1}
+     *
+     * @param sub the characters to look for
+     * @param from where to start looking
+     */
     public int indexOf(CharSequence sub, int from) {
         int n = sub.length();
         for (int i = Math.max(from, 0); i <= length - n; i++) {
@@ -273,19 +354,40 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return -1;
     }
 
+    /**
+     * {@return true if {@code sub} occurs anywhere in this string}
+     *
+     * @param sub the characters to look for
+     */
     public boolean contains(CharSequence sub) {
         return indexOf(sub, 0) >= 0;
     }
 
+    /**
+     * {@return true if this string begins with {@code prefix}}
+     *
+     * @param prefix the characters to compare with, case-sensitively
+     */
     public boolean startsWith(CharSequence prefix) {
         return prefix.length() <= length && regionMatches(0, prefix, false);
     }
 
+    /**
+     * {@return true if this string ends with {@code suffix}}
+     *
+     * @param suffix the characters to compare with, case-sensitively
+     */
     public boolean endsWith(CharSequence suffix) {
         return suffix.length() <= length && regionMatches(length - suffix.length(), suffix, false);
     }
 
-    /** Whether {@code other} occurs at {@code start}, optionally ignoring ASCII case. */
+    /**
+     * {@return true if {@code other} occurs at {@code start}, optionally ignoring ASCII case}
+     *
+     * @param start index in this string where {@code other} should begin
+     * @param other the characters to compare with
+     * @param ignoreCase whether {@code 'a'} matches {@code 'A'}
+     */
     public boolean regionMatches(int start, CharSequence other, boolean ignoreCase) {
         int n = other.length();
         if (start < 0 || start > length - n) {
@@ -301,17 +403,20 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return true;
     }
 
-    /** This string with A-Z mapped to a-z; {@code this} if there are none. */
+    /** {@return this string with A-Z mapped to a-z; {@code this} if there are none} */
     public AsciiString toLowerCase() {
         return mapCase(false);
     }
 
-    /** This string with a-z mapped to A-Z; {@code this} if there are none. */
+    /** {@return this string with a-z mapped to A-Z; {@code this} if there are none} */
     public AsciiString toUpperCase() {
         return mapCase(true);
     }
 
-    /** Without leading and trailing spaces and control characters (as {@link String#trim}); may share the array. */
+    /**
+     * {@return this string without leading and trailing spaces and control characters (as {@link String#trim});
+     * it may share the array}
+     */
     public AsciiString trim() {
         int start = 0;
         int end = length;
@@ -324,7 +429,12 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return subSequence(start, end);
     }
 
-    /** The parts between occurrences of {@code delimiter}, including empty ones; views sharing the array. */
+    /**
+     * {@return the parts between occurrences of {@code delimiter}, including empty ones; views sharing the
+     * array}
+     *
+     * @param delimiter the separating character
+     */
     public AsciiString[] split(char delimiter) {
         List<AsciiString> parts = new ArrayList<>();
         int start = 0;
@@ -337,7 +447,12 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return parts.toArray(new AsciiString[0]);
     }
 
-    /** Parses the whole string as a decimal {@code int}; the exception quotes the input. */
+    /**
+     * Parses the whole string as a decimal {@code int}; the exception quotes the input.
+     *
+     * @return the value
+     * @throws NumberFormatException if the string is not a decimal {@code int}; the message quotes it
+     */
     public int parseInt() {
         long result = parseLong(0, length, 10);
         if (result != (int) result) {
@@ -346,7 +461,12 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
         return (int) result;
     }
 
-    /** Parses the whole string as a decimal {@code long}; the exception quotes the input. */
+    /**
+     * Parses the whole string as a decimal {@code long}; the exception quotes the input.
+     *
+     * @return the value
+     * @throws NumberFormatException if the string is not a decimal {@code long}; the message quotes it
+     */
     public long parseLong() {
         return parseLong(0, length, 10);
     }
@@ -354,6 +474,12 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
     /**
      * Parses {@code [start, end)} in {@code radix}, with an optional sign; no whitespace allowed.
      * Allocates nothing unless it fails, so header values can be parsed per request.
+     *
+     * @param start index of the first character to parse
+     * @param end index after the last character to parse
+     * @param radix the base, 2 to 36
+     * @return the value
+     * @throws NumberFormatException if the range is empty, holds a non-digit or overflows; the message quotes it
      */
     public long parseLong(int start, int end, int radix) {
         Objects.checkFromToIndex(start, end, length);
@@ -389,22 +515,47 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
                 + "number in long range: \"" + subSequence(start, end) + '"');
     }
 
+    /**
+     * {@return true if {@code b} is an ASCII upper-case letter}
+     *
+     * @param b the byte to test
+     */
     public static boolean isUpperCase(byte b) {
         return b >= 'A' && b <= 'Z';
     }
 
+    /**
+     * {@return true if {@code b} is an ASCII lower-case letter}
+     *
+     * @param b the byte to test
+     */
     public static boolean isLowerCase(byte b) {
         return b >= 'a' && b <= 'z';
     }
 
+    /**
+     * {@return true if {@code c} is an ASCII upper-case letter}
+     *
+     * @param c the character to test
+     */
     public static boolean isUpperCase(char c) {
         return c >= 'A' && c <= 'Z';
     }
 
+    /**
+     * {@return {@code b} mapped to lower case if it is an ASCII upper-case letter, else {@code b}}
+     *
+     * @param b the byte to map
+     */
     public static byte toLowerCase(byte b) {
         return isUpperCase(b) ? (byte) (b + ('a' - 'A')) : b;
     }
 
+    /**
+     * {@return {@code b} mapped to upper case if it is an ASCII lower-case letter, else {@code b}}
+     *
+     * @param b the byte to map
+     */
     public static byte toUpperCase(byte b) {
         return isLowerCase(b) ? (byte) (b - ('a' - 'A')) : b;
     }

@@ -79,20 +79,37 @@ public final class HashedWheelTimer implements Timer {
         this(100, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * A timer of 512 ticks per wheel with a default thread factory and no bound on pending timeouts.
+     *
+     * @param tickDuration precision of the timer
+     * @param unit the unit of {@code tickDuration}
+     */
     public HashedWheelTimer(long tickDuration, TimeUnit unit) {
         this(tickDuration, unit, 512);
     }
 
+    /**
+     * A timer with a default thread factory and no bound on pending timeouts.
+     *
+     * @param tickDuration precision of the timer
+     * @param unit the unit of {@code tickDuration}
+     * @param ticksPerWheel buckets, rounded up to a power of two
+     */
     public HashedWheelTimer(long tickDuration, TimeUnit unit, int ticksPerWheel) {
         this(defaultThreadFactory(), tickDuration, unit, ticksPerWheel, 0);
     }
 
     /**
+     * A timer with every setting given.
+     *
      * @param tickDuration precision of the timer; values under 1 ms are raised to 1 ms, below
      *        which parking the worker is no longer reliable and only burns CPU
      * @param ticksPerWheel buckets, rounded up to a power of two; more buckets mean shorter lists
      * @param maxPendingTimeouts beyond this many pending timeouts {@link #newTimeout} throws
      *        {@link RejectedExecutionException}; 0 or less means unbounded
+     * @param threadFactory makes the worker thread, started on the first timeout
+     * @param unit the unit of {@code tickDuration}
      */
     public HashedWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, int ticksPerWheel,
                             long maxPendingTimeouts) {
@@ -208,7 +225,7 @@ public final class HashedWheelTimer implements Timer {
         return Collections.unmodifiableSet(unprocessed);
     }
 
-    /** Timeouts accepted and not yet run or forgotten; cancelled ones count until the next tick. */
+    /** {@return the timeouts accepted and not yet run or forgotten; cancelled ones count until the next tick} */
     public long pendingTimeouts() {
         return pending.get();
     }

@@ -45,7 +45,11 @@ public final class InternalLogger implements System.Logger {
         this.fallback = fallback;
     }
 
-    /** The logger named after {@code owner}'s fully qualified class name. */
+    /**
+     * {@return the logger named after {@code owner}'s fully qualified class name}
+     *
+     * @param owner the class that logs
+     */
     public static InternalLogger get(Class<?> owner) {
         String name = owner.getName();
         System.Logger logger;
@@ -79,50 +83,97 @@ public final class InternalLogger implements System.Logger {
         return name;
     }
 
+    /** {@return true if TRACE records would be published} */
     public boolean isTraceEnabled() {
         return isLoggable(System.Logger.Level.TRACE);
     }
 
+    /** {@return true if DEBUG records would be published} */
     public boolean isDebugEnabled() {
         return isLoggable(System.Logger.Level.DEBUG);
     }
 
+    /** {@return true if INFO records would be published} */
     public boolean isInfoEnabled() {
         return isLoggable(System.Logger.Level.INFO);
     }
 
+    /** {@return true if WARNING records would be published} */
     public boolean isWarnEnabled() {
         return isLoggable(System.Logger.Level.WARNING);
     }
 
+    /** {@return true if ERROR records would be published} */
     public boolean isErrorEnabled() {
         return isLoggable(System.Logger.Level.ERROR);
     }
 
+    /**
+     * Logs at TRACE; {@code {}} placeholders in {@code msg} are replaced by {@code args} in order.
+     *
+     * @param msg the message pattern
+     * @param args the values; a trailing {@link Throwable} is logged with its stack trace
+     */
     public void trace(String msg, Object... args) {
         logFormatted(System.Logger.Level.TRACE, msg, args);
     }
 
+    /**
+     * Logs at DEBUG; {@code {}} placeholders in {@code msg} are replaced by {@code args} in order.
+     *
+     * @param msg the message pattern
+     * @param args the values; a trailing {@link Throwable} is logged with its stack trace
+     */
     public void debug(String msg, Object... args) {
         logFormatted(System.Logger.Level.DEBUG, msg, args);
     }
 
+    /**
+     * Logs at INFO; {@code {}} placeholders in {@code msg} are replaced by {@code args} in order.
+     *
+     * @param msg the message pattern
+     * @param args the values; a trailing {@link Throwable} is logged with its stack trace
+     */
     public void info(String msg, Object... args) {
         logFormatted(System.Logger.Level.INFO, msg, args);
     }
 
+    /**
+     * Logs at WARNING; {@code {}} placeholders in {@code msg} are replaced by {@code args} in order.
+     *
+     * @param msg the message pattern
+     * @param args the values; a trailing {@link Throwable} is logged with its stack trace
+     */
     public void warn(String msg, Object... args) {
         logFormatted(System.Logger.Level.WARNING, msg, args);
     }
 
+    /**
+     * Logs {@code msg} and the stack trace of {@code cause} at WARNING.
+     *
+     * @param msg the message
+     * @param cause the exception to show
+     */
     public void warn(String msg, Throwable cause) {
         logWithCause(System.Logger.Level.WARNING, msg, cause);
     }
 
+    /**
+     * Logs at ERROR; {@code {}} placeholders in {@code msg} are replaced by {@code args} in order.
+     *
+     * @param msg the message pattern
+     * @param args the values; a trailing {@link Throwable} is logged with its stack trace
+     */
     public void error(String msg, Object... args) {
         logFormatted(System.Logger.Level.ERROR, msg, args);
     }
 
+    /**
+     * Logs {@code msg} and the stack trace of {@code cause} at ERROR.
+     *
+     * @param msg the message
+     * @param cause the exception to show
+     */
     public void error(String msg, Throwable cause) {
         logWithCause(System.Logger.Level.ERROR, msg, cause);
     }

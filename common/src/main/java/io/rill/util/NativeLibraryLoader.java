@@ -23,6 +23,8 @@ import java.util.Objects;
  *       (default {@code java.io.tmpdir}) and {@code System.load} it. The file is deleted right
  *       after: on Linux a loaded library stays mapped without its directory entry, and
  *       elsewhere {@code deleteOnExit} is the fallback.</li>
+ *   <li>If the class loader does not see it, look in the modules of the module path (or the
+ *       jlink image) that were not resolved: a jar carrying only the library is such a module.</li>
  *   <li>Else {@code System.loadLibrary(name)}, searching {@code java.library.path}.</li>
  * </ol>
  *
@@ -45,10 +47,18 @@ public final class NativeLibraryLoader {
 
     /** Performs the actual loads, so the library binds to the implementing class's loader. */
     public interface Linker {
-        /** Typically {@code System.load(absolutePath)}. */
+        /**
+         * Typically {@code System.load(absolutePath)}.
+         *
+         * @param absolutePath the library file, extracted from the jar
+         */
         void load(String absolutePath);
 
-        /** Typically {@code System.loadLibrary(name)}. */
+        /**
+         * Typically {@code System.loadLibrary(name)}.
+         *
+         * @param name the library name without prefix and suffix, looked up on {@code java.library.path}
+         */
         void loadLibrary(String name);
     }
 
@@ -72,12 +82,32 @@ public final class NativeLibraryLoader {
      *
      * @param loader where to look for the bundled library; null means the system class loader
      * @throws UnsatisfiedLinkError listing every attempt when none succeeded
+     * @param name the library name without {@code lib} prefix and {@code .so} suffix
      */
     public static void load(String name, ClassLoader loader) {
         load(name, loader, ownLinker);
     }
 
-    /** Like {@link #load(String, ClassLoader)}, loading through {@code linker}. */
+    /**
+     * Whether module {@code name} is on the module path (or linked into the run-time image) but
+     * was not resolved into the boot layer, because nothing {@code requires} it and no
+     * {@code --add-modules} names it: lets a caller whose optional dependency is missing say
+     * which flag is needed instead of "not found".
+     *
+     * @param name the module's name, e.g. {@code io.netty.tcnative.classes.openssl}
+     * @return {@code true} if the module can be found but is not in the boot layer
+     */
+    public static boolean isUnresolvedModule(String name) {
+        return UnresolvedModules.isObservableButUnresolved(name);
+    }
+
+    /**
+     * Like {@link #load(String, ClassLoader)}, loading through {@code linker}.
+     *
+     * @param name the library name without {@code lib} prefix and {@code .so} suffix
+     * @param loader where to look for the bundled library; null means the system class loader
+     * @param linker what makes the JNI calls; tests pass one that records or fails
+     */
     public static void load(String name, ClassLoader loader, Linker linker) {
         String dir = RillProperties.NATIVE_WORKDIR;
         Path workDir = Paths.get(dir != null ? dir : System.getProperty("java.io.tmpdir"));
@@ -93,8 +123,14 @@ public final class NativeLibraryLoader {
         String resource = RESOURCE_DIR + fileName;
         URL url = loader == null ? ClassLoader.getSystemResource(resource) : loader.getResource(resource);
         if (url == null) {
-            attempts.add("resource " + resource + " not found by class loader " + loader);
-        } else if (loadBundled(url, fileName, linker, workDir, deleteAfterLoad, attempts, causes)) {
+            // A jar that only carries the library is a module nothing requires, so left unresolved.
+            url = UnresolvedModules.findResource(resource, attempts).orElse(null);
+            if (url == null) {
+                attempts.add("resource " + resource + " not found by class loader " + loader
+                        + " nor in a module of the module path or the run-time image");
+            }
+        }
+        if (url != null && loadBundled(url, fileName, linker, workDir, deleteAfterLoad, attempts, causes)) {
             return;
         }
         try {

@@ -32,19 +32,34 @@ import java.util.concurrent.ArrayBlockingQueue;
  */
 public final class ObjectPool<T> {
 
-    /** Returns one pooled object to its pool. Each object gets its own handle at creation. */
+    /**
+     * Returns one pooled object to its pool. Each object gets its own handle at creation.
+     *
+     * @param <T> the type of the pooled object
+     */
     public interface Handle<T> {
         /**
          * Puts {@code self} back; the caller must not touch it afterwards.
          *
          * @throws IllegalStateException if it was already recycled since it was last taken
+         * @param self the object this handle belongs to
          */
         void recycle(T self);
     }
 
-    /** Creates a pooled object that keeps {@code handle} to recycle itself. */
+    /**
+     * Creates a pooled object that keeps {@code handle} to recycle itself.
+     *
+     * @param <T> the type of pooled objects
+     */
     @FunctionalInterface
     public interface ObjectCreator<T> {
+        /**
+         * Makes a new object when the pool is empty; it must keep {@code handle} to recycle itself.
+         *
+         * @param handle the handle the new object recycles through
+         * @return the new object
+         */
         T newObject(Handle<T> handle);
     }
 
@@ -73,19 +88,33 @@ public final class ObjectPool<T> {
         this.maxCrossThreadRecycles = Math.min(maxCrossThreadRecycles, maxCapacityPerThread);
     }
 
-    /** A pool with the bounds from {@link RillProperties}. */
+    /**
+     * A pool with the bounds from {@link RillProperties}.
+     *
+     * @param <T> the type of pooled objects
+     * @param creator makes objects when the pool is empty
+     * @return the new pool
+     */
     public static <T> ObjectPool<T> newPool(ObjectCreator<T> creator) {
         return newPool(creator, RillProperties.OBJECT_POOL_MAX_CAPACITY_PER_THREAD,
                 RillProperties.OBJECT_POOL_MAX_CROSS_THREAD_RECYCLES);
     }
 
-    /** A pool keeping at most the given numbers of free objects per thread; 0 capacity disables pooling. */
+    /**
+     * A pool keeping at most the given numbers of free objects per thread; 0 capacity disables pooling.
+     *
+     * @param <T> the type of pooled objects
+     * @param creator makes objects when the pool is empty
+     * @param maxCapacityPerThread free objects kept per thread
+     * @param maxCrossThreadRecycles objects recycled by other threads kept waiting for the owner
+     * @return the new pool
+     */
     public static <T> ObjectPool<T> newPool(ObjectCreator<T> creator, int maxCapacityPerThread,
                                             int maxCrossThreadRecycles) {
         return new ObjectPool<>(creator, maxCapacityPerThread, maxCrossThreadRecycles);
     }
 
-    /** A free object of this thread's stack, or a new one. */
+    /** {@return a free object of this thread's stack, or a new one} The caller owns it until it recycles it. */
     public T get() {
         if (maxCapacityPerThread == 0) {
             return creator.newObject(self -> { });

@@ -16,29 +16,38 @@ public final class PlatformInfo {
     private PlatformInfo() {
     }
 
-    /** {@code linux}, {@code osx}, {@code windows}, {@code freebsd}, ... or {@code unknown}. */
+    /**
+     * {@return the normalised OS name: {@code linux}, {@code osx}, {@code windows}, {@code freebsd}, ... or
+     * {@code unknown}}
+     */
     public static String os() {
         return OS;
     }
 
-    /** {@code x86_64}, {@code aarch_64}, {@code x86_32}, {@code ppcle_64}, ... or {@code unknown}. */
+    /**
+     * {@return the normalised CPU name: {@code x86_64}, {@code aarch_64}, {@code x86_32}, {@code ppcle_64}, ...
+     * or {@code unknown}}
+     */
     public static String arch() {
         return ARCH;
     }
 
-    /** {@code os() + "-" + arch()}, the usual classifier of a native artifact. */
+    /** {@return {@code os() + "-" + arch()}, the usual classifier of a native artifact} */
     public static String classifier() {
         return OS + '-' + ARCH;
     }
 
+    /** {@return true on Linux} */
     public static boolean isLinux() {
         return OS.equals("linux");
     }
 
+    /** {@return true on macOS} */
     public static boolean isOsx() {
         return OS.equals("osx");
     }
 
+    /** {@return true on Windows} */
     public static boolean isWindows() {
         return OS.equals("windows");
     }

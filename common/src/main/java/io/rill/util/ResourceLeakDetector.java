@@ -53,6 +53,9 @@ public class ResourceLeakDetector<T> {
         /**
          * Called on the thread that found the leak (a {@code track} or {@link #checkForLeaks()}
          * caller). {@code report} is the same text that is logged.
+         *
+         * @param resourceType the simple name of the leaked type
+         * @param report the leak report, with the recorded accesses
          */
         void onLeak(String resourceType, String report);
     }
@@ -76,12 +79,21 @@ public class ResourceLeakDetector<T> {
     private final String resourceType;
     private final int samplingInterval;
 
-    /** A detector for {@code resourceType} sampling one in {@code rill.leakDetection.samplingInterval}. */
+    /**
+     * A detector for {@code resourceType} sampling one in {@code rill.leakDetection.samplingInterval}.
+     *
+     * @param resourceType the tracked class, named in reports
+     */
     public ResourceLeakDetector(Class<?> resourceType) {
         this(resourceType, RillProperties.LEAK_DETECTION_SAMPLING_INTERVAL);
     }
 
-    /** A detector for {@code resourceType} sampling one object in {@code samplingInterval} (1 = all). */
+    /**
+     * A detector for {@code resourceType} sampling one object in {@code samplingInterval} (1 = all).
+     *
+     * @param resourceType the tracked class, named in reports
+     * @param samplingInterval track one object in this many
+     */
     public ResourceLeakDetector(Class<?> resourceType, int samplingInterval) {
         if (samplingInterval < 1) {
             throw new IllegalArgumentException("samplingInterval: " + samplingInterval + " (expected >= 1)");
@@ -91,7 +103,7 @@ public class ResourceLeakDetector<T> {
         this.samplingInterval = samplingInterval;
     }
 
-    /** The current level, shared by all detectors. */
+    /** {@return the current level, shared by all detectors} */
     public static Level level() {
         return level;
     }
@@ -99,20 +111,36 @@ public class ResourceLeakDetector<T> {
     /**
      * Whether tracked objects record their accesses at the current level (ADVANCED or PARANOID):
      * callers skip building touch hints otherwise, which on a hot path costs a call per message.
+     *
+     * @return true at ADVANCED and PARANOID
      */
     public static boolean recordsAccesses() {
         return level.compareTo(Level.ADVANCED) >= 0;
     }
 
-    /** Changes the level for objects tracked from now on; already tracked objects keep theirs. */
+    /**
+     * Changes the level for objects tracked from now on; already tracked objects keep theirs.
+     *
+     * @param newLevel the new level
+     */
     public static void setLevel(Level newLevel) {
         level = Objects.requireNonNull(newLevel, "newLevel");
     }
 
+    /**
+     * Adds a listener that hears of every leak from now on; tests use it to fail on leaks.
+     *
+     * @param listener the listener
+     */
     public static void addLeakListener(LeakListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
+    /**
+     * Removes a listener added with {@link #addLeakListener}; a no-op if it is not registered.
+     *
+     * @param listener the listener
+     */
     public static void removeLeakListener(LeakListener listener) {
         listeners.remove(listener);
     }
@@ -120,6 +148,9 @@ public class ResourceLeakDetector<T> {
     /**
      * Leaves frames of {@code methodNames} in {@code owner} out of access records, for wrappers
      * whose only job is forwarding to a tracker (they would be the top frame of every record).
+     *
+     * @param owner the wrapper class
+     * @param methodNames its forwarding methods
      */
     public static void addExclusions(Class<?> owner, String... methodNames) {
         Set<String> declared = new HashSet<>();
@@ -138,6 +169,8 @@ public class ResourceLeakDetector<T> {
      * Reports every tracked object that has been collected without being closed, and returns
      * how many there were. Does not trigger a GC: objects count only once the collector has
      * enqueued their references.
+     *
+     * @return the number of leaks reported
      */
     public static int checkForLeaks() {
         int leaks = 0;
@@ -156,12 +189,14 @@ public class ResourceLeakDetector<T> {
     /**
      * How many trackers were created since the JVM started. A test hook compares it across
      * calls to skip the cost of a GC when nothing can have leaked.
+     *
+     * @return the number of trackers created so far
      */
     public static long trackedCount() {
         return trackedCount.get();
     }
 
-    /** The name used for the resource in reports. */
+    /** {@return the name used for the resource in reports} */
     public final String resourceType() {
         return resourceType;
     }
@@ -171,6 +206,9 @@ public class ResourceLeakDetector<T> {
      * not sampled. The caller must {@link ResourceLeakTracker#close close} the tracker when it
      * releases the object, and should not keep a reference from the tracker's owner to itself
      * beyond that.
+     *
+     * @param obj the object to track
+     * @return the tracker, or null when not tracked
      */
     public final ResourceLeakTracker<T> track(T obj) {
         Level current = level;

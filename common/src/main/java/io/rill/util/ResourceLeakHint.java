@@ -9,6 +9,6 @@ package io.rill.util;
  */
 public interface ResourceLeakHint {
 
-    /** A short, human-readable description of where the resource is. */
+    /** {@return a short, human-readable description of where the resource is} */
     String toHintString();
 }

@@ -15,12 +15,21 @@ public final class SystemPropertyUtil {
     private SystemPropertyUtil() {
     }
 
-    /** The property's value, or null if unset or unreadable. */
+    /**
+     * {@return the property's value, or null if unset or unreadable}
+     *
+     * @param key the property name
+     */
     public static String get(String key) {
         return get(key, null);
     }
 
-    /** The property's value with surrounding whitespace removed, or {@code def} if unset or unreadable. */
+    /**
+     * {@return the property's value with surrounding whitespace removed, or {@code def} if unset or unreadable}
+     *
+     * @param key the property name
+     * @param def the default
+     */
     public static String get(String key, String def) {
         if (key.isEmpty()) {
             throw new IllegalArgumentException("empty property key");
@@ -35,6 +44,12 @@ public final class SystemPropertyUtil {
         return value == null ? def : value.trim();
     }
 
+    /**
+     * {@return the property as a decimal {@code int}, or {@code def} when unset or not a number (logged)}
+     *
+     * @param key the property name
+     * @param def the default
+     */
     public static int getInt(String key, int def) {
         String value = get(key);
         if (value == null) {
@@ -47,6 +62,12 @@ public final class SystemPropertyUtil {
         }
     }
 
+    /**
+     * {@return the property as a decimal {@code long}, or {@code def} when unset or not a number (logged)}
+     *
+     * @param key the property name
+     * @param def the default
+     */
     public static long getLong(String key, long def) {
         String value = get(key);
         if (value == null) {
@@ -62,6 +83,10 @@ public final class SystemPropertyUtil {
     /**
      * {@code true/yes/1} and {@code false/no/0}, ignoring case. A property given without a value
      * ({@code -Dkey}) is true: that is what someone typing a bare flag means.
+     *
+     * @param key the property name
+     * @param def the value when unset or not one of the accepted words
+     * @return the property as a boolean
      */
     public static boolean getBoolean(String key, boolean def) {
         String value = get(key);

@@ -17,6 +17,10 @@ public interface Timer {
      *
      * @throws IllegalStateException if the timer was stopped
      * @throws RejectedExecutionException if too many timeouts are pending
+     * @param task the task to run on the timer's thread
+     * @param delay how long to wait
+     * @param unit the unit of {@code delay}
+     * @return a handle that can cancel the task
      */
     Timeout newTimeout(TimerTask task, long delay, TimeUnit unit);
 
@@ -26,6 +30,7 @@ public interface Timer {
      * Calling it again returns an empty set.
      *
      * @throws IllegalStateException if called from a task of this timer
+     * @return the timeouts that had not run
      */
     Set<Timeout> stop();
 }

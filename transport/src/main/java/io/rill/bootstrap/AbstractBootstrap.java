@@ -19,6 +19,8 @@ import io.rill.util.concurrent.Promise;
  * and attributes of the channel they create, and its local address. A bootstrap is a mutable
  * template: configure it once, then connect or bind as often as needed, from any thread;
  * {@link #clone()} gives an independent copy to vary.
+ *
+ * @param <B> the concrete bootstrap type, returned by the fluent setters
  */
 public abstract class AbstractBootstrap<B extends AbstractBootstrap<B>> implements Cloneable {
 
@@ -41,7 +43,12 @@ public abstract class AbstractBootstrap<B extends AbstractBootstrap<B>> implemen
         return (B) this;
     }
 
-    /** The group whose loops the created channels run on. */
+    /**
+     * The group whose loops the created channels run on.
+     *
+     * @param group the event loop group
+     * @return this bootstrap
+     */
     public B group(EventLoopGroup group) {
         if (group == null) {
             throw new NullPointerException("group");
@@ -50,6 +57,13 @@ public abstract class AbstractBootstrap<B extends AbstractBootstrap<B>> implemen
         return self();
     }
 
+    /**
+     * The handler added to each created channel's pipeline, typically a {@link
+     * io.rill.channel.ChannelInitializer}; it must be {@code @Sharable} if several channels are created.
+     *
+     * @param handler the handler
+     * @return this bootstrap
+     */
     public B handler(ChannelHandler handler) {
         if (handler == null) {
             throw new NullPointerException("handler");
@@ -58,6 +72,12 @@ public abstract class AbstractBootstrap<B extends AbstractBootstrap<B>> implemen
         return self();
     }
 
+    /**
+     * The local address to bind to; for a client, null lets the system choose.
+     *
+     * @param localAddress the address, or null
+     * @return this bootstrap
+     */
     public B localAddress(SocketAddress localAddress) {
         this.localAddress = localAddress;
         return self();
@@ -66,6 +86,11 @@ public abstract class AbstractBootstrap<B extends AbstractBootstrap<B>> implemen
     /**
      * Sets {@code option} on each created channel; {@code null} removes it. The value's type is
      * checked now; whether the transport supports the option is checked when a channel is made.
+     *
+     * @param <T> the option's value type
+     * @param option the option
+     * @param value its value, or null
+     * @return this bootstrap
      */
     public <T> B option(ChannelOption<T> option, T value) {
         if (option == null) {
@@ -80,7 +105,14 @@ public abstract class AbstractBootstrap<B extends AbstractBootstrap<B>> implemen
         return self();
     }
 
-    /** Sets the attribute {@code key} on each created channel; {@code null} removes it. */
+    /**
+     * Sets the attribute {@code key} on each created channel; {@code null} removes it.
+     *
+     * @param <T> the attribute's value type
+     * @param key the key
+     * @param value its value, or null
+     * @return this bootstrap
+     */
     public <T> B attr(AttributeKey<T> key, T value) {
         if (key == null) {
             throw new NullPointerException("key");
@@ -93,7 +125,12 @@ public abstract class AbstractBootstrap<B extends AbstractBootstrap<B>> implemen
         return self();
     }
 
-    /** Throws {@link IllegalStateException} saying what is missing, e.g. "group not set". */
+    /**
+     * Throws {@link IllegalStateException} saying what is missing, e.g. "group not set".
+     *
+     * @return this bootstrap
+     * @throws IllegalStateException if something required is not set
+     */
     public B validate() {
         if (group == null) {
             throw new IllegalStateException("group not set: call group(...) first");

@@ -35,14 +35,26 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
     private ChannelFactory<? extends Channel> channelFactory;
     private SocketAddress remoteAddress;
 
+    /** An empty bootstrap; set at least the group, the channel and the handler. */
     public Bootstrap() {
     }
 
-    /** Channels of {@code type}, through its public {@code (EventLoop)} constructor. */
+    /**
+     * Channels of {@code type}, through its public {@code (EventLoop)} constructor.
+     *
+     * @param type the channel class
+     * @return this bootstrap
+     */
     public Bootstrap channel(Class<? extends Channel> type) {
         return channelFactory(ReflectiveFactories.client(type));
     }
 
+    /**
+     * Channels made by {@code factory}, for a channel without a plain {@code (EventLoop)} constructor.
+     *
+     * @param factory makes a channel on a given event loop
+     * @return this bootstrap
+     */
     public Bootstrap channelFactory(ChannelFactory<? extends Channel> factory) {
         if (factory == null) {
             throw new NullPointerException("channelFactory");
@@ -51,12 +63,24 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         return this;
     }
 
+    /**
+     * The address {@link #connect()} connects to.
+     *
+     * @param remoteAddress the peer's address
+     * @return this bootstrap
+     */
     public Bootstrap remoteAddress(SocketAddress remoteAddress) {
         this.remoteAddress = remoteAddress;
         return this;
     }
 
-    /** An unresolved address: {@code host} is resolved at each connect. */
+    /**
+     * An unresolved address: {@code host} is resolved at each connect.
+     *
+     * @param host the host name or literal address
+     * @param port the port
+     * @return this bootstrap
+     */
     public Bootstrap remoteAddress(String host, int port) {
         return remoteAddress(InetSocketAddress.createUnresolved(host, port));
     }
@@ -75,7 +99,11 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         return this;
     }
 
-    /** Connects to the configured {@link #remoteAddress(SocketAddress)}. */
+    /**
+     * Connects to the configured {@link #remoteAddress(SocketAddress)}.
+     *
+     * @return a future completed with the connected channel, or failed
+     */
     public Future<Channel> connect() {
         if (remoteAddress == null) {
             throw new IllegalStateException("remoteAddress not set: call remoteAddress(...) or connect(address)");
@@ -83,15 +111,34 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         return connect(remoteAddress, localAddress);
     }
 
+    /**
+     * Connects to {@code host:port}; {@code host} is resolved as part of the connect.
+     *
+     * @param host the host name or literal address
+     * @param port the port
+     * @return a future completed with the connected channel, or failed
+     */
     public Future<Channel> connect(String host, int port) {
         return connect(InetSocketAddress.createUnresolved(host, port), localAddress);
     }
 
+    /**
+     * Connects to {@code remote} from the configured local address.
+     *
+     * @param remote the peer's address
+     * @return a future completed with the connected channel, or failed
+     */
     public Future<Channel> connect(SocketAddress remote) {
         return connect(remote, localAddress);
     }
 
-    /** Connects to {@code remote} from {@code local} (null: any). */
+    /**
+     * Connects to {@code remote} from {@code local} (null: any).
+     *
+     * @param remote the peer's address
+     * @param local the address to bind first, or null for any
+     * @return a future completed with the connected channel, or failed
+     */
     public Future<Channel> connect(SocketAddress remote, SocketAddress local) {
         if (remote == null) {
             throw new NullPointerException("remote");
@@ -111,7 +158,11 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         });
     }
 
-    /** Creates, registers and binds a channel to the configured local address (datagram channels). */
+    /**
+     * Creates, registers and binds a channel to the configured local address (datagram channels).
+     *
+     * @return a future completed with the bound channel, or failed
+     */
     public Future<Channel> bind() {
         if (localAddress == null) {
             throw new IllegalStateException("localAddress not set: call localAddress(...) or bind(address)");
@@ -119,11 +170,21 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         return bind(localAddress);
     }
 
+    /**
+     * Creates, registers and binds a channel to {@code local} (datagram channels).
+     *
+     * @param local the address to bind
+     * @return a future completed with the bound channel, or failed
+     */
     public Future<Channel> bind(SocketAddress local) {
         return start((channel, result) -> completeWhen(channel.bind(local), channel, result));
     }
 
-    /** Creates and registers a channel without connecting it. */
+    /**
+     * Creates and registers a channel without connecting it.
+     *
+     * @return a future completed with the registered channel, or failed
+     */
     public Future<Channel> register() {
         return start((channel, result) -> result.trySuccess(channel));
     }

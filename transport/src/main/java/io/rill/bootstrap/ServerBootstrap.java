@@ -39,10 +39,17 @@ public final class ServerBootstrap extends AbstractBootstrap<ServerBootstrap> {
     private Map<ChannelOption<?>, Object> childOptions = new LinkedHashMap<>();
     private Map<AttributeKey<?>, Object> childAttrs = new LinkedHashMap<>();
 
+    /** An empty bootstrap; set at least the groups, the channel and the child handler. */
     public ServerBootstrap() {
     }
 
-    /** {@code parent} runs the listening channel, {@code child} the accepted ones. */
+    /**
+     * {@code parent} runs the listening channel, {@code child} the accepted ones.
+     *
+     * @param parent runs the listening channel
+     * @param child runs the accepted channels
+     * @return this bootstrap
+     */
     public ServerBootstrap group(EventLoopGroup parent, EventLoopGroup child) {
         group(parent);
         if (child == null) {
@@ -52,11 +59,22 @@ public final class ServerBootstrap extends AbstractBootstrap<ServerBootstrap> {
         return this;
     }
 
-    /** Server channels of {@code type}, through its public {@code (EventLoop, EventLoopGroup)} constructor. */
+    /**
+     * Server channels of {@code type}, through its public {@code (EventLoop, EventLoopGroup)} constructor.
+     *
+     * @param type the server channel class
+     * @return this bootstrap
+     */
     public ServerBootstrap channel(Class<? extends Channel> type) {
         return channelFactory(ReflectiveFactories.server(type));
     }
 
+    /**
+     * Server channels made by {@code factory}.
+     *
+     * @param factory makes the listening channel
+     * @return this bootstrap
+     */
     public ServerBootstrap channelFactory(ServerChannelFactory<? extends Channel> factory) {
         if (factory == null) {
             throw new NullPointerException("channelFactory");
@@ -65,7 +83,12 @@ public final class ServerBootstrap extends AbstractBootstrap<ServerBootstrap> {
         return this;
     }
 
-    /** Added to every accepted channel; usually a ChannelInitializer (it must be sharable). */
+    /**
+     * Added to every accepted channel; usually a ChannelInitializer (it must be sharable).
+     *
+     * @param childHandler the handler
+     * @return this bootstrap
+     */
     public ServerBootstrap childHandler(ChannelHandler childHandler) {
         if (childHandler == null) {
             throw new NullPointerException("childHandler");
@@ -74,6 +97,14 @@ public final class ServerBootstrap extends AbstractBootstrap<ServerBootstrap> {
         return this;
     }
 
+    /**
+     * Sets {@code option} on every accepted channel; {@code null} removes it.
+     *
+     * @param <T> the option's value type
+     * @param option the option
+     * @param value its value, or null
+     * @return this bootstrap
+     */
     public <T> ServerBootstrap childOption(ChannelOption<T> option, T value) {
         if (option == null) {
             throw new NullPointerException("option");
@@ -87,6 +118,14 @@ public final class ServerBootstrap extends AbstractBootstrap<ServerBootstrap> {
         return this;
     }
 
+    /**
+     * Sets attribute {@code key} on every accepted channel; {@code null} removes it.
+     *
+     * @param <T> the attribute's value type
+     * @param key the key
+     * @param value its value, or null
+     * @return this bootstrap
+     */
     public <T> ServerBootstrap childAttr(AttributeKey<T> key, T value) {
         if (key == null) {
             throw new NullPointerException("key");
@@ -112,6 +151,12 @@ public final class ServerBootstrap extends AbstractBootstrap<ServerBootstrap> {
         return this;
     }
 
+    /**
+     * Creates, registers and binds the server channel to the configured local address.
+     *
+     * @return a future completed with the listening channel, or failed (a busy port, say)
+     * @throws IllegalStateException if no local address was set
+     */
     public Future<Channel> bind() {
         if (localAddress == null) {
             throw new IllegalStateException("localAddress not set: call localAddress(...) or bind(address)");
@@ -119,14 +164,34 @@ public final class ServerBootstrap extends AbstractBootstrap<ServerBootstrap> {
         return bind(localAddress);
     }
 
+    /**
+     * Binds to {@code port} on every local address.
+     *
+     * @param port the port; 0 picks a free one
+     * @return a future completed with the listening channel, or failed
+     */
     public Future<Channel> bind(int port) {
         return bind(new InetSocketAddress(port));
     }
 
+    /**
+     * Binds to {@code host:port}.
+     *
+     * @param host the local host name or literal address
+     * @param port the port; 0 picks a free one
+     * @return a future completed with the listening channel, or failed
+     */
     public Future<Channel> bind(String host, int port) {
         return bind(new InetSocketAddress(host, port));
     }
 
+    /**
+     * Creates, registers and binds the server channel to {@code local}.
+     *
+     * @param local the address to listen on
+     * @return a future completed with the listening channel, or failed
+     * @throws IllegalStateException if a required setting is missing
+     */
     public Future<Channel> bind(SocketAddress local) {
         if (local == null) {
             throw new NullPointerException("local");

@@ -70,11 +70,24 @@ public abstract class AbstractChannel implements Channel {
     /** Loop-confined: doWrite is running; a nested flush must not re-enter it. */
     private boolean inFlush;
 
-    /** A channel with a new {@link ChannelId}. */
+    /**
+     * A channel with a new {@link ChannelId}.
+     *
+     * @param parent the server channel that accepted this one, or null
+     * @param eventLoop the loop that runs all of this channel's events, for its whole life
+     */
     protected AbstractChannel(Channel parent, EventLoop eventLoop) {
         this(parent, eventLoop, ChannelId.newInstance());
     }
 
+    /**
+     * A channel with the given id.
+     *
+     * @param parent the server channel that accepted this one, or null
+     * @param eventLoop the loop that runs all of this channel's events, for its whole life
+     * @param id the channel's id
+     * @throws NullPointerException if {@code eventLoop} is null
+     */
     protected AbstractChannel(Channel parent, EventLoop eventLoop, ChannelId id) {
         if (eventLoop == null) {
             throw new NullPointerException("eventLoop");
@@ -92,60 +105,109 @@ public abstract class AbstractChannel implements Channel {
 
     // ---------------------------------------------------------------- transport template methods
 
-    /** The bound local address, or null. */
+    /** {@return the bound local address, or null} */
     protected abstract SocketAddress localAddress0();
 
-    /** The connected remote address, or null. */
+    /** {@return the connected remote address, or null} */
     protected abstract SocketAddress remoteAddress0();
 
-    /** Registers with the event loop's I/O handler and completes {@code promise}; default: nothing to register. */
+    /**
+     * Registers with the event loop's I/O handler and completes {@code promise}; default: nothing to register.
+     *
+     * @param promise completed when registered; event-loop thread only
+     */
     protected void doRegister(Promise<Void> promise) {
         promise.setSuccess(null);
     }
 
-    /** Undoes {@link #doRegister}. */
+    /**
+     * Undoes {@link #doRegister}.
+     *
+     * @throws Exception if the transport fails to deregister
+     */
     protected void doDeregister() throws Exception {
     }
 
+    /**
+     * Binds the transport to {@code localAddress}. Event-loop thread only.
+     *
+     * @param localAddress the address
+     * @throws Exception if the bind fails; the bind future fails with it
+     */
     protected abstract void doBind(SocketAddress localAddress) throws Exception;
 
     /**
      * Starts a connect; returns true if connected already, false if the transport will report the
      * outcome later through {@link #connectFinished(Throwable)}.
+     *
+     * @param remoteAddress the peer
+     * @param localAddress the address to bind first, or null
+     * @return true if connected already
+     * @throws Exception if the connect fails at once
      */
     protected boolean doConnect(SocketAddress remoteAddress, SocketAddress localAddress) throws Exception {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " does not connect");
     }
 
+    /**
+     * Disconnects the transport. Event-loop thread only.
+     *
+     * @throws Exception if the transport fails
+     */
     protected abstract void doDisconnect() throws Exception;
 
     /**
      * True if a connect must be refused as already connected. By default "active": a stream is
      * active exactly while connected. A datagram channel is active once bound and overrides this.
+     *
+     * @return true if a connect must be refused
      */
     protected boolean isAlreadyConnected() {
         return isActive();
     }
 
-    /** Closes the underlying resource; called once. */
+    /**
+     * Closes the underlying resource; called once.
+     *
+     * @throws Exception if closing fails; the channel counts as closed anyway
+     */
     protected abstract void doClose() throws Exception;
 
-    /** Starts watching for input; the read loop delivers it through the pipeline. */
+    /**
+     * Starts watching for input; the read loop delivers it through the pipeline.
+     *
+     * @throws Exception if the transport cannot watch for input
+     */
     protected abstract void doBeginRead() throws Exception;
 
     /**
      * Writes flushed messages from {@code in}, {@link ChannelOutboundBuffer#remove()}ing each once
      * fully written. If the transport cannot take more now it returns with messages left and
      * calls {@link #resumeWrites()} when it can.
+     *
+     * @param in the channel's outbound buffer; event-loop thread only
+     * @throws Exception if writing fails; the failed message's promise fails with it
      */
     protected abstract void doWrite(ChannelOutboundBuffer in) throws Exception;
 
-    /** Converts or rejects a message before it is queued (e.g. heap buffer to direct); throws to refuse it. */
+    /**
+     * Converts or rejects a message before it is queued (e.g. heap buffer to direct); throws to refuse it.
+     *
+     * @param msg the message about to be queued; if the method returns another object it must release {@code
+     *     msg}
+     * @return the message to queue
+     * @throws Exception to refuse the message; the write fails and the caller's message is released
+     */
     protected Object filterOutboundMessage(Object msg) throws Exception {
         return msg;
     }
 
-    /** Bytes {@code msg} counts as against the write-buffer water marks: readable bytes of a buffer, else 0. */
+    /**
+     * Bytes {@code msg} counts as against the write-buffer water marks: readable bytes of a buffer, else 0.
+     *
+     * @param msg the message
+     * @return its size in bytes
+     */
     protected int messageSize(Object msg) {
         return msg instanceof ByteBuf buf ? buf.readableBytes() : 0;
     }
@@ -154,7 +216,11 @@ public abstract class AbstractChannel implements Channel {
     protected void autoReadCleared() {
     }
 
-    /** A message reached the tail unconsumed: released, logged at debug. */
+    /**
+     * A message reached the tail unconsumed: released, logged at debug.
+     *
+     * @param msg the message; this method releases it
+     */
     protected void onUnhandledInboundMessage(Object msg) {
         try {
             if (LOG.isDebugEnabled()) {
@@ -166,7 +232,11 @@ public abstract class AbstractChannel implements Channel {
         }
     }
 
-    /** An exception reached the tail unhandled: logged at warn, never rethrown. */
+    /**
+     * An exception reached the tail unhandled: logged at warn, never rethrown.
+     *
+     * @param cause the exception
+     */
     protected void onUnhandledInboundException(Throwable cause) {
         LOG.warn("An exception reached the end of the pipeline of " + this
                 + " without being handled; add a handler that overrides exceptionCaught()", cause);
@@ -174,7 +244,11 @@ public abstract class AbstractChannel implements Channel {
 
     // ---------------------------------------------------------------- called by the transport
 
-    /** The pending connect finished: {@code cause} null means connected. Call on the event loop. */
+    /**
+     * The pending connect finished: {@code cause} null means connected. Call on the event loop.
+     *
+     * @param cause null if connected, else why the connect failed
+     */
     protected final void connectFinished(Throwable cause) {
         Promise<Void> promise = connect.finish();
         if (promise == null) {
@@ -187,7 +261,7 @@ public abstract class AbstractChannel implements Channel {
         }
     }
 
-    /** True while a connect is in progress. */
+    /** {@return true while a connect is in progress} */
     protected final boolean isConnectPending() {
         return connect.isPending();
     }
@@ -197,7 +271,7 @@ public abstract class AbstractChannel implements Channel {
         flush0();
     }
 
-    /** The outbound buffer, or null once close started. */
+    /** {@return the outbound buffer, or null once close started} Event-loop thread only. */
     protected final ChannelOutboundBuffer outboundBuffer() {
         return outboundBuffer;
     }
@@ -479,6 +553,9 @@ public abstract class AbstractChannel implements Channel {
      * Closes this channel because a resource ran out: logs {@code reason} once at warning level
      * (rate-limited across channels), fires a {@link ResourceExhaustedEvent}, then closes. Only the
      * first call on a channel acts. Any thread.
+     *
+     * @param reason what ran out, for the log line
+     * @param cause the error that showed it, or null
      */
     public final void closeForResource(String reason, Throwable cause) {
         runOnLoop(() -> {

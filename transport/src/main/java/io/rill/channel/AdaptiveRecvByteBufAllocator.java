@@ -25,10 +25,19 @@ public final class AdaptiveRecvByteBufAllocator implements RecvByteBufAllocator 
     /** Index of the first prediction of a new handle. */
     private final int initialIndex;
 
+    /** An allocator that predicts between 64 bytes and 64 KiB, starting at 2 KiB. */
     public AdaptiveRecvByteBufAllocator() {
         this(64, 2048, 65536);
     }
 
+    /**
+     * An allocator that predicts between {@code minimum} and {@code maximum} bytes.
+     *
+     * @param minimum the smallest buffer it hands out
+     * @param initial the size of the first read
+     * @param maximum the largest buffer it hands out
+     * @throws IllegalArgumentException unless {@code 0 < minimum <= initial <= maximum}
+     */
     public AdaptiveRecvByteBufAllocator(int minimum, int initial, int maximum) {
         if (minimum <= 0 || initial < minimum || maximum < initial) {
             throw new IllegalArgumentException("expected 0 < minimum <= initial <= maximum, got "

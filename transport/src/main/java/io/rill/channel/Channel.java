@@ -19,47 +19,53 @@ import io.rill.util.concurrent.Future;
  */
 public interface Channel extends AttributeMap, ChannelOutboundInvoker, Comparable<Channel> {
 
-    /** The channel's globally unique id. */
+    /** {@return the channel's globally unique id} */
     ChannelId id();
 
-    /** The server channel that accepted this one, or null. */
+    /** {@return the server channel that accepted this one, or null} */
     Channel parent();
 
-    /** The loop all of this channel's events run on; fixed at construction. */
+    /** {@return the loop all of this channel's events run on; fixed at construction} */
     EventLoop eventLoop();
 
+    /** {@return the channel's configuration: options read and written from any thread} */
     ChannelConfig config();
 
+    /** {@return the channel's pipeline of handlers} */
     ChannelPipeline pipeline();
 
-    /** The allocator of the channel's buffers ({@code ChannelOption.ALLOCATOR}). */
+    /** {@return the allocator of the channel's buffers ({@code ChannelOption.ALLOCATOR})} */
     ByteBufAllocator alloc();
 
-    /** True until the channel is closed. */
+    /** {@return true until the channel is closed} */
     boolean isOpen();
 
-    /** True while registered with its event loop's I/O handler. */
+    /** {@return true while registered with its event loop's I/O handler} */
     boolean isRegistered();
 
-    /** True while connected (or bound, for a server channel). */
+    /** {@return true while connected (or bound, for a server channel)} */
     boolean isActive();
 
     /**
      * True if a write now would be queued without exceeding the outbound buffer's high water
      * mark and no user-defined writability flag is cleared. False once closed.
+     *
+     * @return true if writable
      */
     boolean isWritable();
 
-    /** Bytes that can still be queued before {@link #isWritable()} turns false; 0 if it is false. */
+    /** {@return the bytes that can still be queued before {@link #isWritable()} turns false; 0 if it is false} */
     long bytesBeforeUnwritable();
 
-    /** Bytes that must be written out before {@link #isWritable()} turns true; 0 if it is true. */
+    /** {@return the bytes that must be written out before {@link #isWritable()} turns true; 0 if it is true} */
     long bytesBeforeWritable();
 
     /**
      * Bytes written to the peer since the channel opened (taken by the socket, not merely queued):
      * a value that grows while queued output drains, so a timer can tell a slow reader from one
      * that stopped. Read it on the channel's event loop.
+     *
+     * @return the byte count
      */
     long totalBytesWritten();
 
@@ -69,19 +75,25 @@ public interface Channel extends AttributeMap, ChannelOutboundInvoker, Comparabl
      * too turn {@link #isWritable()} false past the high water mark. The handler must take them
      * off with {@link #decrementPendingOutboundBytes} once it passes them on or drops them.
      * Event loop only; ignored once the channel is closed.
+     *
+     * @param bytes the bytes held back, not negative
      */
     void incrementPendingOutboundBytes(long bytes);
 
-    /** Takes off bytes counted by {@link #incrementPendingOutboundBytes}; writable again at the low water mark. */
+    /**
+     * Takes off bytes counted by {@link #incrementPendingOutboundBytes}; writable again at the low water mark.
+     *
+     * @param bytes the bytes no longer held back
+     */
     void decrementPendingOutboundBytes(long bytes);
 
-    /** The local address, or null if not bound. */
+    /** {@return the local address, or null if not bound} */
     SocketAddress localAddress();
 
-    /** The remote address, or null if not connected. */
+    /** {@return the remote address, or null if not connected} */
     SocketAddress remoteAddress();
 
-    /** Completes (successfully) when the channel has closed; never fails. */
+    /** {@return a future that completes (successfully) when the channel has closed; it never fails} */
     Future<Void> closeFuture();
 
     @Override

@@ -7,8 +7,14 @@ public final class ChannelClosedException extends ClosedChannelException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Names the channel and the operation that found it closed. */
     private final String message;
 
+    /**
+     * An exception with its message.
+     *
+     * @param message the channel and the operation that found it closed
+     */
     public ChannelClosedException(String message) {
         this.message = message;
     }

@@ -57,6 +57,11 @@ public class ChannelConfig {
     /** Automatic reading is paused because the channel is not writable. Written on the loop only. */
     private volatile boolean readPausedForWrites;
 
+    /**
+     * The configuration of {@code channel}, every option at its default.
+     *
+     * @param channel the channel configured
+     */
     public ChannelConfig(AbstractChannel channel) {
         if (channel == null) {
             throw new NullPointerException("channel");
@@ -67,7 +72,11 @@ public class ChannelConfig {
 
     // ---------------------------------------------------------------- options
 
-    /** Every option this config supports, with its current value. */
+    /**
+     * Every option this config supports, with its current value.
+     *
+     * @return a new map; changing it changes nothing
+     */
     public Map<ChannelOption<?>, Object> getOptions() {
         Map<ChannelOption<?>, Object> options = new IdentityHashMap<>();
         options.put(ChannelOption.ALLOCATOR, allocator);
@@ -82,7 +91,12 @@ public class ChannelConfig {
         return options;
     }
 
-    /** Sets every option in {@code options}; returns false if any was unsupported (each logged). */
+    /**
+     * Sets every option in {@code options}; returns false if any was unsupported (each logged).
+     *
+     * @param options the options and their values
+     * @return true if every option was supported
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public boolean setOptions(Map<ChannelOption<?>, ?> options) {
         boolean all = true;
@@ -92,7 +106,13 @@ public class ChannelConfig {
         return all;
     }
 
-    /** The value of {@code option}, or null if this config does not support it. */
+    /**
+     * The value of {@code option}, or null if this config does not support it.
+     *
+     * @param <T> the value type
+     * @param option the option
+     * @return its value, or null
+     */
     @SuppressWarnings("unchecked")
     public <T> T getOption(ChannelOption<T> option) {
         Object value;
@@ -123,6 +143,11 @@ public class ChannelConfig {
     /**
      * Sets {@code option}. Returns false, logging a warning, if this config does not support it;
      * throws {@link IllegalArgumentException} for a null, wrong-typed or out-of-range value.
+     *
+     * @param <T> the value type
+     * @param option the option
+     * @param value its new value
+     * @return true if supported
      */
     public <T> boolean setOption(ChannelOption<T> option, T value) {
         option.validate(value);
@@ -153,10 +178,17 @@ public class ChannelConfig {
 
     // ---------------------------------------------------------------- typed accessors
 
+    /** {@return the allocator of the channel's buffers ({@link ChannelOption#ALLOCATOR})} */
     public ByteBufAllocator getAllocator() {
         return allocator;
     }
 
+    /**
+     * Sets the allocator of the channel's buffers.
+     *
+     * @param allocator the allocator
+     * @return this config
+     */
     public ChannelConfig setAllocator(ByteBufAllocator allocator) {
         if (allocator == null) {
             throw new NullPointerException("allocator");
@@ -165,10 +197,17 @@ public class ChannelConfig {
         return this;
     }
 
+    /** {@return what chooses the size of each read buffer ({@link ChannelOption#RCVBUF_ALLOCATOR})} */
     public RecvByteBufAllocator getRecvByteBufAllocator() {
         return recvByteBufAllocator;
     }
 
+    /**
+     * Sets what chooses the size of each read buffer.
+     *
+     * @param allocator the read-size predictor
+     * @return this config
+     */
     public ChannelConfig setRecvByteBufAllocator(RecvByteBufAllocator allocator) {
         if (allocator == null) {
             throw new NullPointerException("recvByteBufAllocator");
@@ -177,37 +216,68 @@ public class ChannelConfig {
         return this;
     }
 
+    /** {@return the connect timeout in milliseconds; 0 means none ({@link ChannelOption#CONNECT_TIMEOUT_MILLIS})} */
     public int getConnectTimeoutMillis() {
         return connectTimeoutMillis;
     }
 
+    /**
+     * Sets the connect timeout.
+     *
+     * @param millis the timeout in milliseconds, 0 for none
+     * @return this config
+     */
     public ChannelConfig setConnectTimeoutMillis(int millis) {
         this.connectTimeoutMillis = checkAtLeast("CONNECT_TIMEOUT_MILLIS", millis, 0);
         return this;
     }
 
+    /** {@return the most messages one read burst delivers ({@link ChannelOption#MAX_MESSAGES_PER_READ})} */
     public int getMaxMessagesPerRead() {
         return maxMessagesPerRead;
     }
 
+    /**
+     * Sets the most messages one read burst delivers, so one busy channel cannot starve the others on its loop.
+     *
+     * @param max at least 1
+     * @return this config
+     */
     public ChannelConfig setMaxMessagesPerRead(int max) {
         this.maxMessagesPerRead = checkAtLeast("MAX_MESSAGES_PER_READ", max, 1);
         return this;
     }
 
+    /**
+     * {@return the most write attempts per flush before the loop moves on ({@link
+     * ChannelOption#WRITE_SPIN_COUNT})}
+     */
     public int getWriteSpinCount() {
         return writeSpinCount;
     }
 
+    /**
+     * Sets the most write attempts per flush before the loop moves on to other channels.
+     *
+     * @param count at least 1
+     * @return this config
+     */
     public ChannelConfig setWriteSpinCount(int count) {
         this.writeSpinCount = checkAtLeast("WRITE_SPIN_COUNT", count, 1);
         return this;
     }
 
+    /** {@return the outbound buffer's water marks ({@link ChannelOption#WRITE_BUFFER_WATER_MARK})} */
     public WriteBufferWaterMark getWriteBufferWaterMark() {
         return writeBufferWaterMark;
     }
 
+    /**
+     * Sets the outbound buffer's water marks, which flip {@link Channel#isWritable()}.
+     *
+     * @param mark the marks
+     * @return this config
+     */
     public ChannelConfig setWriteBufferWaterMark(WriteBufferWaterMark mark) {
         if (mark == null) {
             throw new NullPointerException("writeBufferWaterMark");
@@ -216,6 +286,10 @@ public class ChannelConfig {
         return this;
     }
 
+    /**
+     * {@return true if the channel reads on its own without {@code read()} calls ({@link
+     * ChannelOption#AUTO_READ})}
+     */
     public boolean isAutoRead() {
         return autoRead;
     }
@@ -223,6 +297,9 @@ public class ChannelConfig {
     /**
      * Turning it on requests a read at once (unless reading is paused for a full outbound buffer:
      * it then starts when the buffer drains); turning it off lets the transport stop watching for input.
+     *
+     * @param autoRead the new setting
+     * @return this config
      */
     public ChannelConfig setAutoRead(boolean autoRead) {
         boolean was = (boolean) AUTO_READ.getAndSet(this, autoRead);
@@ -239,21 +316,32 @@ public class ChannelConfig {
     /**
      * True if the transport reads on its own now: AUTO_READ is on and reading is not paused for a
      * full outbound buffer. Transports ask this, not {@link #isAutoRead()}, when deciding to go on reading.
+     *
+     * @return true if reading automatically
      */
     public boolean isReadingAutomatically() {
         return autoRead && !readPausedForWrites;
     }
 
-    /** True while automatic reading is paused because the channel is not writable. */
+    /** {@return true while automatic reading is paused because the channel is not writable} */
     public boolean isReadPausedForWrites() {
         return readPausedForWrites;
     }
 
+    /**
+     * {@return true if automatic reading pauses while the channel is not writable ({@link
+     * ChannelOption#PAUSE_READ_WHEN_UNWRITABLE})}
+     */
     public boolean isPauseReadWhenUnwritable() {
         return pauseReadWhenUnwritable;
     }
 
-    /** See {@link ChannelOption#PAUSE_READ_WHEN_UNWRITABLE}; turning it off resumes a paused read. */
+    /**
+     * See {@link ChannelOption#PAUSE_READ_WHEN_UNWRITABLE}; turning it off resumes a paused read.
+     *
+     * @param pause the new setting
+     * @return this config
+     */
     public ChannelConfig setPauseReadWhenUnwritable(boolean pause) {
         this.pauseReadWhenUnwritable = pause;
         if (!pause) {
@@ -271,15 +359,30 @@ public class ChannelConfig {
         return true;
     }
 
+    /** {@return true if a failed write closes the channel ({@link ChannelOption#AUTO_CLOSE})} */
     public boolean isAutoClose() {
         return autoClose;
     }
 
+    /**
+     * Sets whether a failed write closes the channel.
+     *
+     * @param autoClose the new setting
+     * @return this config
+     */
     public ChannelConfig setAutoClose(boolean autoClose) {
         this.autoClose = autoClose;
         return this;
     }
 
+    /**
+     * {@return {@code value} if it is at least {@code min}}
+     *
+     * @param what the option name, for the message
+     * @param value the value to check
+     * @param min the smallest allowed value
+     * @throws IllegalArgumentException naming the option and the value when it is too small
+     */
     protected static int checkAtLeast(String what, int value, int min) {
         if (value < min) {
             throw new IllegalArgumentException(what + ": " + value + " (expected: >= " + min + ')');

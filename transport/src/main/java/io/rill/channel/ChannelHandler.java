@@ -31,32 +31,63 @@ import io.rill.util.concurrent.Promise;
  */
 public interface ChannelHandler {
 
-    /** Called once, on the handler's executor, before any event reaches the handler. */
+    /**
+     * Called once, on the handler's executor, before any event reaches the handler.
+     *
+     * @param ctx the handler's context
+     * @throws Exception removes the handler again and fires a {@link ChannelPipelineException} as
+     *     {@code exceptionCaught}
+     */
     default void handlerAdded(ChannelHandlerContext ctx) throws Exception {
     }
 
-    /** Called once after the handler left the pipeline; no event reaches it afterwards. */
+    /**
+     * Called once after the handler left the pipeline; no event reaches it afterwards.
+     *
+     * @param ctx the handler's former context
+     * @throws Exception fired as {@code exceptionCaught}, wrapped in a {@link ChannelPipelineException}
+     */
     default void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
     }
 
     // ---------------------------------------------------------------- inbound events
 
-    /** The channel was registered with its event loop's I/O handler. */
+    /**
+     * The channel was registered with its event loop's I/O handler.
+     *
+     * @param ctx the handler's context
+     * @throws Exception fired as {@code exceptionCaught}
+     */
     default void channelRegistered(ChannelHandlerContext ctx) throws Exception {
         ctx.fireChannelRegistered();
     }
 
-    /** The channel was deregistered from its event loop's I/O handler. */
+    /**
+     * The channel was deregistered from its event loop's I/O handler.
+     *
+     * @param ctx the handler's context
+     * @throws Exception fired as {@code exceptionCaught}
+     */
     default void channelUnregistered(ChannelHandlerContext ctx) throws Exception {
         ctx.fireChannelUnregistered();
     }
 
-    /** The channel is connected (or bound, for a server channel). */
+    /**
+     * The channel is connected (or bound, for a server channel).
+     *
+     * @param ctx the handler's context
+     * @throws Exception fired as {@code exceptionCaught}
+     */
     default void channelActive(ChannelHandlerContext ctx) throws Exception {
         ctx.fireChannelActive();
     }
 
-    /** The channel is no longer active. Fired once. */
+    /**
+     * The channel is no longer active. Fired once.
+     *
+     * @param ctx the handler's context
+     * @throws Exception fired as {@code exceptionCaught}
+     */
     default void channelInactive(ChannelHandlerContext ctx) throws Exception {
         ctx.fireChannelInactive();
     }
@@ -64,66 +95,136 @@ public interface ChannelHandler {
     /**
      * A message arrived. The handler owns {@code msg}: it either passes it on or releases it
      * (see {@link SimpleChannelInboundHandler} for the common case).
+     *
+     * @param ctx the handler's context
+     * @param msg the message, owned by this handler from now on
+     * @throws Exception fired as {@code exceptionCaught}; the handler still owns {@code msg}
      */
     default void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         ctx.fireChannelRead(msg);
     }
 
-    /** The last message of the current read burst was delivered; a good point to flush. */
+    /**
+     * The last message of the current read burst was delivered; a good point to flush.
+     *
+     * @param ctx the handler's context
+     * @throws Exception fired as {@code exceptionCaught}
+     */
     default void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
         ctx.fireChannelReadComplete();
     }
 
-    /** An application or codec event, e.g. an idle-state or handshake-complete notice. */
+    /**
+     * An application or codec event, e.g. an idle-state or handshake-complete notice.
+     *
+     * @param ctx the handler's context
+     * @param evt the event; a reference-counted one is owned like a message
+     * @throws Exception fired as {@code exceptionCaught}
+     */
     default void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
         ctx.fireUserEventTriggered(evt);
     }
 
-    /** {@link Channel#isWritable()} changed. */
+    /**
+     * {@link Channel#isWritable()} changed.
+     *
+     * @param ctx the handler's context
+     * @throws Exception fired as {@code exceptionCaught}
+     */
     default void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
         ctx.fireChannelWritabilityChanged();
     }
 
-    /** An inbound handler threw, or an I/O error happened. */
+    /**
+     * An inbound handler threw, or an I/O error happened.
+     *
+     * @param ctx the handler's context
+     * @param cause the failure
+     * @throws Exception logged at warning level with {@code cause} suppressed in it; it is not fed back
+     */
     default void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) throws Exception {
         ctx.fireExceptionCaught(cause);
     }
 
     // ---------------------------------------------------------------- outbound operations
 
-    /** Binds the channel to {@code localAddress}. */
+    /**
+     * Binds the channel to {@code localAddress}.
+     *
+     * @param ctx the handler's context
+     * @param localAddress the address
+     * @param promise completed with the outcome
+     * @throws Exception fails the promise
+     */
     default void bind(ChannelHandlerContext ctx, SocketAddress localAddress, Promise<Void> promise)
             throws Exception {
         ctx.bind(localAddress, promise);
     }
 
-    /** Connects to {@code remoteAddress}, binding to {@code localAddress} first unless it is null. */
+    /**
+     * Connects to {@code remoteAddress}, binding to {@code localAddress} first unless it is null.
+     *
+     * @param ctx the handler's context
+     * @param remoteAddress the peer
+     * @param localAddress the address to bind first, or null
+     * @param promise completed with the outcome
+     * @throws Exception fails the promise
+     */
     default void connect(ChannelHandlerContext ctx, SocketAddress remoteAddress, SocketAddress localAddress,
                          Promise<Void> promise) throws Exception {
         ctx.connect(remoteAddress, localAddress, promise);
     }
 
-    /** Disconnects from the remote peer. */
+    /**
+     * Disconnects from the remote peer.
+     *
+     * @param ctx the handler's context
+     * @param promise completed with the outcome
+     * @throws Exception fails the promise
+     */
     default void disconnect(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
         ctx.disconnect(promise);
     }
 
-    /** Closes the channel. */
+    /**
+     * Closes the channel.
+     *
+     * @param ctx the handler's context
+     * @param promise completed with the outcome
+     * @throws Exception fails the promise
+     */
     default void close(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
         ctx.close(promise);
     }
 
-    /** Registers the channel with its event loop's I/O handler. */
+    /**
+     * Registers the channel with its event loop's I/O handler.
+     *
+     * @param ctx the handler's context
+     * @param promise completed with the outcome
+     * @throws Exception fails the promise
+     */
     default void register(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
         ctx.register(promise);
     }
 
-    /** Deregisters the channel from its event loop's I/O handler. */
+    /**
+     * Deregisters the channel from its event loop's I/O handler.
+     *
+     * @param ctx the handler's context
+     * @param promise completed with the outcome
+     * @throws Exception fails the promise
+     */
     default void deregister(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
         ctx.deregister(promise);
     }
 
-    /** Asks the transport to read once more (the explicit back-pressure of {@code AUTO_READ} off). */
+    /**
+     * Asks the transport to read once more (the explicit back-pressure of {@code AUTO_READ} off).
+     *
+     * @param ctx the handler's context
+     * @throws Exception fired as {@code exceptionCaught}
+     */
     default void read(ChannelHandlerContext ctx) throws Exception {
         ctx.read();
     }
@@ -131,12 +232,22 @@ public interface ChannelHandler {
     /**
      * Queues {@code msg} for writing. The handler owns {@code msg}: it passes it on or releases
      * it and completes the promise.
+     *
+     * @param ctx the handler's context
+     * @param msg the message, owned by this handler from now on
+     * @param promise completed when the message was written or failed
+     * @throws Exception fails the promise; the handler still owns {@code msg} and must not leak it
      */
     default void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
         ctx.write(msg, promise);
     }
 
-    /** Writes out everything queued so far. */
+    /**
+     * Writes out everything queued so far.
+     *
+     * @param ctx the handler's context
+     * @throws Exception fired as {@code exceptionCaught}
+     */
     default void flush(ChannelHandlerContext ctx) throws Exception {
         ctx.flush();
     }

@@ -6,13 +6,16 @@ package io.rill.channel;
  */
 public interface ChannelId extends Comparable<ChannelId> {
 
-    /** A short form for log lines; not necessarily unique. */
+    /** {@return a short form for log lines; not necessarily unique} */
     String asShortText();
 
-    /** The full, unique form. */
+    /** {@return the full, unique form} */
     String asLongText();
 
-    /** A new identifier: {@code machine-pid-sequence-time-random}, 16 hex digits of randomness at the end. */
+    /**
+     * {@return a new identifier: {@code machine-pid-sequence-time-random}, 16 hex digits of randomness at the
+     * end}
+     */
     static ChannelId newInstance() {
         return GeneratedChannelId.next();
     }

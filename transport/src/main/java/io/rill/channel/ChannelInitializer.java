@@ -9,13 +9,24 @@ import io.rill.util.InternalLogger;
  * If {@code initChannel} throws, the failure is logged once, at warning level, and the channel is
  * closed: a half-built pipeline must not serve traffic. The exception is not fired down that
  * pipeline, whose handlers never saw the channel work.
+ *
+ * @param <C> the channel type it initializes
  */
 @ChannelHandler.Sharable
 public abstract class ChannelInitializer<C extends Channel> implements ChannelHandler {
 
     private static final InternalLogger LOG = InternalLogger.get(ChannelInitializer.class);
 
-    /** Adds the channel's handlers; runs on the channel's event loop, before any event reaches them. */
+    /** For subclasses, usually anonymous ones passed to {@code handler} or {@code childHandler}. */
+    protected ChannelInitializer() {
+    }
+
+    /**
+     * Adds the channel's handlers; runs on the channel's event loop, before any event reaches them.
+     *
+     * @param channel the new channel
+     * @throws Exception closes the channel; it is logged
+     */
     protected abstract void initChannel(C channel) throws Exception;
 
     @Override

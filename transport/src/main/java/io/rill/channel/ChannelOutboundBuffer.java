@@ -88,7 +88,13 @@ public final class ChannelOutboundBuffer {
 
     // ---------------------------------------------------------------- adding
 
-    /** Appends {@code msg}, counted as {@code size} bytes, to be completed through {@code promise}. */
+    /**
+     * Appends {@code msg}, counted as {@code size} bytes, to be completed through {@code promise}.
+     *
+     * @param msg the message; the buffer owns it from now on and releases it when removed
+     * @param size its size for the water marks
+     * @param promise completed when the message is written or fails
+     */
     public void addMessage(Object msg, int size, Promise<Void> promise) {
         Entry entry = Entry.newInstance(msg, size, pendingSize(size), promise);
         if (tailEntry == null) {
@@ -130,7 +136,7 @@ public final class ChannelOutboundBuffer {
 
     // ---------------------------------------------------------------- consuming
 
-    /** The first flushed message, or null if none is flushed. */
+    /** {@return the first flushed message, or null if none is flushed} The buffer still owns it. */
     public Object current() {
         Entry entry = firstLiveFlushed();
         return entry == null ? null : entry.msg;
@@ -140,6 +146,8 @@ public final class ChannelOutboundBuffer {
      * Shows {@code visitor} the flushed messages in order, skipping cancelled ones, until it
      * returns false or they end; nothing is removed. For a transport that writes several messages
      * in one system call ({@code sendmmsg}) and then {@link #remove()}s those that went.
+     *
+     * @param visitor returns true to see the next message
      */
     public void forEachFlushedMessage(Predicate<Object> visitor) {
         for (Entry e = flushedEntry; e != null && e != unflushedEntry; e = e.next) {
@@ -158,7 +166,11 @@ public final class ChannelOutboundBuffer {
         return e;
     }
 
-    /** Removes the first flushed message, releases it and succeeds its promise; false if there was none. */
+    /**
+     * Removes the first flushed message, releases it and succeeds its promise; false if there was none.
+     *
+     * @return true if a message was removed
+     */
     public boolean remove() {
         Entry e = firstLiveFlushed();
         if (e == null) {
@@ -174,7 +186,12 @@ public final class ChannelOutboundBuffer {
         return true;
     }
 
-    /** Removes the first flushed message, releases it and fails its promise with {@code cause}. */
+    /**
+     * Removes the first flushed message, releases it and fails its promise with {@code cause}.
+     *
+     * @param cause the failure
+     * @return true if a message was removed
+     */
     public boolean remove(Throwable cause) {
         return remove(cause, true);
     }
@@ -210,12 +227,12 @@ public final class ChannelOutboundBuffer {
         }
     }
 
-    /** Number of flushed messages not yet removed. */
+    /** {@return the number of flushed messages not yet removed} */
     public int size() {
         return flushed;
     }
 
-    /** True if no flushed message is waiting. */
+    /** {@return true if no flushed message is waiting} */
     public boolean isEmpty() {
         return flushed == 0;
     }
@@ -233,6 +250,10 @@ public final class ChannelOutboundBuffer {
      * message alone is larger, at most {@code maxBytes} bytes. Stops at the first message that is
      * not a ByteBuf. The array belongs to the calling thread and is reused by the next call;
      * only the first {@link #nioBufferCount()} elements are meaningful.
+     *
+     * @param maxCount the most buffers to return
+     * @param maxBytes the most bytes to cover
+     * @return the shared array; only the first {@link #nioBufferCount()} entries are valid
      */
     public ByteBuffer[] nioBuffers(int maxCount, long maxBytes) {
         if (maxCount <= 0 || maxBytes <= 0) {
@@ -293,12 +314,12 @@ public final class ChannelOutboundBuffer {
         return array;
     }
 
-    /** Buffers filled in by the last {@link #nioBuffers} call. */
+    /** {@return the number of buffers filled in by the last {@link #nioBuffers} call} */
     public int nioBufferCount() {
         return nioBufferCount;
     }
 
-    /** Bytes in the buffers of the last {@link #nioBuffers} call. */
+    /** {@return the bytes in the buffers of the last {@link #nioBuffers} call} */
     public long nioBufferSize() {
         return nioBufferSize;
     }
@@ -307,6 +328,8 @@ public final class ChannelOutboundBuffer {
      * The transport wrote {@code written} bytes from the leading flushed ByteBuf messages:
      * removes (succeeding their promises) those written completely and advances the reader
      * index of a message written in part.
+     *
+     * @param written the bytes the transport wrote
      */
     public void removeBytes(long written) {
         bytesWritten += written;
@@ -336,12 +359,17 @@ public final class ChannelOutboundBuffer {
     /**
      * The transport wrote {@code bytes} of a message it does not remove through
      * {@link #removeBytes} (a {@link FileRegion}): counted in {@link #totalBytesWritten()}.
+     *
+     * @param bytes the bytes written
      */
     public void countWritten(long bytes) {
         bytesWritten += bytes;
     }
 
-    /** Bytes the transport has written to the peer since the channel opened: grows while output drains. */
+    /**
+     * {@return the bytes the transport has written to the peer since the channel opened} It grows while output
+     * drains.
+     */
     public long totalBytesWritten() {
         return bytesWritten;
     }
@@ -417,7 +445,7 @@ public final class ChannelOutboundBuffer {
 
     // ---------------------------------------------------------------- writability
 
-    /** Pending bytes, entry overhead included. */
+    /** {@return the pending bytes, entry overhead included} */
     public long totalPendingWriteBytes() {
         return totalPendingSize;
     }
@@ -442,17 +470,29 @@ public final class ChannelOutboundBuffer {
         }
     }
 
-    /** True if below the high water mark (with the hysteresis of the low one) and all user flags are set. */
+    /**
+     * {@return true if below the high water mark (with the hysteresis of the low one) and all user flags are
+     * set}
+     */
     public boolean isWritable() {
         return unwritable == 0;
     }
 
-    /** The user-defined writability flag {@code index} (1..31); true unless cleared. */
+    /**
+     * {@return the user-defined writability flag {@code index} (1..31); true unless cleared}
+     *
+     * @param index the flag, 1 to 31
+     */
     public boolean getUserDefinedWritability(int index) {
         return (unwritable & userBit(index)) == 0;
     }
 
-    /** Sets or clears user-defined writability flag {@code index} (1..31); any thread. */
+    /**
+     * Sets or clears user-defined writability flag {@code index} (1..31); any thread.
+     *
+     * @param index the flag, 1 to 31
+     * @param writable false to make the channel unwritable until it is set again
+     */
     public void setUserDefinedWritability(int index, boolean writable) {
         if (writable) {
             setWritable(userBit(index));
@@ -487,7 +527,7 @@ public final class ChannelOutboundBuffer {
         }
     }
 
-    /** Bytes that may still be added before the high water mark is crossed; 0 when unwritable. */
+    /** {@return the bytes that may still be added before the high water mark is crossed; 0 when unwritable} */
     public long bytesBeforeUnwritable() {
         if (unwritable != 0) {
             return 0;
@@ -495,7 +535,7 @@ public final class ChannelOutboundBuffer {
         return Math.max(0, channel.config().getWriteBufferWaterMark().high() - totalPendingSize + 1);
     }
 
-    /** Bytes that must drain before writable again; 0 when writable. */
+    /** {@return the bytes that must drain before the buffer is writable again; 0 when writable} */
     public long bytesBeforeWritable() {
         if (unwritable == 0) {
             return 0;

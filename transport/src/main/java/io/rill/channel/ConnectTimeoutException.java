@@ -7,6 +7,11 @@ public class ConnectTimeoutException extends ConnectException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An exception naming the address and the timeout.
+     *
+     * @param message the address and the timeout that passed
+     */
     public ConnectTimeoutException(String message) {
         super(message);
     }

@@ -41,7 +41,13 @@ public final class DefaultFileRegion implements FileRegion {
     @SuppressWarnings("unused")
     private volatile int refCnt = 1;
 
-    /** {@code count} bytes of {@code file} from {@code position}; the region owns the file channel from now on. */
+    /**
+     * {@code count} bytes of {@code file} from {@code position}; the region owns the file channel from now on.
+     *
+     * @param file the open file; the region closes it when released
+     * @param position the first byte
+     * @param count the number of bytes
+     */
     public DefaultFileRegion(FileChannel file, long position, long count) {
         if (file == null) {
             throw new NullPointerException("file");
@@ -52,7 +58,13 @@ public final class DefaultFileRegion implements FileRegion {
         this.count = count;
     }
 
-    /** {@code count} bytes of the file at {@code path} from {@code position}, opened when first written. */
+    /**
+     * {@code count} bytes of the file at {@code path} from {@code position}, opened when first written.
+     *
+     * @param path the file
+     * @param position the first byte
+     * @param count the number of bytes
+     */
     public DefaultFileRegion(Path path, long position, long count) {
         if (path == null) {
             throw new NullPointerException("path");
@@ -111,12 +123,18 @@ public final class DefaultFileRegion implements FileRegion {
      * The file, for a region made from a path; null for one made from a {@link FileChannel}. A
      * transport that sends the file itself ({@code sendfile(2)} on a descriptor it opened, as the
      * epoll transport does) needs it, since a FileChannel does not expose its descriptor.
+     *
+     * @return the path, or null
      */
     public Path path() {
         return path;
     }
 
-    /** Records {@code bytes} more as written by such a transport, which did not go through {@link #transferTo}. */
+    /**
+     * Records {@code bytes} more as written by such a transport, which did not go through {@link #transferTo}.
+     *
+     * @param bytes the bytes sent
+     */
     public void addTransferred(long bytes) {
         if (bytes < 0 || bytes > count - transferred) {
             throw new IllegalArgumentException("bytes: " + bytes + " (expected: 0.." + (count - transferred) + ')');

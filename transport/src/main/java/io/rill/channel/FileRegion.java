@@ -13,18 +13,22 @@ import io.rill.buffer.ReferenceCounted;
  */
 public interface FileRegion extends ReferenceCounted {
 
-    /** Where the region starts in the file. */
+    /** {@return where the region starts in the file} */
     long position();
 
-    /** Bytes in the region. */
+    /** {@return the number of bytes in the region} */
     long count();
 
-    /** Bytes already written; the region is complete when this equals {@link #count()}. */
+    /** {@return the bytes already written; the region is complete when this equals {@link #count()}} */
     long transferred();
 
     /**
      * Writes as much of the rest of the region as {@code target} takes now and returns how many
      * bytes that was (0 when the target is full). Throws if the file ended before the region did.
+     *
+     * @param target where to write
+     * @return the bytes written by this call
+     * @throws IOException if reading the file or writing the target fails
      */
     long transferTo(WritableByteChannel target) throws IOException;
 

@@ -15,18 +15,25 @@ public final class InvalidChannelOptionException extends IllegalArgumentExceptio
     /** The refused value, as text. */
     private final String value;
 
+    /**
+     * An exception naming the option, the value and what was expected.
+     *
+     * @param option the option
+     * @param value the refused value
+     * @param expected what would have been accepted
+     */
     public InvalidChannelOptionException(ChannelOption<?> option, Object value, String expected) {
         super(option.name() + ": " + value + " (expected: " + expected + ')');
         this.option = option.name();
         this.value = String.valueOf(value);
     }
 
-    /** The name of the option that refused the value. */
+    /** {@return the name of the option that refused the value} */
     public String option() {
         return option;
     }
 
-    /** The refused value, as text. */
+    /** {@return the refused value, as text} */
     public String value() {
         return value;
     }

@@ -16,16 +16,27 @@ public interface IoHandler {
      * longer than {@link IoHandlerContext#delayNanos()}, then calls the ready handles.
      *
      * @return the number of handles processed
+     * @param context tells whether and how long the handler may block
      */
     int run(IoHandlerContext context);
 
     /** Makes a blocked {@link #run} return soon. Called from other threads; must be cheap when not blocked. */
     void wakeup();
 
-    /** Registers {@code handle} with no interest yet. */
+    /**
+     * Registers {@code handle} with no interest yet.
+     *
+     * @param handle the handle
+     * @return its registration
+     * @throws Exception if the handle cannot be registered
+     */
     IoRegistration register(IoHandle handle) throws Exception;
 
-    /** True if handles of {@code handleType} can be registered here. */
+    /**
+     * {@return true if handles of {@code handleType} can be registered here}
+     *
+     * @param handleType the handle class
+     */
     boolean isCompatible(Class<? extends IoHandle> handleType);
 
     /** The loop is shutting down: close every registered handle. May be called more than once. */

@@ -4,5 +4,6 @@ package io.rill.channel;
 @FunctionalInterface
 public interface IoHandlerFactory {
 
+    /** {@return a new handler for one event loop} Called once per loop, when the loop is made. */
     IoHandler newHandler();
 }

@@ -11,16 +11,32 @@ import io.rill.util.concurrent.MultiThreadEventExecutorGroup;
  */
 public class MultiThreadIoEventLoopGroup extends MultiThreadEventExecutorGroup implements IoEventLoopGroup {
 
-    /** Twice as many loops as cores (see {@code rill.eventLoopThreads}). */
+    /**
+     * Twice as many loops as cores (see {@code rill.eventLoopThreads}).
+     *
+     * @param ioHandlerFactory the transport: makes one I/O handler per loop
+     */
     public MultiThreadIoEventLoopGroup(IoHandlerFactory ioHandlerFactory) {
         this(0, ioHandlerFactory);
     }
 
-    /** @param nThreads number of loops; 0 for the default */
+    /**
+     * A group of {@code nThreads} loops with a default thread factory.
+     *
+     * @param nThreads number of loops; 0 for the default
+     * @param ioHandlerFactory the transport: makes one I/O handler per loop
+     */
     public MultiThreadIoEventLoopGroup(int nThreads, IoHandlerFactory ioHandlerFactory) {
         this(nThreads, null, ioHandlerFactory);
     }
 
+    /**
+     * A group of {@code nThreads} loops whose threads {@code threadFactory} makes.
+     *
+     * @param nThreads number of loops; 0 for the default
+     * @param threadFactory makes the loops' threads
+     * @param ioHandlerFactory the transport: makes one I/O handler per loop
+     */
     public MultiThreadIoEventLoopGroup(int nThreads, ThreadFactory threadFactory, IoHandlerFactory ioHandlerFactory) {
         super(nThreads, threadFactory, requireFactory(ioHandlerFactory));
     }

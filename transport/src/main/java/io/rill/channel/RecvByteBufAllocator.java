@@ -10,7 +10,7 @@ import io.rill.buffer.ByteBufAllocator;
  */
 public interface RecvByteBufAllocator {
 
-    /** A new, per-channel handle; handles keep state and are confined to the channel's event loop. */
+    /** {@return a new, per-channel handle} Handles keep state and are confined to the channel's event loop. */
     Handle newHandle();
 
     /**
@@ -31,31 +31,56 @@ public interface RecvByteBufAllocator {
      */
     interface Handle {
 
-        /** A buffer of the predicted size, preferably direct (it goes straight to a socket read). */
+        /**
+         * A buffer of the predicted size, preferably direct (it goes straight to a socket read).
+         *
+         * @param alloc where the buffer comes from
+         * @return the buffer; the caller owns it and must release it
+         */
         ByteBuf allocate(ByteBufAllocator alloc);
 
-        /** The predicted size of the next read. */
+        /** {@return the predicted size of the next read} */
         int guess();
 
-        /** Starts a read burst with the channel's current settings (max messages per read, auto-read). */
+        /**
+         * Starts a read burst with the channel's current settings (max messages per read, auto-read).
+         *
+         * @param config the channel's config
+         */
         void reset(ChannelConfig config);
 
-        /** Counts messages delivered in this burst. */
+        /**
+         * Counts messages delivered in this burst.
+         *
+         * @param messages the number delivered
+         */
         void incMessagesRead(int messages);
 
-        /** Records the result of the last read: bytes read, 0 for none, negative at end of stream. */
+        /**
+         * Records the result of the last read: bytes read, 0 for none, negative at end of stream.
+         *
+         * @param bytes the result of the read
+         */
         void lastBytesRead(int bytes);
 
+        /** {@return the result of the last read, as recorded by {@link #lastBytesRead(int)}} */
         int lastBytesRead();
 
-        /** Records how many bytes the last read could have taken. */
+        /**
+         * Records how many bytes the last read could have taken.
+         *
+         * @param bytes the room the read had
+         */
         void attemptedBytesRead(int bytes);
 
+        /** {@return the room the last read had, as recorded by {@link #attemptedBytesRead(int)}} */
         int attemptedBytesRead();
 
         /**
          * True if the loop should read again: auto-read is on, the burst is under its message limit,
          * and the last read filled its buffer (so more data is probably waiting).
+         *
+         * @return true to read again
          */
         boolean continueReading();
 

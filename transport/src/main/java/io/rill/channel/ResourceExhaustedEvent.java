@@ -11,6 +11,12 @@ public final class ResourceExhaustedEvent {
     private final String reason;
     private final Throwable cause;
 
+    /**
+     * An event naming what ran out.
+     *
+     * @param reason what ran out, and what to change about it
+     * @param cause the failure that showed it, or null
+     */
     public ResourceExhaustedEvent(String reason, Throwable cause) {
         if (reason == null) {
             throw new NullPointerException("reason");
@@ -19,12 +25,12 @@ public final class ResourceExhaustedEvent {
         this.cause = cause;
     }
 
-    /** What ran out, and what to change about it, in a sentence. */
+    /** {@return what ran out, and what to change about it, in a sentence} */
     public String reason() {
         return reason;
     }
 
-    /** The failure that showed it, or null. */
+    /** {@return the failure that showed it, or null} */
     public Throwable cause() {
         return cause;
     }

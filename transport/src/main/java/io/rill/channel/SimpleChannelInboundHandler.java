@@ -17,6 +17,8 @@ import io.rill.buffer.ReferenceCountUtil;
  *
  * The message type comes from the type argument of the subclass; a subclass that is itself
  * generic must pass the class to the constructor.
+ *
+ * @param <I> the type of messages it handles
  */
 public abstract class SimpleChannelInboundHandler<I> implements ChannelHandler {
 
@@ -30,15 +32,31 @@ public abstract class SimpleChannelInboundHandler<I> implements ChannelHandler {
         this(true);
     }
 
+    /**
+     * Resolves {@code I} from the subclass.
+     *
+     * @param autoRelease whether messages are released after {@link #channelRead0} returns
+     */
     protected SimpleChannelInboundHandler(boolean autoRelease) {
         this.messageType = TypeParameterMatcher.find(getClass(), SimpleChannelInboundHandler.class, "I");
         this.autoRelease = autoRelease;
     }
 
+    /**
+     * Handles messages of {@code messageType}, releasing them after {@link #channelRead0}.
+     *
+     * @param messageType the class of handled messages
+     */
     protected SimpleChannelInboundHandler(Class<? extends I> messageType) {
         this(messageType, true);
     }
 
+    /**
+     * Handles messages of {@code messageType}.
+     *
+     * @param messageType the class of handled messages
+     * @param autoRelease whether messages are released after {@link #channelRead0} returns
+     */
     protected SimpleChannelInboundHandler(Class<? extends I> messageType, boolean autoRelease) {
         if (messageType == null) {
             throw new NullPointerException("messageType");
@@ -47,7 +65,12 @@ public abstract class SimpleChannelInboundHandler<I> implements ChannelHandler {
         this.autoRelease = autoRelease;
     }
 
-    /** True if {@code msg} should go to {@link #channelRead0}. */
+    /**
+     * True if {@code msg} should go to {@link #channelRead0}.
+     *
+     * @param msg a message
+     * @return true if this handler takes it
+     */
     public boolean acceptInboundMessage(Object msg) {
         return messageType.isInstance(msg);
     }
@@ -69,6 +92,12 @@ public abstract class SimpleChannelInboundHandler<I> implements ChannelHandler {
         }
     }
 
-    /** Handles one message of type {@code I}; it is released after this returns unless autoRelease is off. */
+    /**
+     * Handles one message of type {@code I}; it is released after this returns unless autoRelease is off.
+     *
+     * @param ctx the handler's context
+     * @param msg the message; with autoRelease off, the handler owns it and must release it
+     * @throws Exception fired as {@code exceptionCaught}; the message is released anyway with autoRelease on
+     */
     protected abstract void channelRead0(ChannelHandlerContext ctx, I msg) throws Exception;
 }

@@ -33,6 +33,13 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
         }
     };
 
+    /**
+     * A loop whose I/O handler {@code ioHandlerFactory} makes, on the system clock and the default task bound.
+     *
+     * @param parent the owning group, or null
+     * @param threadFactory makes the loop's thread
+     * @param ioHandlerFactory the transport
+     */
     public SingleThreadIoEventLoop(IoEventLoopGroup parent, ThreadFactory threadFactory,
                                    IoHandlerFactory ioHandlerFactory) {
         super(parent, threadFactory, Ticker.systemTicker(), RillProperties.MAX_PENDING_TASKS);

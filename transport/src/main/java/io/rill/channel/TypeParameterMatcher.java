@@ -22,6 +22,13 @@ public final class TypeParameterMatcher {
     /**
      * The raw class that {@code type} (a subclass of {@code declaring}) binds {@code declaring}'s
      * type parameter {@code name} to.
+     *
+     * @param type the subclass
+     * @param declaring the generic class
+     * @param name the type parameter's name
+     * @return the raw class
+     * @throws IllegalArgumentException if {@code type} does not extend {@code declaring}
+     * @throws IllegalStateException if the parameter cannot be resolved (an unresolved type variable)
      */
     public static Class<?> find(Class<?> type, Class<?> declaring, String name) {
         TypeVariable<?>[] params = declaring.getTypeParameters();

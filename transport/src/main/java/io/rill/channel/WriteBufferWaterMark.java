@@ -18,6 +18,13 @@ public final class WriteBufferWaterMark {
     /** Pending bytes above which the channel becomes unwritable. */
     private final int high;
 
+    /**
+     * Marks at {@code low} and {@code high} pending bytes.
+     *
+     * @param low pending bytes at or below which the channel becomes writable again
+     * @param high pending bytes above which the channel becomes unwritable
+     * @throws IllegalArgumentException unless {@code 0 <= low <= high}
+     */
     public WriteBufferWaterMark(int low, int high) {
         if (low < 0) {
             throw new IllegalArgumentException("low: " + low + " (expected: >= 0)");
@@ -29,10 +36,12 @@ public final class WriteBufferWaterMark {
         this.high = high;
     }
 
+    /** {@return the pending bytes at or below which an unwritable channel becomes writable} */
     public int low() {
         return low;
     }
 
+    /** {@return the pending bytes above which the channel becomes unwritable} */
     public int high() {
         return high;
     }

@@ -41,7 +41,12 @@ public abstract class PoolArena<T> {
 
     /** How an arena finds the calling thread's cache. */
     public interface CacheLookup {
-        /** The current thread's cache, created if {@code create} and allowed; else null. */
+        /**
+         * The current thread's cache, created if {@code create} and allowed; else null.
+         *
+         * @param create whether to create the cache when the thread has none
+         * @return the cache, or null
+         */
         PoolThreadCache current(boolean create);
     }
 
@@ -79,6 +84,14 @@ public abstract class PoolArena<T> {
     /** Whoever made this arena (the allocator), for buffers to name as theirs; the pool never uses it. */
     private final Object owner;
 
+    /**
+     * An arena with no chunks yet.
+     *
+     * @param sizes the size classes shared by the allocator's arenas
+     * @param caches how to find the calling thread's cache
+     * @param owner the allocator, named by buffers as theirs; may be null
+     * @param ticker the clock that measures how long a chunk has been empty
+     */
     @SuppressWarnings("unchecked")
     protected PoolArena(SizeClasses sizes, CacheLookup caches, Object owner, Ticker ticker) {
         this.owner = owner;
@@ -91,38 +104,57 @@ public abstract class PoolArena<T> {
         }
     }
 
-    /** Memory for a new chunk or a huge allocation. */
+    /**
+     * Memory for a new chunk or a huge allocation.
+     *
+     * @param size the number of bytes
+     * @return the new memory
+     */
     protected abstract T newMemory(int size);
 
-    /** The size of memory returned by {@link #newMemory}. */
+    /**
+     * The size of memory returned by {@link #newMemory}.
+     *
+     * @param memory memory from {@link #newMemory}
+     * @return its size in bytes
+     */
     protected abstract int memoryLength(T memory);
 
     /**
      * Gives back memory from {@link #newMemory} that no buffer and no chunk refers to any more:
      * at once where the memory kind allows it, else by dropping it for the GC.
+     *
+     * @param memory memory from {@link #newMemory}
      */
     protected abstract void freeMemory(T memory);
 
-    /** True if {@link #freeMemory} returns memory at once; false if the GC does it later. */
+    /** {@return true if {@link #freeMemory} returns memory at once; false if the GC does it later} */
     public abstract boolean freesMemoryPromptly();
 
-    /** The object named as this arena's owner when it was made (the allocator), or null. */
+    /** {@return the object named as this arena's owner when it was made (the allocator), or null} */
     public final Object owner() {
         return owner;
     }
 
+    /** {@return the size classes this arena allocates in} */
     public final SizeClasses sizes() {
         return sizes;
     }
 
-    /** The calling thread's cache, creating it if allowed; may be null. */
+    /** {@return the calling thread's cache, creating it if allowed; may be null} */
     public final PoolThreadCache currentCache() {
         return caches.current(true);
     }
 
     // ------------------------------------------------------------------ allocation
 
-    /** Allocates {@code reqCapacity} bytes for {@code target}, from {@code cache} when it has a region. */
+    /**
+     * Allocates {@code reqCapacity} bytes for {@code target}, from {@code cache} when it has a region.
+     *
+     * @param cache the calling thread's cache, or null
+     * @param reqCapacity the number of bytes asked for
+     * @param target receives the chunk, handle and memory of the region
+     */
     public final void allocate(PoolThreadCache cache, int reqCapacity, PooledMemory<T> target) {
         int sizeIdx = sizes.sizeIndex(reqCapacity);
         if (sizeIdx < 0) {
@@ -208,6 +240,11 @@ public abstract class PoolArena<T> {
     /**
      * Returns a region: into the calling thread's cache if it belongs to this arena and has
      * room, else to the chunk. A {@linkplain PoolChunk#isHuge() huge} chunk is simply dropped.
+     *
+     * @param chunk the chunk of the region
+     * @param handle the region's handle
+     * @param sizeIdx the region's size class
+     * @param memory the chunk's memory
      */
     public final void free(PoolChunk<T> chunk, long handle, int sizeIdx, T memory) {
         free(chunk, handle, sizeIdx, memory, null);
@@ -217,6 +254,12 @@ public abstract class PoolArena<T> {
      * {@link #free(PoolChunk, long, int, Object)} with the cache that served the allocation: when
      * the calling thread owns it (the usual case) it is the thread's cache, found without a
      * thread-local lookup.
+     *
+     * @param chunk the chunk of the region
+     * @param handle the region's handle
+     * @param sizeIdx the region's size class
+     * @param memory the chunk's memory
+     * @param allocatedFrom the cache that served the allocation, or null
      */
     public final void free(PoolChunk<T> chunk, long handle, int sizeIdx, T memory, PoolThreadCache allocatedFrom) {
         if (chunk.isHuge()) {
@@ -277,6 +320,9 @@ public abstract class PoolArena<T> {
      * Frees the chunks that have been entirely free for at least {@code idleNanos} (on this
      * arena's ticker) and returns how many. The memory is released outside the lock: the chunks
      * are already out of both lists, so no allocation can reach them.
+     *
+     * @param idleNanos how long a chunk must have been empty
+     * @return the number of chunks freed
      */
     public final int freeIdleChunks(long idleNanos) {
         List<PoolChunk<T>> idle = null;
@@ -306,7 +352,7 @@ public abstract class PoolArena<T> {
 
     // ------------------------------------------------------------------ metrics
 
-    /** Chunks currently held, empty ones included. */
+    /** {@return the number of chunks currently held, empty ones included} */
     public final int numChunks() {
         lock.lock();
         try {
@@ -316,7 +362,10 @@ public abstract class PoolArena<T> {
         }
     }
 
-    /** Chunks held with no page in use: kept for reuse until they idled long enough to be freed. */
+    /**
+     * {@return the number of chunks held with no page in use} They are kept for reuse until they idled long
+     * enough to be freed.
+     */
     public final int numEmptyChunks() {
         lock.lock();
         try {
@@ -326,17 +375,17 @@ public abstract class PoolArena<T> {
         }
     }
 
-    /** Chunks freed after idling, since this arena was made. */
+    /** {@return the number of chunks freed after idling since this arena was made} */
     public final long numChunksFreed() {
         return chunksFreed.sum();
     }
 
-    /** Bytes of chunks and huge allocations freed since this arena was made. */
+    /** {@return the bytes of chunks and huge allocations freed since this arena was made} */
     public final long returnedBytes() {
         return returnedBytes.sum();
     }
 
-    /** Usage percentage of each chunk: those in use oldest first, then a 0 per empty chunk. */
+    /** {@return the usage percentage of each chunk: those in use oldest first, then a 0 per empty chunk} */
     public final List<Integer> chunkUsages() {
         lock.lock();
         try {
@@ -353,11 +402,12 @@ public abstract class PoolArena<T> {
         }
     }
 
+    /** {@return the number of live thread caches that allocate from this arena} */
     public final int numThreadCaches() {
         return threadCaches.size();
     }
 
-    /** Memory this arena holds: its chunks plus live huge allocations. */
+    /** {@return the memory this arena holds: its chunks plus live huge allocations} */
     public final long usedMemory() {
         return (long) numChunks() * sizes.chunkSize() + hugeBytes.sum();
     }
@@ -365,6 +415,8 @@ public abstract class PoolArena<T> {
     /**
      * Bytes held by live buffers (size-class rounded): regions out of their chunks minus those
      * stashed in thread caches, plus huge allocations. Cache sizes are read racily.
+     *
+     * @return the bytes pinned by live buffers
      */
     public final long pinnedMemory() {
         long out;
@@ -380,20 +432,22 @@ public abstract class PoolArena<T> {
         return Math.max(0, out) + hugeBytes.sum();
     }
 
-    /** Allocations that reached the arena lock (cache misses), by kind. */
+    /** {@return the small allocations that reached the arena lock (thread-cache misses)} */
     public final long numSmallAllocations() {
         return smallAllocations.sum();
     }
 
+    /** {@return the normal allocations that reached the arena lock (thread-cache misses)} */
     public final long numNormalAllocations() {
         return normalAllocations.sum();
     }
 
+    /** {@return the huge allocations, which always reach the arena} */
     public final long numHugeAllocations() {
         return hugeAllocations.sum();
     }
 
-    /** Releases of buffers from this arena, through a cache or not. */
+    /** {@return the releases of buffers from this arena, through a cache or not} */
     public final long numDeallocations() {
         long n = deallocations.sum();
         for (PoolThreadCache cache : threadCaches) {
@@ -419,11 +473,24 @@ public abstract class PoolArena<T> {
      * the heap pages back to the operating system is the collector's policy.
      */
     public static final class Heap extends PoolArena<byte[]> {
+        /**
+         * A heap arena on the system clock, owned by nobody.
+         *
+         * @param sizes the size classes
+         * @param caches how to find the calling thread's cache
+         */
         public Heap(SizeClasses sizes, CacheLookup caches) {
             this(sizes, caches, null, Ticker.systemTicker());
         }
 
-        /** @param ticker the clock that measures how long a chunk has been empty */
+        /**
+         * A heap arena that measures idle chunks on {@code ticker}.
+         *
+         * @param ticker the clock that measures how long a chunk has been empty
+         * @param sizes the size classes
+         * @param caches how to find the calling thread's cache
+         * @param owner the allocator, or null
+         */
         public Heap(SizeClasses sizes, CacheLookup caches, Object owner, Ticker ticker) {
             super(sizes, caches, owner, ticker);
         }
@@ -456,11 +523,24 @@ public abstract class PoolArena<T> {
     public static final class Direct extends PoolArena<ByteBuffer> {
         private final DirectMemory memory = DirectMemory.SHARED;
 
+        /**
+         * A direct arena on the system clock, owned by nobody.
+         *
+         * @param sizes the size classes
+         * @param caches how to find the calling thread's cache
+         */
         public Direct(SizeClasses sizes, CacheLookup caches) {
             this(sizes, caches, null, Ticker.systemTicker());
         }
 
-        /** @param ticker the clock that measures how long a chunk has been empty */
+        /**
+         * A direct arena that measures idle chunks on {@code ticker}.
+         *
+         * @param ticker the clock that measures how long a chunk has been empty
+         * @param sizes the size classes
+         * @param caches how to find the calling thread's cache
+         * @param owner the allocator, or null
+         */
         public Direct(SizeClasses sizes, CacheLookup caches, Object owner, Ticker ticker) {
             super(sizes, caches, owner, ticker);
         }

@@ -12,7 +12,7 @@ package io.rill.buffer.pool;
  *                                 |
  *                                 +-- elements of 48 bytes, one bit each in B's bitmap
  *
- *  freePages bitmap: bit p set  <=>  page p is free (n bits, n = chunkSize / pageSize)
+ *  freePages bitmap: bit p set  &lt;=&gt;  page p is free (n bits, n = chunkSize / pageSize)
  * </pre>
  *
  * Finding a run is first-fit over the bitmap, skipping 64 pages at a time where a word is full;
@@ -67,6 +67,14 @@ public final class PoolChunk<T> {
         return new PoolChunk<>(arena, memory, 1, 0);
     }
 
+    /**
+     * A chunk over {@code memory}, every page free.
+     *
+     * @param arena the arena that owns the chunk
+     * @param memory the chunk's memory, {@code chunkSize} bytes
+     * @param pageSize the page size, a power of two
+     * @param chunkSize the chunk size, a multiple of {@code pageSize}
+     */
     @SuppressWarnings("unchecked")
     public PoolChunk(PoolArena<T> arena, T memory, int pageSize, int chunkSize) {
         this.arena = arena;
@@ -80,35 +88,74 @@ public final class PoolChunk<T> {
 
     // ------------------------------------------------------------------ handles
 
+    /**
+     * {@return a handle with the given fields, laid out as drawn above}
+     *
+     * @param runOffset the run's first page
+     * @param runPages the run's length in pages
+     * @param slab whether the run is a slab of small elements
+     * @param bitmapIdx the element index inside the slab; 0 for a plain run
+     */
     public static long handle(int runOffset, int runPages, boolean slab, int bitmapIdx) {
         return (long) runOffset << OFFSET_SHIFT | (long) runPages << PAGES_SHIFT
                 | (slab ? SUBPAGE_BIT : 0) | bitmapIdx & 0xffffffffL;
     }
 
+    /**
+     * {@return the first page of the run in {@code handle}}
+     *
+     * @param handle an allocation handle
+     */
     public static int runOffset(long handle) {
         return (int) (handle >>> OFFSET_SHIFT & FIFTEEN_BITS);
     }
 
+    /**
+     * {@return the number of pages of the run in {@code handle}}
+     *
+     * @param handle an allocation handle
+     */
     public static int runPages(long handle) {
         return (int) (handle >>> PAGES_SHIFT & FIFTEEN_BITS);
     }
 
+    /**
+     * {@return true if {@code handle} names an element of a slab}
+     *
+     * @param handle an allocation handle
+     */
     public static boolean isSlab(long handle) {
         return (handle & SUBPAGE_BIT) != 0;
     }
 
+    /**
+     * {@return the element index inside the slab, for a slab handle}
+     *
+     * @param handle an allocation handle
+     */
     public static int bitmapIdx(long handle) {
         return (int) handle;
     }
 
-    /** Where the allocation {@code handle} starts in {@link #memory}. */
+    /**
+     * Where the allocation {@code handle} starts in {@link #memory}.
+     *
+     * @param handle the allocation
+     * @param elementSize the slab's element size; ignored for a plain run
+     * @return the byte offset
+     */
     public int offset(long handle, int elementSize) {
         return (runOffset(handle) << pageShift) + (isSlab(handle) ? bitmapIdx(handle) * elementSize : 0);
     }
 
     // ------------------------------------------------------------------ runs
 
-    /** Reserves {@code runPages} consecutive pages; returns the run's handle, or -1 if no gap is big enough. */
+    /**
+     * Reserves {@code runPages} consecutive pages; returns the run's handle, or -1 if no gap is big enough.
+     *
+     * @param runPages the number of pages wanted
+     * @return the handle, or -1
+     */
     public long allocateRun(int runPages) {
         if (runPages <= 0 || runPages > freePages) {
             return -1;
@@ -126,7 +173,12 @@ public final class PoolChunk<T> {
         return -1;
     }
 
-    /** Frees a run that {@link #allocateRun} returned; throws if any of its pages is already free. */
+    /**
+     * Frees a run that {@link #allocateRun} returned; throws if any of its pages is already free.
+     *
+     * @param runOffset the run's first page
+     * @param runPages the run's length in pages
+     */
     public void freeAllocatedRun(int runOffset, int runPages) {
         int firstFree = nextFree(runOffset);
         if (runOffset < 0 || runOffset + runPages > pages || firstFree >= 0 && firstFree < runOffset + runPages) {
@@ -183,29 +235,32 @@ public final class PoolChunk<T> {
 
     // ------------------------------------------------------------------ state
 
-    /** Whether this chunk is a single huge allocation (see {@link #huge}). */
+    /** {@return true if this chunk is a single huge allocation (see {@code huge})} */
     public boolean isHuge() {
         return pages == 0;
     }
 
-    /** The arena this chunk belongs to. */
+    /** {@return the arena this chunk belongs to} */
     public PoolArena<T> arena() {
         return arena;
     }
 
+    /** {@return the number of free pages} */
     public int freePages() {
         return freePages;
     }
 
+    /** {@return the number of pages in this chunk} */
     public int pages() {
         return pages;
     }
 
+    /** {@return true if no page is in use} */
     public boolean isEmpty() {
         return freePages == pages;
     }
 
-    /** Percentage of pages in use. */
+    /** {@return the percentage of pages in use} */
     public int usage() {
         return 100 - (int) (100L * freePages / pages);
     }

@@ -42,7 +42,9 @@ public final class PoolThreadCache {
         }
     }
 
+    /** The heap arena this cache stashes regions of, or null. */
     public final PoolArena<byte[]> heapArena;
+    /** The direct arena this cache stashes regions of, or null. */
     public final PoolArena<ByteBuffer> directArena;
     /** The only thread that allocates from or adds to this cache. */
     private final Thread owner;
@@ -67,15 +69,32 @@ public final class PoolThreadCache {
         trim();
     };
 
+    /**
+     * A cache for the calling thread that has no event loop to trim it on request.
+     *
+     * @param heapArena the heap arena, or null
+     * @param directArena the direct arena, or null
+     * @param smallCacheSize regions kept per small size class
+     * @param normalCacheSize regions kept per normal size class
+     * @param maxCachedCapacity the largest region size kept
+     * @param trimInterval allocations between two trims
+     */
     public PoolThreadCache(PoolArena<byte[]> heapArena, PoolArena<ByteBuffer> directArena, int smallCacheSize,
                            int normalCacheSize, int maxCachedCapacity, int trimInterval) {
         this(heapArena, directArena, smallCacheSize, normalCacheSize, maxCachedCapacity, trimInterval, null);
     }
 
     /**
+     * A cache for the calling thread, which becomes its owner.
+     *
      * @param trimInterval allocations between two trims
      * @param executor     the event loop of the calling thread, if it is one: {@link #requestTrim()} runs the
      *                     trim there; null if the thread has none
+     * @param heapArena the heap arena, or null
+     * @param directArena the direct arena, or null
+     * @param smallCacheSize regions kept per small size class
+     * @param normalCacheSize regions kept per normal size class
+     * @param maxCachedCapacity the largest region size kept
      */
     public PoolThreadCache(PoolArena<byte[]> heapArena, PoolArena<ByteBuffer> directArena, int smallCacheSize,
                            int normalCacheSize, int maxCachedCapacity, int trimInterval, Executor executor) {
@@ -94,7 +113,7 @@ public final class PoolThreadCache {
         }
     }
 
-    /** True on the thread that created this cache. */
+    /** {@return true on the thread that created this cache} */
     public boolean isOwnedByCurrentThread() {
         return owner == Thread.currentThread();
     }
@@ -184,6 +203,8 @@ public final class PoolThreadCache {
      * Asks the owner thread to {@link #trim()}, as a task on its event loop; any thread may call
      * it. Returns false if there is no event loop to ask (or it has shut down: its thread frees
      * the cache on exit anyway) or a request is still pending.
+     *
+     * @return true if a trim task was queued
      */
     public boolean requestTrim() {
         if (executor == null || freed.get() || !trimQueued.compareAndSet(false, true)) {
@@ -198,7 +219,7 @@ public final class PoolThreadCache {
         }
     }
 
-    /** True if this cache can be trimmed through {@link #requestTrim()}. */
+    /** {@return true if this cache can be trimmed through {@link #requestTrim()}} */
     public boolean hasExecutor() {
         return executor != null;
     }
@@ -268,29 +289,35 @@ public final class PoolThreadCache {
         return n;
     }
 
+    /** {@return true once the cache gave its regions back for good (its thread ended)} */
     public boolean isFreed() {
         return freed.get();
     }
 
+    /** {@return the allocations this cache served; racy off the owner thread} */
     public long hits() {
         return hits;
     }
 
+    /** {@return the allocations this cache could not serve; racy off the owner thread} */
     public long misses() {
         return misses;
     }
 
-    /** Trims run on this cache (by allocation count, by request or explicitly); racy off the owner thread. */
+    /**
+     * {@return the trims run on this cache (by allocation count, by request or explicitly)} Racy off the owner
+     * thread.
+     */
     public long trims() {
         return trims;
     }
 
-    /** Bytes the trims gave back to the arenas; racy off the owner thread. */
+    /** {@return the bytes the trims gave back to the arenas} Racy off the owner thread. */
     public long trimmedBytes() {
         return trimmedBytes;
     }
 
-    /** Regions currently stashed, all classes and both kinds. */
+    /** {@return the regions currently stashed, all classes and both kinds} */
     public int size() {
         int n = 0;
         for (Stack s : heapStacks) {

@@ -9,6 +9,8 @@ package io.rill.buffer.pool;
 public interface PooledMemory<T> {
 
     /**
+     * Takes over one allocation: remembers where it lives so that it can be freed later.
+     *
      * @param arena   the arena to free to
      * @param chunk   the chunk holding the bytes, or null for a huge (unpooled) allocation
      * @param handle  the chunk's handle for the allocation (0 when {@code chunk} is null)

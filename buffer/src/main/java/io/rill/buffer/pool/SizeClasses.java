@@ -31,6 +31,13 @@ public final class SizeClasses {
     /** Classes [0, smallCount) are small. */
     private final int smallCount;
 
+    /**
+     * The size classes for {@code chunkSize}-byte chunks of {@code pageSize}-byte pages.
+     *
+     * @param pageSize a power of two of at least 4096
+     * @param chunkSize a power of two, 4 to 32768 pages
+     * @throws IllegalArgumentException if either size is out of range
+     */
     public SizeClasses(int pageSize, int chunkSize) {
         if (pageSize < 4096 || Integer.bitCount(pageSize) != 1) {
             throw new IllegalArgumentException("pageSize: " + pageSize + " (expected: power of two >= 4096)");
@@ -87,41 +94,66 @@ public final class SizeClasses {
         return a / x * b;
     }
 
-    /** The class serving {@code size} bytes, or -1 if {@code size} is above the chunk size (huge). */
+    /**
+     * The class serving {@code size} bytes, or -1 if {@code size} is above the chunk size (huge).
+     *
+     * @param size the number of bytes asked for
+     * @return the class index, or -1
+     */
     public int sizeIndex(int size) {
         return size > chunkSize ? -1 : indexOfFormula(size);
     }
 
-    /** The size of class {@code index}. */
+    /**
+     * The size of class {@code index}.
+     *
+     * @param index a class index
+     * @return the size in bytes
+     */
     public int size(int index) {
         return sizes[index];
     }
 
-    /** Pages per run of class {@code index}: the slab for small classes, the region for normal ones. */
+    /**
+     * Pages per run of class {@code index}: the slab for small classes, the region for normal ones.
+     *
+     * @param index a class index
+     * @return the number of pages
+     */
     public int runPages(int index) {
         return runPages[index];
     }
 
+    /**
+     * {@return true if class {@code index} is small: served by an element of a slab}
+     *
+     * @param index a class index
+     */
     public boolean isSmall(int index) {
         return index < smallCount;
     }
 
+    /** {@return the number of classes} */
     public int count() {
         return sizes.length;
     }
 
+    /** {@return the number of small classes; they are indexes {@code [0, smallCount())}} */
     public int smallCount() {
         return smallCount;
     }
 
+    /** {@return the page size in bytes} */
     public int pageSize() {
         return pageSize;
     }
 
+    /** {@return log2 of the page size} */
     public int pageShift() {
         return pageShift;
     }
 
+    /** {@return the chunk size in bytes} */
     public int chunkSize() {
         return chunkSize;
     }

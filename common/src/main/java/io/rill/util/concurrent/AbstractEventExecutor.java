@@ -19,6 +19,11 @@ public abstract class AbstractEventExecutor extends AbstractExecutorService impl
 
     private final EventExecutorGroup parent;
 
+    /**
+     * Creates an executor belonging to {@code parent}.
+     *
+     * @param parent the owning group, or null for a stand-alone executor
+     */
     protected AbstractEventExecutor(EventExecutorGroup parent) {
         this.parent = parent;
     }
@@ -93,7 +98,11 @@ public abstract class AbstractEventExecutor extends AbstractExecutorService impl
         throw new UnsupportedOperationException(getClass().getSimpleName() + " does not schedule tasks");
     }
 
-    /** Runs {@code task}, logging instead of propagating what it throws, so one task cannot kill a loop. */
+    /**
+     * Runs {@code task}, logging instead of propagating what it throws, so one task cannot kill a loop.
+     *
+     * @param task the task to run on the calling thread
+     */
     protected static void safeRun(Runnable task) {
         try {
             task.run();

@@ -28,6 +28,13 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
     /** Next task sequence number; executor thread and scheduling threads both draw from it. */
     private final java.util.concurrent.atomic.AtomicLong nextSequence = new java.util.concurrent.atomic.AtomicLong();
 
+    /**
+     * Creates an executor whose scheduled tasks follow {@code ticker}.
+     *
+     * @param parent the owning group, or null
+     * @param ticker the clock that deadlines and delays are measured with
+     * @throws NullPointerException if {@code ticker} is null
+     */
     protected AbstractScheduledEventExecutor(EventExecutorGroup parent, Ticker ticker) {
         super(parent);
         if (ticker == null) {
@@ -36,7 +43,7 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
         this.ticker = ticker;
     }
 
-    /** The clock deadlines are measured with. */
+    /** {@return the clock deadlines are measured with} */
     public final Ticker ticker() {
         return ticker;
     }
@@ -107,7 +114,12 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
         }
     }
 
-    /** The first scheduled task due at {@code nanoTime}, removed from the heap; null if none is due. */
+    /**
+     * The first scheduled task due at {@code nanoTime}, removed from the heap; null if none is due.
+     *
+     * @param nanoTime the current time on {@link #ticker()}
+     * @return the task, or null when none is due; event-loop thread only
+     */
     protected final Runnable pollScheduledTask(long nanoTime) {
         ScheduledTaskQueue q = scheduledTasks;
         ScheduledFutureTask<?> first = q == null ? null : q.peek();
@@ -117,14 +129,18 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
         return q.poll();
     }
 
-    /** Deadline of the next scheduled task on {@link #ticker()}, or -1 when none is scheduled. */
+    /** {@return the deadline of the next scheduled task on {@link #ticker()}, or -1 when none is scheduled} */
     protected final long nextScheduledTaskDeadlineNanos() {
         ScheduledTaskQueue q = scheduledTasks;
         ScheduledFutureTask<?> first = q == null ? null : q.peek();
         return first == null ? -1 : first.deadlineNanos();
     }
 
-    /** True if some scheduled task is due at {@code nanoTime}. */
+    /**
+     * {@return true if some scheduled task is due at {@code nanoTime}}
+     *
+     * @param nanoTime the current time on {@link #ticker()}
+     */
     protected final boolean hasScheduledTaskDue(long nanoTime) {
         long deadline = nextScheduledTaskDeadlineNanos();
         return deadline != -1 && deadline - nanoTime <= 0;

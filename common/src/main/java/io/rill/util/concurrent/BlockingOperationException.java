@@ -6,6 +6,11 @@ package io.rill.util.concurrent;
 public class BlockingOperationException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception.
+     *
+     * @param message names the blocking call and the executor it was made on
+     */
     public BlockingOperationException(String message) {
         super(message);
     }

@@ -8,11 +8,21 @@ import java.util.concurrent.ThreadFactory;
  */
 public class DefaultEventExecutorGroup extends MultiThreadEventExecutorGroup {
 
-    /** @param nThreads number of threads; 0 for the default (twice the cores) */
+    /**
+     * A group of {@code nThreads} executors with a default thread factory.
+     *
+     * @param nThreads number of threads; 0 for the default (twice the cores)
+     */
     public DefaultEventExecutorGroup(int nThreads) {
         this(nThreads, null);
     }
 
+    /**
+     * A group of {@code nThreads} executors, for blocking or slow handler work off the I/O loops.
+     *
+     * @param nThreads the number of executors, each with its own thread
+     * @param threadFactory makes the threads
+     */
     public DefaultEventExecutorGroup(int nThreads, ThreadFactory threadFactory) {
         super(nThreads, threadFactory);
     }

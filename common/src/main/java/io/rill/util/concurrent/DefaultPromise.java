@@ -23,6 +23,8 @@ import io.rill.util.InternalLogger;
  * completion while holding the same monitor before each {@code wait()}, so the wake-up cannot
  * fall between its check and its wait; no count of waiters is needed. Completing a promise
  * nobody observes costs one compare-and-set and one uncontended lock.
+ *
+ * @param <V> the result type
  */
 public class DefaultPromise<V> implements Promise<V> {
 
@@ -56,7 +58,11 @@ public class DefaultPromise<V> implements Promise<V> {
     /** True while some thread runs the listeners, so later additions keep their order. */
     private boolean notifying;
 
-    /** @param executor runs the listeners of this promise; must not be null */
+    /**
+     * An incomplete promise whose listeners run on {@code executor}.
+     *
+     * @param executor runs the listeners of this promise; must not be null
+     */
     public DefaultPromise(EventExecutor executor) {
         if (executor == null) {
             throw new NullPointerException("executor");

@@ -18,19 +18,42 @@ public class DefaultThreadFactory implements ThreadFactory {
     private final int priority;
     private final ThreadGroup threadGroup;
 
-    /** Non-daemon threads of normal priority named after {@code poolType}. */
+    /**
+     * Non-daemon threads of normal priority named after {@code poolType}.
+     *
+     * @param poolType the class whose simple name, decapitalised, prefixes the thread names
+     */
     public DefaultThreadFactory(Class<?> poolType) {
         this(toPoolName(poolType), false, Thread.NORM_PRIORITY);
     }
 
+    /**
+     * Non-daemon threads of normal priority named {@code poolName-N-M}.
+     *
+     * @param poolName the thread-name prefix
+     */
     public DefaultThreadFactory(String poolName) {
         this(poolName, false, Thread.NORM_PRIORITY);
     }
 
+    /**
+     * Threads of normal priority named {@code poolName-N-M}.
+     *
+     * @param poolName the thread-name prefix
+     * @param daemon whether the threads are daemon threads
+     */
     public DefaultThreadFactory(String poolName, boolean daemon) {
         this(poolName, daemon, Thread.NORM_PRIORITY);
     }
 
+    /**
+     * Threads named {@code poolName-N-M}, where N counts factories and M threads of this factory.
+     *
+     * @param poolName the thread-name prefix, not empty
+     * @param daemon whether the threads are daemon threads
+     * @param priority the threads' priority
+     * @throws IllegalArgumentException if {@code poolName} is empty or the priority out of range
+     */
     public DefaultThreadFactory(String poolName, boolean daemon, int priority) {
         if (poolName == null || poolName.isEmpty()) {
             throw new IllegalArgumentException("poolName must not be empty");
@@ -45,7 +68,12 @@ public class DefaultThreadFactory implements ThreadFactory {
         this.threadGroup = Thread.currentThread().getThreadGroup();
     }
 
-    /** {@code NioIoEventLoopGroup} → {@code nioIoEventLoopGroup}; anonymous classes get their enclosing name. */
+    /**
+     * {@code NioIoEventLoopGroup} → {@code nioIoEventLoopGroup}; anonymous classes get their enclosing name.
+     *
+     * @param poolType the class to name the pool after
+     * @return the pool name
+     */
     public static String toPoolName(Class<?> poolType) {
         String name = poolType.getSimpleName();
         for (Class<?> c = poolType; name.isEmpty() && c != null; c = c.getEnclosingClass()) {

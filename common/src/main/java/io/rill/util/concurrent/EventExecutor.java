@@ -12,28 +12,46 @@ public interface EventExecutor extends EventExecutorGroup {
         return this;
     }
 
-    /** The group this executor belongs to, or null when it stands alone. */
+    /** {@return the group this executor belongs to, or null when it stands alone} */
     EventExecutorGroup parent();
 
-    /** True if the calling thread is this executor's thread. */
+    /** {@return true if the calling thread is this executor's thread} Callable from any thread. */
     default boolean inEventLoop() {
         return inEventLoop(Thread.currentThread());
     }
 
-    /** True if {@code thread} is this executor's thread. */
+    /**
+     * {@return true if {@code thread} is this executor's thread}
+     *
+     * @param thread the thread to test
+     */
     boolean inEventLoop(Thread thread);
 
-    /** A new incomplete promise notified on this executor. */
+    /**
+     * {@return a new incomplete promise whose listeners are notified on this executor}
+     *
+     * @param <V> the result type
+     */
     default <V> Promise<V> newPromise() {
         return new DefaultPromise<>(this);
     }
 
-    /** A future that has already succeeded with {@code result}. */
+    /**
+     * {@return a future that has already succeeded with {@code result}}
+     *
+     * @param <V> the result type
+     * @param result the result, may be null
+     */
     default <V> Future<V> newSucceededFuture(V result) {
         return new DefaultPromise<V>(this).setSuccess(result);
     }
 
-    /** A future that has already failed with {@code cause}. */
+    /**
+     * {@return a future that has already failed with {@code cause}}
+     *
+     * @param <V> the result type
+     * @param cause the failure
+     */
     default <V> Future<V> newFailedFuture(Throwable cause) {
         return new DefaultPromise<V>(this).setFailure(cause);
     }

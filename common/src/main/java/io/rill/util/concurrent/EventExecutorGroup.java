@@ -17,13 +17,17 @@ public interface EventExecutorGroup extends ScheduledExecutorService, Iterable<E
     /** Default bound on the whole graceful shutdown. */
     long DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 15;
 
-    /** One of the group's executors, chosen round-robin. */
+    /** {@return one of the group's executors, chosen round-robin} */
     EventExecutor next();
 
-    /** True once {@link #shutdownGracefully} was called or the group terminated. */
+    /** {@return true once {@link #shutdownGracefully} was called or the group terminated} */
     boolean isShuttingDown();
 
-    /** Shuts down with the default quiet period (2 s) and timeout (15 s). */
+    /**
+     * Shuts down with the default quiet period (2 s) and timeout (15 s).
+     *
+     * @return {@link #terminationFuture()}
+     */
     default Future<?> shutdownGracefully() {
         return shutdownGracefully(DEFAULT_SHUTDOWN_QUIET_PERIOD_SECONDS, DEFAULT_SHUTDOWN_TIMEOUT_SECONDS,
                 TimeUnit.SECONDS);
@@ -35,10 +39,13 @@ public interface EventExecutorGroup extends ScheduledExecutorService, Iterable<E
      * and later tasks are rejected with {@link java.util.concurrent.RejectedExecutionException}.
      *
      * @return {@link #terminationFuture()}
+     * @param quietPeriod how long no task may arrive before the executors stop
+     * @param timeout the longest the shutdown may take, whatever keeps arriving
+     * @param unit the unit of both durations
      */
     Future<?> shutdownGracefully(long quietPeriod, long timeout, TimeUnit unit);
 
-    /** Completes once every executor of the group has terminated. */
+    /** {@return a future that completes once every executor of the group has terminated} */
     Future<?> terminationFuture();
 
     @Override

@@ -26,6 +26,12 @@ public class FastThreadLocal<V> {
     /** This variable's slot in every thread's {@link InternalThreadLocalMap}. */
     private final int index;
 
+    /**
+     * Creates a variable with its own slot in every thread's table; create them as static fields, since slots
+     * are never reused.
+     *
+     * @throws IllegalStateException if too many variables were created
+     */
     public FastThreadLocal() {
         int i = nextIndex.getAndIncrement();
         if (i < 0 || i > Integer.MAX_VALUE - 16) { // indices are never reused, so this is a misuse
@@ -34,7 +40,7 @@ public class FastThreadLocal<V> {
         index = i;
     }
 
-    /** The current thread's value, initialised by {@link #initialValue()} on first access. */
+    /** {@return the current thread's value, initialised by {@link #initialValue()} on first access} */
     @SuppressWarnings("unchecked")
     public final V get() {
         InternalThreadLocalMap map = InternalThreadLocalMap.get();
@@ -47,12 +53,16 @@ public class FastThreadLocal<V> {
         return initial;
     }
 
-    /** Sets the current thread's value; null is stored as a value, use {@link #remove()} to unset. */
+    /**
+     * Sets the current thread's value; null is stored as a value, use {@link #remove()} to unset.
+     *
+     * @param value the new value for the current thread
+     */
     public final void set(V value) {
         InternalThreadLocalMap.get().set(index, this, value);
     }
 
-    /** Whether the current thread has a value (set, or initialised by {@link #get()}). */
+    /** {@return true if the current thread has a value (set, or initialised by {@link #get()})} */
     public final boolean isSet() {
         InternalThreadLocalMap map = InternalThreadLocalMap.getIfExists();
         return map != null && map.get(index) != InternalThreadLocalMap.UNSET;
@@ -74,7 +84,7 @@ public class FastThreadLocal<V> {
         }
     }
 
-    /** The value a thread sees before setting one. Returns null unless overridden. */
+    /** {@return the value a thread sees before setting one} Returns null unless overridden. */
     protected V initialValue() {
         return null;
     }
@@ -82,6 +92,8 @@ public class FastThreadLocal<V> {
     /**
      * Called on the owning thread with a value that {@link #remove()} or {@link #removeAll()}
      * just removed, for example to return pooled memory. Does nothing unless overridden.
+     *
+     * @param value the removed value
      */
     protected void onRemoval(V value) {
     }
@@ -117,7 +129,7 @@ public class FastThreadLocal<V> {
         }
     }
 
-    /** Number of variables with a value on the current thread. */
+    /** {@return the number of variables with a value on the current thread} */
     public static int size() {
         InternalThreadLocalMap map = InternalThreadLocalMap.getIfExists();
         return map == null ? 0 : map.size();
@@ -127,6 +139,9 @@ public class FastThreadLocal<V> {
      * Wraps {@code task} so {@link #removeAll()} runs after it, however it ends. Executors wrap
      * the run loop of a thread they own, so values die with the thread instead of leaking
      * whatever they hold (pooled buffers, caches) for as long as the thread object lives.
+     *
+     * @param task the thread's work
+     * @return a task that runs {@code task} and then clears the thread's values
      */
     public static Runnable runWithCleanup(Runnable task) {
         Objects.requireNonNull(task, "task");

@@ -15,16 +15,35 @@ public class FastThreadLocalThread extends Thread {
     /** True if the task given to the constructor was wrapped to clean up thread-locals on exit. */
     private final boolean cleansUp;
 
+    /**
+     * A thread that runs {@code task} and then removes its {@link FastThreadLocal} values.
+     *
+     * @param task the work, may be null
+     */
     public FastThreadLocalThread(Runnable task) {
         super(wrap(task));
         cleansUp = task != null;
     }
 
+    /**
+     * A named thread that runs {@code task} and then removes its {@link FastThreadLocal} values.
+     *
+     * @param task the work, may be null
+     * @param name the thread's name
+     */
     public FastThreadLocalThread(Runnable task, String name) {
         super(wrap(task), name);
         cleansUp = task != null;
     }
 
+    /**
+     * A named thread in {@code group} that runs {@code task} and then removes its {@link FastThreadLocal}
+     * values.
+     *
+     * @param group the thread group, or null for the current one
+     * @param task the work, may be null
+     * @param name the thread's name
+     */
     public FastThreadLocalThread(ThreadGroup group, Runnable task, String name) {
         super(group, wrap(task), name);
         cleansUp = task != null;
@@ -34,6 +53,9 @@ public class FastThreadLocalThread extends Thread {
      * Whether {@code thread} removes its {@link FastThreadLocal} values when it finishes on its
      * own. An executor that gets false should wrap its run loop with
      * {@link FastThreadLocal#runWithCleanup(Runnable)}.
+     *
+     * @param thread the thread to ask about
+     * @return true if it clears its values itself
      */
     public static boolean willCleanupFastThreadLocals(Thread thread) {
         return thread instanceof FastThreadLocalThread fast && fast.cleansUp;

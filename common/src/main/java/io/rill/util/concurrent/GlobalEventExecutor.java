@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class GlobalEventExecutor extends AbstractScheduledEventExecutor {
 
+    /** The one instance; its thread starts on the first task and stops after a second without work. */
     public static final GlobalEventExecutor INSTANCE = new GlobalEventExecutor();
 
     private static final long KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -79,7 +80,7 @@ public final class GlobalEventExecutor extends AbstractScheduledEventExecutor {
         return t == thread && running.get();
     }
 
-    /** Tasks waiting to run. */
+    /** {@return the number of tasks waiting to run} */
     public int pendingTasks() {
         return tasks.size();
     }

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ImmediateEventExecutor extends AbstractEventExecutor {
 
+    /** The one instance; it runs every task on the calling thread, queueing nested ones to avoid deep stacks. */
     public static final ImmediateEventExecutor INSTANCE = new ImmediateEventExecutor();
 
     /** Tasks submitted while this thread is already running one; null when not running. */

@@ -17,12 +17,21 @@ public final class ManualTicker implements Ticker {
     /** Threads in parkUntil, with their deadline. */
     private final Map<Thread, Long> sleepers = new ConcurrentHashMap<>();
 
+    /** A ticker standing at time 0 until it is advanced. */
+    public ManualTicker() {
+    }
+
     @Override
     public long nanoTime() {
         return now.get();
     }
 
-    /** Moves time forward and wakes every thread whose deadline has come. */
+    /**
+     * Moves time forward and wakes every thread whose deadline has come.
+     *
+     * @param amount how far to move
+     * @param unit the unit of {@code amount}
+     */
     public void advance(long amount, TimeUnit unit) {
         if (amount < 0) {
             throw new IllegalArgumentException("amount: " + amount + " (expected: >= 0)");

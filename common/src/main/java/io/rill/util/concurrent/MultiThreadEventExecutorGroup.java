@@ -24,6 +24,8 @@ public abstract class MultiThreadEventExecutorGroup implements EventExecutorGrou
     private final Chooser chooser;
 
     /**
+     * Creates the group's executors at once, each through {@link #newChild}.
+     *
      * @param nThreads      number of executors; 0 means {@link RillProperties#EVENT_LOOP_THREADS}
      * @param threadFactory makes each executor's thread; null means a {@link DefaultThreadFactory}
      *                      named after this class
@@ -58,7 +60,14 @@ public abstract class MultiThreadEventExecutorGroup implements EventExecutorGrou
         }
     }
 
-    /** Creates one executor of the group. */
+    /**
+     * Creates one executor of the group.
+     *
+     * @param threadFactory makes the executor's thread
+     * @param args the extra arguments given to the group's constructor
+     * @return the new executor
+     * @throws Exception if the executor cannot be created; the group then shuts down the ones made so far
+     */
     protected abstract EventExecutor newChild(ThreadFactory threadFactory, Object... args) throws Exception;
 
     @Override
@@ -66,7 +75,7 @@ public abstract class MultiThreadEventExecutorGroup implements EventExecutorGrou
         return chooser.next();
     }
 
-    /** The number of executors. */
+    /** {@return the number of executors in the group} */
     public final int executorCount() {
         return children.length;
     }

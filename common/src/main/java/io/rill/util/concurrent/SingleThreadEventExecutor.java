@@ -65,14 +65,23 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
     /** Ticker time a task last ran. Loop thread only. */
     private long lastExecutionNanos;
 
+    /**
+     * Creates an executor with the system clock and the default task-queue bound from {@code RillProperties}.
+     *
+     * @param parent the owning group, or null
+     * @param threadFactory makes the one thread, on the first task
+     */
     protected SingleThreadEventExecutor(EventExecutorGroup parent, ThreadFactory threadFactory) {
         this(parent, threadFactory, Ticker.systemTicker(), RillProperties.MAX_PENDING_TASKS);
     }
 
     /**
+     * An executor with the given clock and task-queue bound.
+     *
      * @param threadFactory makes the one thread, on the first task
      * @param ticker        the clock of scheduled tasks and the quiet period
      * @param maxPendingTasks bound of the task queue; beyond it tasks are rejected
+     * @param parent the owning group, or null
      */
     protected SingleThreadEventExecutor(EventExecutorGroup parent, ThreadFactory threadFactory, Ticker ticker,
                                         int maxPendingTasks) {
@@ -91,6 +100,8 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
      * Hook for a loop that waits somewhere other than {@link #waitForWork()} (an I/O poller): make
      * that wait return. Called after a task was queued from another thread, and on shutdown. A loop
      * parked in {@link #waitForWork()} is unparked without it.
+     *
+     * @param inEventLoop true when called from this executor's own thread
      */
     protected void wakeup(boolean inEventLoop) {
     }
@@ -162,24 +173,30 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
      * The executor whose loop thread is the calling thread, or null on any other thread. Lets
      * per-thread state (a buffer pool's thread cache, say) hand work back to its own thread later,
      * as a task, instead of touching it from a foreign one.
+     *
+     * @return the current thread's executor, or null
      */
     public static EventExecutor currentExecutor() {
         return CURRENT.isSet() ? CURRENT.get() : null;
     }
 
-    /** Tasks queued and not yet run (approximate from other threads). */
+    /** {@return the number of tasks queued and not yet run (approximate when read from another thread)} */
     public int pendingTasks() {
         return taskQueue.size();
     }
 
-    /** True if tasks are queued or in flight. */
+    /** {@return true if tasks are queued or in flight} Event-loop thread only. */
     protected final boolean hasTasks() {
         return !taskQueue.isEmpty();
     }
 
     // ---------------------------------------------------------------- running tasks
 
-    /** Runs scheduled tasks that are due, then queued tasks, until none is left. Returns whether any ran. */
+    /**
+     * Runs scheduled tasks that are due, then queued tasks, until none is left. Event-loop thread only.
+     *
+     * @return true if any task ran
+     */
     protected final boolean runAllTasks() {
         return runAllTasks(Long.MAX_VALUE);
     }
@@ -187,6 +204,9 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
     /**
      * Runs due scheduled tasks and queued tasks until none is left or {@code maxNanos} has passed
      * (checked every 64 tasks: reading the clock costs more than most tasks). Returns whether any ran.
+     *
+     * @param maxNanos the time budget on {@link #ticker()}
+     * @return true if any task ran
      */
     protected final boolean runAllTasks(long maxNanos) {
         Ticker ticker = ticker();
@@ -301,6 +321,8 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
      * Called by the loop on every turn. Before shutdown it returns false at once. While shutting down
      * it cancels scheduled tasks, runs queued tasks, and returns true once no task ran for the quiet
      * period or the shutdown timeout passed; otherwise it waits a little and returns false.
+     *
+     * @return true once the loop may stop
      */
     protected final boolean confirmShutdown() {
         if (!isShuttingDown()) {

@@ -9,17 +9,19 @@ import java.util.concurrent.locks.LockSupport;
  */
 public interface Ticker {
 
-    /** The JVM's monotonic clock, {@link System#nanoTime()}. */
+    /** {@return the JVM's monotonic clock, {@link System#nanoTime()}} */
     static Ticker systemTicker() {
         return System::nanoTime;
     }
 
-    /** Current time in nanoseconds; only differences between two readings mean anything. */
+    /** {@return the current time in nanoseconds} Only differences between two readings mean anything. */
     long nanoTime();
 
     /**
      * Blocks the calling thread until this ticker reaches {@code deadlineNanos}, until the thread is
      * unparked ({@link LockSupport#unpark}), or spuriously. Callers re-check their condition.
+     *
+     * @param deadlineNanos the time on this ticker to wake up at
      */
     default void parkUntil(long deadlineNanos) {
         long delay = deadlineNanos - nanoTime();

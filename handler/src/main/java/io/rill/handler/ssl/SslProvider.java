@@ -10,6 +10,16 @@ import io.rill.util.InternalLogger;
  * netty-tcnative-boringssl-static is on the class or module path and its JNI library loads;
  * otherwise {@link #isAvailable} answers false with the reason and {@link SslContextBuilder#build()}
  * refuses it.
+ *
+ * <p>OPENSSL's JNI library is loaded by {@code io.rill.common} (its {@code NativeLibraryLoader}),
+ * so on JDK 24 and later, which warn about native access, run with
+ * {@code --enable-native-access=ALL-UNNAMED} on the class path or
+ * {@code --enable-native-access=io.rill.common} on the module path. On the module path
+ * {@code io.rill.handler} requires tcnative's classes only statically, so put them in the module
+ * graph: {@code requires io.netty.tcnative.classes.openssl;} in the application's
+ * {@code module-info.java}, or {@code --add-modules io.netty.tcnative.classes.openssl}. The jar
+ * with the library (netty-tcnative-boringssl-static with its platform classifier) needs neither:
+ * it is read from the module path unresolved. {@link #unavailabilityCause()} names what is missing.
  */
 public enum SslProvider {
     /** The {@code javax.net.ssl.SSLEngine} of the running JDK; always available. */

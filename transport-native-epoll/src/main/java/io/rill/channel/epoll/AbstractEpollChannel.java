@@ -59,13 +59,17 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
         return loop;
     }
 
-    /** Epoll reported {@code ready} for this channel. */
+    /**
+     * Epoll reported {@code ready} for this channel.
+     *
+     * @param ready the events that fired; event-loop thread only
+     */
     protected abstract void ioReady(EpollIoOps ready);
 
     /** Reads one burst; called for input readiness and by the edge-triggered re-read. */
     protected abstract void readNow();
 
-    /** The socket descriptor (for diagnostics and tests). */
+    /** {@return the socket descriptor (for diagnostics and tests)} */
     public final int fd() {
         return socket.fd();
     }
@@ -129,7 +133,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
         }
     }
 
-    /** The interest that means input: EPOLLIN (with EPOLLRDHUP for a stream). */
+    /** {@return the interest that means input: EPOLLIN (with EPOLLRDHUP for a stream)} */
     protected EpollIoOps readOps() {
         return READ_OPS;
     }
@@ -152,6 +156,8 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
     /**
      * Call at the end of a read burst: {@code drained} if the socket said EAGAIN, end of stream or
      * returned fewer bytes than asked. Re-reads (edge mode) or drops the input interest.
+     *
+     * @param drained true if the socket has nothing more to read now
      */
     protected final void readBurstEnded(boolean drained) {
         if (!isOpen()) {
@@ -167,6 +173,10 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
         }
     }
 
+    /**
+     * Drops the input interest unless a {@code read()} is pending or auto-read is on, so a channel with
+     * auto-read off stops being woken for input it did not ask for. Event-loop thread only.
+     */
     protected final void dropReadInterestUnlessWanted() {
         if (!readPending && !config().isReadingAutomatically()) {
             removeInterest(readOps());
@@ -187,22 +197,45 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
         }
     }
 
+    /** {@return true if a {@code read()} was asked for and not yet served} Event-loop thread only. */
     protected final boolean isReadPending() {
         return readPending;
     }
 
+    /**
+     * Marks whether a {@code read()} is waiting to be served. Event-loop thread only.
+     *
+     * @param pending true when a read was asked for
+     */
     protected final void setReadPending(boolean pending) {
         readPending = pending;
     }
 
+    /**
+     * Adds {@code ops} to the events this channel waits for, updating the epoll registration when it changes.
+     * Event-loop thread only.
+     *
+     * @param ops the events to add
+     */
     protected final void addInterest(EpollIoOps ops) {
         setInterest(interest.with(ops));
     }
 
+    /**
+     * Removes {@code ops} from the events this channel waits for, updating the epoll registration when it
+     * changes. Event-loop thread only.
+     *
+     * @param ops the events to remove
+     */
     protected final void removeInterest(EpollIoOps ops) {
         setInterest(interest.without(ops));
     }
 
+    /**
+     * {@return true if this channel waits for all of {@code ops}} Event-loop thread only.
+     *
+     * @param ops the events to test
+     */
     protected final boolean hasInterest(EpollIoOps ops) {
         return interest.contains(ops);
     }

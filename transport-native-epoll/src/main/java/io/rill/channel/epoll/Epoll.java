@@ -1,13 +1,13 @@
 package io.rill.channel.epoll;
 
 import io.rill.util.NativeLibraryLoader;
-import io.rill.util.PlatformInfo;
 
 /**
- * Whether the epoll transport can be used here, and if not, why: not Linux, an architecture this
- * build did not compile the library for, or a library that failed to load (noexec temp
- * directory, ...; the {@link UnsatisfiedLinkError} lists every attempt). Checked once, when this
- * class initializes:
+ * Whether the epoll transport can be used here, and if not, why: not Linux, a CPU architecture
+ * Rill has no library name for, no library for this CPU in the jars, or a library that failed to
+ * load (built against glibc on a musl system, a noexec temp directory, ...). The cause's message
+ * names the OS, the CPU, the C library and the resource looked for, and the loader's
+ * {@link UnsatisfiedLinkError} lists every attempt. Checked once, when this class initializes:
  * <pre>{@code
  * IoHandlerFactory io = Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
  * }</pre>
@@ -18,25 +18,17 @@ import io.rill.util.PlatformInfo;
  */
 public final class Epoll {
 
-    /** Bundled as {@code META-INF/native/lib<name>.so}. */
-    static final String LIBRARY_NAME = "rill_transport_native_epoll_" + PlatformInfo.arch();
-
     private static final Throwable UNAVAILABILITY_CAUSE = probe();
 
     private Epoll() {
     }
 
     private static Throwable probe() {
-        if (!PlatformInfo.isLinux()) {
-            return new UnsupportedOperationException("epoll needs Linux; this is " + System.getProperty("os.name")
-                    + " (" + PlatformInfo.os() + ")");
-        }
-        if (PlatformInfo.arch().equals("unknown")) {
-            return new UnsupportedOperationException("no epoll library for the CPU architecture "
-                    + System.getProperty("os.arch"));
-        }
         try {
-            NativeLibraryLoader.load(LIBRARY_NAME, Epoll.class.getClassLoader(), new LoadHere());
+            Throwable cause = EpollPlatform.current().load(Epoll.class.getClassLoader(), new LoadHere());
+            if (cause != null) {
+                return cause;
+            }
             int epfd = Native.epollCreate(); // proves the registered methods work, not just the load
             if (epfd < 0) {
                 return Errors.newException("epoll_create1", -epfd);
@@ -64,7 +56,7 @@ public final class Epoll {
         }
     }
 
-    /** True if the library loaded and an epoll instance could be created. */
+    /** {@return true if the library loaded and an epoll instance could be created} */
     public static boolean isAvailable() {
         return UNAVAILABILITY_CAUSE == null;
     }
@@ -79,7 +71,7 @@ public final class Epoll {
         }
     }
 
-    /** Why the transport is not available, or null if it is. */
+    /** {@return why the transport is not available, or null if it is} */
     public static Throwable unavailabilityCause() {
         return UNAVAILABILITY_CAUSE;
     }

@@ -67,12 +67,21 @@ public class EpollDatagramChannel extends AbstractEpollChannel implements Datagr
     private volatile SocketAddress local;
     private volatile SocketAddress remote;
 
-    /** A dual-stack (IPv6 where the kernel has it) UDP channel. */
+    /**
+     * A dual-stack (IPv6 where the kernel has it) UDP channel.
+     *
+     * @param loop the event loop that runs the channel's I/O, for its whole life
+     */
     public EpollDatagramChannel(EventLoop loop) {
         this(loop, LinuxSocket.IPV6);
     }
 
-    /** An IPv6 (dual-stack) or, with {@code ipv6} false, a pure IPv4 UDP channel. */
+    /**
+     * An IPv6 (dual-stack) or, with {@code ipv6} false, a pure IPv4 UDP channel.
+     *
+     * @param loop the event loop that runs the channel's I/O, for its whole life
+     * @param ipv6 false for an {@code AF_INET} socket
+     */
     public EpollDatagramChannel(EventLoop loop, boolean ipv6) {
         super(null, loop, newSocket(ipv6));
         this.config = new DatagramChannelConfig(this, new LinuxOptions(socket, this));

@@ -20,7 +20,11 @@ import io.rill.channel.EventLoop;
  */
 public class EpollDomainSocketChannel extends EpollSocketChannel {
 
-    /** A new, unconnected Unix-domain channel on {@code loop}. */
+    /**
+     * A new, unconnected Unix-domain channel on {@code loop}.
+     *
+     * @param loop the event loop that runs the channel's I/O, for its whole life
+     */
     public EpollDomainSocketChannel(EventLoop loop) {
         super(null, loop, newSocket(true), false);
     }
@@ -30,7 +34,12 @@ public class EpollDomainSocketChannel extends EpollSocketChannel {
         super(parent, loop, socket, true);
     }
 
-    /** The peer's process, user and group ids. */
+    /**
+     * The peer's process, user and group ids.
+     *
+     * @return the credentials, as the kernel recorded them at connect time
+     * @throws io.rill.channel.ChannelException if the kernel refuses, for example on a closed socket
+     */
     public PeerCredentials peerCredentials() {
         int[] ids = new int[3];
         try {

@@ -5,7 +5,7 @@ import io.rill.channel.IoHandle;
 /** An {@link IoHandle} that is a Linux file descriptor, watched by an {@link EpollIoHandler}. */
 public interface EpollIoHandle extends IoHandle {
 
-    /** The descriptor; fixed while registered. */
+    /** {@return the descriptor; fixed while registered} */
     int fd();
 
     /** Closes the handle's channel; reports failures through the channel, never by throwing. */

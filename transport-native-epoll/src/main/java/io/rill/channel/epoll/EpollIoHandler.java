@@ -95,12 +95,17 @@ public final class EpollIoHandler implements IoHandler {
         allocateEvents(maxEvents);
     }
 
-    /** Handlers that start with room for 128 events per wait. */
+    /** {@return a factory of handlers that start with room for 128 events per wait} */
     public static IoHandlerFactory newFactory() {
         return newFactory(128);
     }
 
-    /** Handlers that start with room for {@code maxEvents} events per wait (grown when a wait fills it). */
+    /**
+     * {@return a factory of handlers that start with room for {@code maxEvents} events per wait (grown when a
+     * wait fills it)}
+     *
+     * @param maxEvents the initial size of the event array, at least 1
+     */
     public static IoHandlerFactory newFactory(int maxEvents) {
         if (maxEvents < 1) {
             throw new IllegalArgumentException("maxEvents: " + maxEvents + " (expected: >= 1)");

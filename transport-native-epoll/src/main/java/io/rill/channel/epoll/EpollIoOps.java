@@ -25,10 +25,15 @@ public final class EpollIoOps implements IoOps {
         }
     }
 
+    /** The empty set. */
     public static final EpollIoOps NONE = valueOf(0);
+    /** Input is ready (or a listening socket has a connection to accept). */
     public static final EpollIoOps EPOLLIN = valueOf(Native.EPOLLIN);
+    /** Output space is available. */
     public static final EpollIoOps EPOLLOUT = valueOf(Native.EPOLLOUT);
+    /** The peer shut its output down (FIN). */
     public static final EpollIoOps EPOLLRDHUP = valueOf(Native.EPOLLRDHUP);
+    /** Edge-triggered registration: an event is reported once per change, not while it lasts. */
     public static final EpollIoOps EPOLLET = valueOf(Native.EPOLLET);
 
     private final int events;
@@ -37,7 +42,12 @@ public final class EpollIoOps implements IoOps {
         this.events = events;
     }
 
-    /** The set for {@code events}; bits other than the six above (EPOLLPRI, ...) are dropped. */
+    /**
+     * The set for {@code events}; bits other than the six above (EPOLLPRI, ...) are dropped.
+     *
+     * @param events {@code EPOLL*} bits
+     * @return the shared instance for those bits
+     */
     public static EpollIoOps valueOf(int events) {
         int index = 0;
         for (int b = 0; b < BITS.length; b++) {
@@ -53,37 +63,54 @@ public final class EpollIoOps implements IoOps {
         return events & 0xFFFFFFFFL;
     }
 
-    /** The {@code EPOLL*} bits. */
+    /** {@return the {@code EPOLL*} bits} */
     public int intValue() {
         return events;
     }
 
+    /**
+     * {@return true if every event of {@code other} is in this set}
+     *
+     * @param other the events to test
+     */
     public boolean contains(EpollIoOps other) {
         return (events & other.events) == other.events;
     }
 
+    /**
+     * {@return this set plus the events of {@code other}}
+     *
+     * @param other the events to add
+     */
     public EpollIoOps with(EpollIoOps other) {
         return valueOf(events | other.events);
     }
 
+    /**
+     * {@return this set without the events of {@code other}}
+     *
+     * @param other the events to remove
+     */
     public EpollIoOps without(EpollIoOps other) {
         return valueOf(events & ~other.events);
     }
 
+    /** {@return true if EPOLLIN is in the set} */
     public boolean isReadable() {
         return (events & Native.EPOLLIN) != 0;
     }
 
+    /** {@return true if EPOLLOUT is in the set} */
     public boolean isWritable() {
         return (events & Native.EPOLLOUT) != 0;
     }
 
-    /** The peer shut its output down (FIN): EPOLLRDHUP. */
+    /** {@return true if the peer shut its output down (FIN): EPOLLRDHUP} */
     public boolean isReadHangUp() {
         return (events & Native.EPOLLRDHUP) != 0;
     }
 
-    /** An error (EPOLLERR) or a hang-up of both directions (EPOLLHUP), e.g. a reset. */
+    /** {@return true on an error (EPOLLERR) or a hang-up of both directions (EPOLLHUP), e.g. a reset} */
     public boolean isErrorOrHangUp() {
         return (events & (Native.EPOLLERR | Native.EPOLLHUP)) != 0;
     }

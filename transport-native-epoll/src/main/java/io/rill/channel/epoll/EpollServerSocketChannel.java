@@ -34,12 +34,21 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
     /** Accept bursts and the pause after an accept error. */
     private final AcceptLoop accepts;
 
-    /** A server whose children live on {@code loop} as well. */
+    /**
+     * A server whose children live on {@code loop} as well.
+     *
+     * @param loop the event loop of the listening socket and its children
+     */
     public EpollServerSocketChannel(EventLoop loop) {
         this(loop, loop);
     }
 
-    /** A server whose children are spread over {@code childGroup}. */
+    /**
+     * A server whose children are spread over {@code childGroup}.
+     *
+     * @param loop the event loop of the listening socket
+     * @param childGroup the group whose loops accepted channels are spread over
+     */
     public EpollServerSocketChannel(EventLoop loop, EventLoopGroup childGroup) {
         this(loop, childGroup, false);
     }

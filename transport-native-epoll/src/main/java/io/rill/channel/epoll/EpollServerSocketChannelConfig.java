@@ -39,10 +39,20 @@ public final class EpollServerSocketChannelConfig extends ServerSocketChannelCon
         return LinuxOptions.handles(option) ? linux.set(option, value) : super.setOption(option, value);
     }
 
+    /**
+     * {@return true if SO_REUSEPORT is set, letting several sockets listen on one port with the kernel spreading
+     * connections}
+     */
     public boolean isReusePort() {
         return getOption(EpollChannelOption.SO_REUSEPORT);
     }
 
+    /**
+     * Sets SO_REUSEPORT; it only takes effect when set before bind.
+     *
+     * @param reusePort true to share the port
+     * @return this config
+     */
     public EpollServerSocketChannelConfig setReusePort(boolean reusePort) {
         setOption(EpollChannelOption.SO_REUSEPORT, reusePort);
         return this;

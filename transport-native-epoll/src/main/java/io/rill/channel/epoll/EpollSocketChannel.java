@@ -42,7 +42,11 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
     /** Epoll said the peer shut its output (EPOLLRDHUP): read until end of stream, a short read is not the end. */
     private boolean readHangUp;
 
-    /** A new, unconnected TCP channel on {@code loop}. */
+    /**
+     * A new, unconnected TCP channel on {@code loop}.
+     *
+     * @param loop the event loop that runs the channel's I/O, for its whole life
+     */
     public EpollSocketChannel(EventLoop loop) {
         this(null, loop, newSocket(false), false);
     }
@@ -119,7 +123,13 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
         return halfClosure.isOutputShutdown();
     }
 
-    /** The kernel's TCP_INFO for this connection, read now; none for a Unix-domain socket. */
+    /**
+     * The kernel's TCP_INFO for this connection, read now; none for a Unix-domain socket.
+     *
+     * @return the snapshot; any thread may call it
+     * @throws UnsupportedOperationException on a Unix-domain socket
+     * @throws io.rill.channel.ChannelException if the kernel refuses, for example on a closed socket
+     */
     public TcpInfo tcpInfo() {
         if (socket.isUnix()) {
             throw new UnsupportedOperationException("a Unix-domain socket has no TCP_INFO");

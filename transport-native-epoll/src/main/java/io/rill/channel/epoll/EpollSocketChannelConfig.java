@@ -54,24 +54,38 @@ public final class EpollSocketChannelConfig extends SocketChannelConfig {
         return LinuxOptions.handles(option) ? linux.set(option, value) : super.setOption(option, value);
     }
 
+    /** {@return true if TCP_CORK is set: partial frames are held back until the cork is removed or a frame fills} */
     public boolean isTcpCork() {
         return getOption(EpollChannelOption.TCP_CORK);
     }
 
+    /**
+     * Sets TCP_CORK.
+     *
+     * @param cork true to hold back partial frames
+     * @return this config
+     */
     public EpollSocketChannelConfig setTcpCork(boolean cork) {
         setOption(EpollChannelOption.TCP_CORK, cork);
         return this;
     }
 
-    /** Unix-domain channels: true if they read {@link FileDescriptor}s instead of bytes. */
+    /** {@return true if a Unix-domain channel reads {@link FileDescriptor}s instead of bytes} */
     public boolean isReadFileDescriptors() {
         return readFileDescriptors;
     }
 
+    /** {@return whether the channel is registered edge- or level-triggered} */
     public EpollMode getEpollMode() {
         return epollChannel.epollMode();
     }
 
+    /**
+     * Switches the channel between edge- and level-triggered registration.
+     *
+     * @param mode the new mode
+     * @return this config
+     */
     public EpollSocketChannelConfig setEpollMode(EpollMode mode) {
         setOption(EpollChannelOption.EPOLL_MODE, mode);
         return this;

@@ -15,7 +15,12 @@ public final class FileDescriptor implements Closeable {
     private final int fd;
     private volatile boolean open = true;
 
-    /** Wraps {@code fd}, which must be open; its owner closes it through this object or elsewhere. */
+    /**
+     * Wraps {@code fd}, which must be open; its owner closes it through this object or elsewhere.
+     *
+     * @param fd the descriptor number, not negative
+     * @throws IllegalArgumentException if {@code fd} is negative
+     */
     public FileDescriptor(int fd) {
         if (fd < 0) {
             throw new IllegalArgumentException("fd: " + fd + " (expected: >= 0)");
@@ -23,10 +28,12 @@ public final class FileDescriptor implements Closeable {
         this.fd = fd;
     }
 
+    /** {@return the descriptor number} */
     public int intValue() {
         return fd;
     }
 
+    /** {@return true until {@link #close()} was called} */
     public boolean isOpen() {
         return open;
     }

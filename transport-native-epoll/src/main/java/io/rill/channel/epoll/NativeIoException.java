@@ -11,6 +11,7 @@ public final class NativeIoException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The positive {@code errno} the call failed with. */
     private final int errno;
 
     NativeIoException(String message, int errno) {
@@ -18,7 +19,7 @@ public final class NativeIoException extends IOException {
         this.errno = errno;
     }
 
-    /** The positive {@code errno} value, e.g. 104 ({@code ECONNRESET}) on Linux x86_64. */
+    /** {@return the positive {@code errno} value, e.g. 104 ({@code ECONNRESET}) on Linux x86_64} */
     public int errno() {
         return errno;
     }

@@ -46,12 +46,22 @@ public class EmbeddedChannel extends AbstractChannel {
     private Throwable recordedException;
     private State state = State.OPEN;
 
-    /** A registered, active channel with {@code handlers} in its pipeline. */
+    /**
+     * A registered, active channel with {@code handlers} in its pipeline.
+     *
+     * @param handlers the handlers, added in order
+     */
     public EmbeddedChannel(ChannelHandler... handlers) {
         this(EmbeddedChannelId.INSTANCE, true, handlers);
     }
 
-    /** @param register false to leave the channel unregistered (and inactive) until {@link #register()} */
+    /**
+     * A channel with the given id, registered and active unless {@code register} is false.
+     *
+     * @param id the channel's id
+     * @param register false to leave the channel unregistered (and inactive) until {@link #register()}
+     * @param handlers the handlers, added in order
+     */
     public EmbeddedChannel(ChannelId id, boolean register, ChannelHandler... handlers) {
         this(new EmbeddedEventLoop(new ManualTicker()), id, register, handlers);
     }
@@ -85,23 +95,34 @@ public class EmbeddedChannel extends AbstractChannel {
 
     // ---------------------------------------------------------------- the test's side
 
-    /** Messages that reached the end of the inbound direction. */
+    /**
+     * {@return the messages that reached the end of the inbound direction} The test owns them and must release
+     * them.
+     */
     public Queue<Object> inboundMessages() {
         return inboundMessages;
     }
 
-    /** Messages written out by the head. */
+    /** {@return the messages written out by the head} The test owns them and must release them. */
     public Queue<Object> outboundMessages() {
         return outboundMessages;
     }
 
-    /** The oldest inbound message, or null. */
+    /**
+     * {@return the oldest inbound message, or null} The caller owns it and must release it.
+     *
+     * @param <T> the type the caller expects
+     */
     @SuppressWarnings("unchecked")
     public <T> T readInbound() {
         return (T) ReferenceCountUtil.touch(inboundMessages.poll(), "read by the test from EmbeddedChannel.readInbound()");
     }
 
-    /** The oldest outbound message, or null. */
+    /**
+     * {@return the oldest outbound message, or null} The caller owns it and must release it.
+     *
+     * @param <T> the type the caller expects
+     */
     @SuppressWarnings("unchecked")
     public <T> T readOutbound() {
         return (T) ReferenceCountUtil.touch(outboundMessages.poll(), "read by the test from EmbeddedChannel.readOutbound()");
@@ -110,6 +131,9 @@ public class EmbeddedChannel extends AbstractChannel {
     /**
      * Fires each message through the pipeline as channelRead, then channelReadComplete; runs
      * pending tasks and rethrows a recorded exception. Returns true if inbound messages are waiting.
+     *
+     * @param msgs the messages; ownership passes to the pipeline
+     * @return true if inbound messages are waiting
      */
     public boolean writeInbound(Object... msgs) {
         ensureOpen(msgs);
@@ -119,7 +143,11 @@ public class EmbeddedChannel extends AbstractChannel {
         return flushInbound().checkAndReport(inboundMessages);
     }
 
-    /** Fires channelReadComplete and runs pending tasks. */
+    /**
+     * Fires channelReadComplete and runs pending tasks.
+     *
+     * @return this channel
+     */
     public EmbeddedChannel flushInbound() {
         pipeline().fireChannelReadComplete();
         runPendingTasks();
@@ -129,6 +157,9 @@ public class EmbeddedChannel extends AbstractChannel {
     /**
      * Writes each message from the tail and flushes; a failed write's cause is rethrown. Returns
      * true if outbound messages are waiting.
+     *
+     * @param msgs the messages; ownership passes to the pipeline
+     * @return true if outbound messages are waiting
      */
     public boolean writeOutbound(Object... msgs) {
         ensureOpen(msgs);
@@ -145,7 +176,11 @@ public class EmbeddedChannel extends AbstractChannel {
         return checkAndReport(outboundMessages);
     }
 
-    /** Flushes from the tail and runs pending tasks. */
+    /**
+     * Flushes from the tail and runs pending tasks.
+     *
+     * @return this channel
+     */
     public EmbeddedChannel flushOutbound() {
         flush();
         runPendingTasks();
@@ -161,12 +196,18 @@ public class EmbeddedChannel extends AbstractChannel {
      * Closes the channel (running what the close causes) and says whether any message is left in
      * either queue, counting what the close itself produced; the messages stay for the test to
      * read. Rethrows an exception recorded and not yet checked.
+     *
+     * @return true if any message is left
      */
     public boolean finish() {
         return finish(false);
     }
 
-    /** Like {@link #finish()}, but releases every message left first, so a rethrown exception leaks nothing. */
+    /**
+     * Like {@link #finish()}, but releases every message left first, so a rethrown exception leaks nothing.
+     *
+     * @return true if any message was left
+     */
     public boolean finishAndReleaseAll() {
         return finish(true);
     }
@@ -182,12 +223,20 @@ public class EmbeddedChannel extends AbstractChannel {
         return leftOver;
     }
 
-    /** Empties the inbound queue, releasing each message; true if it held any. */
+    /**
+     * Empties the inbound queue, releasing each message; true if it held any.
+     *
+     * @return true if the queue held a message
+     */
     public boolean releaseInbound() {
         return releaseEvery(inboundMessages) > 0;
     }
 
-    /** Empties the outbound queue, releasing each message; true if it held any. */
+    /**
+     * Empties the outbound queue, releasing each message; true if it held any.
+     *
+     * @return true if the queue held a message
+     */
     public boolean releaseOutbound() {
         return releaseEvery(outboundMessages) > 0;
     }
@@ -210,14 +259,23 @@ public class EmbeddedChannel extends AbstractChannel {
         loop.runTasks();
     }
 
-    /** Runs the scheduled tasks that are due; returns nanoseconds until the next one, -1 if none. */
+    /**
+     * Runs the scheduled tasks that are due; returns nanoseconds until the next one, -1 if none.
+     *
+     * @return the delay, or -1
+     */
     public long runScheduledPendingTasks() {
         long next = loop.runScheduledTasks();
         loop.runTasks();
         return next;
     }
 
-    /** Moves the loop's clock forward; due tasks run at the next {@link #runPendingTasks()}. */
+    /**
+     * Moves the loop's clock forward; due tasks run at the next {@link #runPendingTasks()}.
+     *
+     * @param amount how far to move
+     * @param unit the unit of {@code amount}
+     */
     public void advanceTimeBy(long amount, TimeUnit unit) {
         loop.manualTicker().advance(amount, unit);
     }

@@ -44,12 +44,21 @@ public final class ChannelGroup extends AbstractSet<Channel> {
     /** The members by id, each with the close listener that removes it. */
     private final ConcurrentMap<ChannelId, Member> members = new ConcurrentHashMap<>();
 
-    /** A group whose bulk futures notify on {@link GlobalEventExecutor}. */
+    /**
+     * A group whose bulk futures notify on {@link GlobalEventExecutor}.
+     *
+     * @param name the group's name, for logs
+     */
     public ChannelGroup(String name) {
         this(name, GlobalEventExecutor.INSTANCE);
     }
 
-    /** A group whose bulk futures notify their listeners on {@code executor}. */
+    /**
+     * A group whose bulk futures notify their listeners on {@code executor}.
+     *
+     * @param name the group's name, for logs
+     * @param executor notifies the bulk futures
+     */
     public ChannelGroup(String name, EventExecutor executor) {
         this.name = Objects.requireNonNull(name, "name");
         this.executor = Objects.requireNonNull(executor, "executor");
@@ -66,11 +75,17 @@ public final class ChannelGroup extends AbstractSet<Channel> {
         }
     }
 
+    /** {@return the group's name} */
     public String name() {
         return name;
     }
 
-    /** The member with {@code id}, or null. */
+    /**
+     * The member with {@code id}, or null.
+     *
+     * @param id a channel id
+     * @return the member, or null
+     */
     public Channel find(ChannelId id) {
         Member m = members.get(Objects.requireNonNull(id, "id"));
         return m == null ? null : m.channel;
@@ -168,28 +183,63 @@ public final class ChannelGroup extends AbstractSet<Channel> {
 
     // ---------------------------------------------------------------- bulk operations
 
-    /** Writes {@code msg} to every member; see the class comment for reference counts. */
+    /**
+     * Writes {@code msg} to every member; see the class comment for reference counts.
+     *
+     * @param msg the message; the group takes over the caller's reference
+     * @return a future for the whole group
+     */
     public Future<Void> write(Object msg) {
         return write(msg, ChannelMatcher.all());
     }
 
+    /**
+     * Writes {@code msg} to the members {@code matcher} selects.
+     *
+     * @param msg the message; the group takes over the caller's reference
+     * @param matcher selects the members
+     * @return a future for the selected members
+     */
     public Future<Void> write(Object msg, ChannelMatcher matcher) {
         return writeToEach(msg, matcher, false);
     }
 
+    /**
+     * Writes and flushes {@code msg} to every member.
+     *
+     * @param msg the message; the group takes over the caller's reference
+     * @return a future for the whole group
+     */
     public Future<Void> writeAndFlush(Object msg) {
         return writeAndFlush(msg, ChannelMatcher.all());
     }
 
+    /**
+     * Writes and flushes {@code msg} to the members {@code matcher} selects.
+     *
+     * @param msg the message; the group takes over the caller's reference
+     * @param matcher selects the members
+     * @return a future for the selected members
+     */
     public Future<Void> writeAndFlush(Object msg, ChannelMatcher matcher) {
         return writeToEach(msg, matcher, true);
     }
 
-    /** Flushes every member. */
+    /**
+     * Flushes every member.
+     *
+     * @return this group
+     */
     public ChannelGroup flush() {
         return flush(ChannelMatcher.all());
     }
 
+    /**
+     * Flushes the members {@code matcher} selects.
+     *
+     * @param matcher selects the members
+     * @return this group
+     */
     public ChannelGroup flush(ChannelMatcher matcher) {
         for (Channel ch : matching(matcher)) {
             ch.flush();
@@ -197,19 +247,40 @@ public final class ChannelGroup extends AbstractSet<Channel> {
         return this;
     }
 
+    /**
+     * Disconnects every member.
+     *
+     * @return a future for the whole group
+     */
     public Future<Void> disconnect() {
         return disconnect(ChannelMatcher.all());
     }
 
+    /**
+     * Disconnects the members {@code matcher} selects.
+     *
+     * @param matcher selects the members
+     * @return a future for the selected members
+     */
     public Future<Void> disconnect(ChannelMatcher matcher) {
         return forEach(matcher, Channel::disconnect);
     }
 
-    /** Closes every member; they leave the group as they close. */
+    /**
+     * Closes every member; they leave the group as they close.
+     *
+     * @return a future for the whole group
+     */
     public Future<Void> close() {
         return close(ChannelMatcher.all());
     }
 
+    /**
+     * Closes the members {@code matcher} selects.
+     *
+     * @param matcher selects the members
+     * @return a future for the selected members
+     */
     public Future<Void> close(ChannelMatcher matcher) {
         return forEach(matcher, Channel::close);
     }

@@ -34,7 +34,7 @@ public final class ChannelGroupException extends ChannelException {
         return sb.toString();
     }
 
-    /** Each failed channel with its cause, in the order the failures were reported. */
+    /** {@return each failed channel with its cause, in the order the failures were reported} */
     public List<Map.Entry<Channel, Throwable>> failures() {
         return failures;
     }

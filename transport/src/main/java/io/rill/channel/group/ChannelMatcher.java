@@ -11,42 +11,66 @@ import io.rill.channel.Channel;
 @FunctionalInterface
 public interface ChannelMatcher {
 
-    /** True if the operation applies to {@code channel}. */
+    /**
+     * {@return true if the operation applies to {@code channel}}
+     *
+     * @param channel a member of the group
+     */
     boolean matches(Channel channel);
 
-    /** Matches what this does not. */
+    /** {@return a matcher of what this one does not match} */
     default ChannelMatcher invert() {
         return channel -> !matches(channel);
     }
 
-    /** Every channel. */
+    /** {@return a matcher of every channel} */
     static ChannelMatcher all() {
         return channel -> true;
     }
 
-    /** Only {@code target} itself. */
+    /**
+     * {@return a matcher of only {@code target} itself}
+     *
+     * @param target the channel
+     */
     static ChannelMatcher is(Channel target) {
         Objects.requireNonNull(target, "target");
         return channel -> channel == target;
     }
 
-    /** Every channel but {@code target}: "broadcast to everyone except the sender". */
+    /**
+     * {@return a matcher of every channel but {@code target}: "broadcast to everyone except the sender"}
+     *
+     * @param target the channel left out
+     */
     static ChannelMatcher isNot(Channel target) {
         return is(target).invert();
     }
 
-    /** Channels of {@code type} or a subtype. */
+    /**
+     * {@return a matcher of channels of {@code type} or a subtype}
+     *
+     * @param type the channel class
+     */
     static ChannelMatcher instanceOf(Class<? extends Channel> type) {
         Objects.requireNonNull(type, "type");
         return type::isInstance;
     }
 
-    /** Channels not of {@code type}. */
+    /**
+     * {@return a matcher of channels not of {@code type}}
+     *
+     * @param type the channel class
+     */
     static ChannelMatcher isNotInstanceOf(Class<? extends Channel> type) {
         return instanceOf(type).invert();
     }
 
-    /** Channels that every one of {@code matchers} matches (all channels if none is given). */
+    /**
+     * {@return a matcher of channels that every one of {@code matchers} matches (all channels if none is given)}
+     *
+     * @param matchers the matchers to combine
+     */
     static ChannelMatcher compose(ChannelMatcher... matchers) {
         ChannelMatcher[] copy = matchers.clone();
         for (ChannelMatcher m : copy) {
@@ -62,7 +86,11 @@ public interface ChannelMatcher {
         };
     }
 
-    /** Inverts {@code matcher}; the same as {@code matcher.invert()}. */
+    /**
+     * {@return the inverse of {@code matcher}; the same as {@code matcher.invert()}}
+     *
+     * @param matcher the matcher to invert
+     */
     static ChannelMatcher invert(ChannelMatcher matcher) {
         return Objects.requireNonNull(matcher, "matcher").invert();
     }

@@ -21,7 +21,11 @@ public final class LocalAddress extends SocketAddress implements Comparable<Loca
     /** Non-empty, trimmed; the whole identity of the address. */
     private final String id;
 
-    /** The address named {@code id} (leading and trailing blanks are dropped). */
+    /**
+     * The address named {@code id} (leading and trailing blanks are dropped).
+     *
+     * @param id the name
+     */
     public LocalAddress(String id) {
         String trimmed = Objects.requireNonNull(id, "id").trim();
         if (trimmed.isEmpty()) {
@@ -35,6 +39,7 @@ public final class LocalAddress extends SocketAddress implements Comparable<Loca
         return new LocalAddress("ephemeral-" + Long.toHexString(NEXT_EPHEMERAL.incrementAndGet()));
     }
 
+    /** {@return the address's name} */
     public String id() {
         return id;
     }

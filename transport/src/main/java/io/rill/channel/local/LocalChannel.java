@@ -53,7 +53,11 @@ public final class LocalChannel extends AbstractChannel {
     /** A read() is outstanding: the next drain may deliver. Loop only. */
     private boolean readRequested;
 
-    /** A client channel on {@code eventLoop}; connect it to a bound {@link LocalAddress}. */
+    /**
+     * A client channel on {@code eventLoop}; connect it to a bound {@link LocalAddress}.
+     *
+     * @param eventLoop a loop running a {@link LocalIoHandler}
+     */
     public LocalChannel(EventLoop eventLoop) {
         super(null, eventLoop);
     }

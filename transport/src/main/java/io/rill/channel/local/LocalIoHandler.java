@@ -55,7 +55,7 @@ public final class LocalIoHandler implements IoHandler {
     private LocalIoHandler() {
     }
 
-    /** A factory for {@link io.rill.channel.MultiThreadIoEventLoopGroup}: one handler per loop. */
+    /** {@return a factory for {@link io.rill.channel.MultiThreadIoEventLoopGroup}: one handler per loop} */
     public static IoHandlerFactory newFactory() {
         return LocalIoHandler::new;
     }

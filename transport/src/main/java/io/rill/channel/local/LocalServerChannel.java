@@ -51,12 +51,21 @@ public final class LocalServerChannel extends AbstractChannel {
     /** A read() is outstanding. Loop only. */
     private boolean readRequested;
 
-    /** A server whose accepted channels share its own event loop. */
+    /**
+     * A server whose accepted channels share its own event loop.
+     *
+     * @param eventLoop a loop running a {@link LocalIoHandler}
+     */
     public LocalServerChannel(EventLoop eventLoop) {
         this(eventLoop, eventLoop);
     }
 
-    /** A server whose accepted channels are spread over {@code childGroup} (its loops must be local ones). */
+    /**
+     * A server whose accepted channels are spread over {@code childGroup} (its loops must be local ones).
+     *
+     * @param eventLoop a loop running a {@link LocalIoHandler}
+     * @param childGroup the loops accepted channels are spread over
+     */
     public LocalServerChannel(EventLoop eventLoop, EventLoopGroup childGroup) {
         super(null, eventLoop);
         if (childGroup == null) {

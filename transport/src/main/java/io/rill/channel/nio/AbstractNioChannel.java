@@ -35,6 +35,14 @@ public abstract class AbstractNioChannel extends AbstractChannel {
     /** A read() was asked for and not served yet; without it and AUTO_READ, input interest is dropped. */
     private boolean readPending;
 
+    /**
+     * A channel over {@code javaChannel}, which is put in non-blocking mode.
+     *
+     * @param parent the server channel that accepted this one, or null
+     * @param eventLoop a loop running a {@link NioIoHandler}
+     * @param javaChannel the JDK channel underneath
+     * @throws IllegalArgumentException if {@code eventLoop} does not run NIO
+     */
     protected AbstractNioChannel(Channel parent, EventLoop eventLoop, SelectableChannel javaChannel) {
         super(parent, checkLoop(eventLoop));
         if (javaChannel == null) {
@@ -54,12 +62,16 @@ public abstract class AbstractNioChannel extends AbstractChannel {
         return loop;
     }
 
-    /** The JDK channel underneath. */
+    /** {@return the JDK channel underneath} */
     protected SelectableChannel javaChannel() {
         return javaChannel;
     }
 
-    /** The selector reported {@code ready} for this channel. */
+    /**
+     * The selector reported {@code ready} for this channel.
+     *
+     * @param ready the operations that are ready; event-loop thread only
+     */
     protected abstract void ioReady(NioIoOps ready);
 
     @Override
@@ -96,7 +108,7 @@ public abstract class AbstractNioChannel extends AbstractChannel {
         javaChannel.close();
     }
 
-    /** The readiness that means input: OP_READ, or OP_ACCEPT for a listening socket. */
+    /** {@return the readiness that means input: OP_READ, or OP_ACCEPT for a listening socket} */
     protected NioIoOps readOps() {
         return NioIoOps.READ;
     }
@@ -123,25 +135,43 @@ public abstract class AbstractNioChannel extends AbstractChannel {
         }
     }
 
+    /** {@return true if a {@code read()} was asked for and not yet served} Event-loop thread only. */
     protected final boolean isReadPending() {
         return readPending;
     }
 
-    /** Marks a read() as asked for (true) or as being served now (false). */
+    /**
+     * Marks a read() as asked for (true) or as being served now (false).
+     *
+     * @param pending true when a read is asked for
+     */
     protected final void setReadPending(boolean pending) {
         readPending = pending;
     }
 
-    /** Adds {@code ops} to the interest set. */
+    /**
+     * Adds {@code ops} to the interest set.
+     *
+     * @param ops the operations to add; event-loop thread only
+     */
     protected final void addInterest(NioIoOps ops) {
         setInterest(interest.with(ops));
     }
 
-    /** Removes {@code ops} from the interest set. */
+    /**
+     * Removes {@code ops} from the interest set.
+     *
+     * @param ops the operations to remove; event-loop thread only
+     */
     protected final void removeInterest(NioIoOps ops) {
         setInterest(interest.without(ops));
     }
 
+    /**
+     * {@return true if the interest set holds all of {@code ops}} Event-loop thread only.
+     *
+     * @param ops the operations to test
+     */
     protected final boolean hasInterest(NioIoOps ops) {
         return interest.contains(ops);
     }

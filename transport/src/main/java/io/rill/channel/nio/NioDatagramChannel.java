@@ -46,14 +46,31 @@ public class NioDatagramChannel extends AbstractNioChannel implements io.rill.ch
     /** Joined groups by (group, interface). Loop-confined. */
     private final Map<Membership, MembershipKey> memberships = new HashMap<>();
 
+    /**
+     * A UDP channel of the system's default protocol family on {@code loop}.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     */
     public NioDatagramChannel(EventLoop loop) {
         this(loop, open(null));
     }
 
+    /**
+     * A UDP channel of {@code family} on {@code loop}.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     * @param family {@code INET} or {@code INET6}
+     */
     public NioDatagramChannel(EventLoop loop, ProtocolFamily family) {
         this(loop, open(family));
     }
 
+    /**
+     * Wraps an open, unbound JDK datagram channel.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     * @param socket the JDK channel; the Rill channel owns it from now on
+     */
     public NioDatagramChannel(EventLoop loop, DatagramChannel socket) {
         super(null, loop, socket);
         this.socket = socket;

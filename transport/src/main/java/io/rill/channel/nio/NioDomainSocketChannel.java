@@ -15,12 +15,22 @@ import io.rill.channel.EventLoop;
  */
 public class NioDomainSocketChannel extends NioSocketChannel {
 
-    /** A new, unconnected Unix-domain channel on {@code loop}. */
+    /**
+     * A new, unconnected Unix-domain channel on {@code loop}.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     */
     public NioDomainSocketChannel(EventLoop loop) {
         super(loop, StandardProtocolFamily.UNIX);
     }
 
-    /** Wraps an accepted Unix-domain {@code socket}. */
+    /**
+     * Wraps an accepted Unix-domain {@code socket}.
+     *
+     * @param parent the server channel that accepted it
+     * @param loop a loop running a {@link NioIoHandler}
+     * @param socket the JDK channel; the Rill channel owns it from now on
+     */
     public NioDomainSocketChannel(Channel parent, EventLoop loop, SocketChannel socket) {
         super(parent, loop, socket);
     }

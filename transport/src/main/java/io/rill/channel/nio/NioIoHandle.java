@@ -7,6 +7,6 @@ import io.rill.channel.IoHandle;
 /** An {@link IoHandle} backed by a JDK {@link SelectableChannel}. */
 public interface NioIoHandle extends IoHandle {
 
-    /** The channel to register with the selector; it is switched to non-blocking mode on registration. */
+    /** {@return the channel to register with the selector} It is switched to non-blocking mode on registration. */
     SelectableChannel selectableChannel();
 }

@@ -61,11 +61,16 @@ public final class NioIoHandler implements IoHandler {
         }
     }
 
-    /** Handlers over the platform's default selector. */
+    /** {@return a factory of handlers over the platform's default selector} */
     public static IoHandlerFactory newFactory() {
         return newFactory(SelectorProvider.provider());
     }
 
+    /**
+     * {@return a factory of handlers over selectors of {@code provider}}
+     *
+     * @param provider the selector provider
+     */
     public static IoHandlerFactory newFactory(SelectorProvider provider) {
         if (provider == null) {
             throw new NullPointerException("provider");

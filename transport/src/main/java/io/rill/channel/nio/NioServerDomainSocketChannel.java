@@ -12,10 +12,21 @@ import io.rill.channel.EventLoopGroup;
  */
 public class NioServerDomainSocketChannel extends NioServerSocketChannel {
 
+    /**
+     * A Unix-domain server whose children live on {@code loop} as well.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     */
     public NioServerDomainSocketChannel(EventLoop loop) {
         this(loop, loop);
     }
 
+    /**
+     * A Unix-domain server whose children are spread over {@code childGroup}.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     * @param childGroup the loops accepted channels are spread over
+     */
     public NioServerDomainSocketChannel(EventLoop loop, EventLoopGroup childGroup) {
         super(loop, childGroup, StandardProtocolFamily.UNIX);
     }

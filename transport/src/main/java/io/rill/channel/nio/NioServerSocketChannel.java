@@ -41,22 +41,43 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
     /** Accept bursts and the pause after an accept error, during which doBeginRead only notes the wish. */
     private final AcceptLoop accepts;
 
-    /** A TCP server whose children live on {@code loop} as well. */
+    /**
+     * A TCP server whose children live on {@code loop} as well.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     */
     public NioServerSocketChannel(EventLoop loop) {
         this(loop, loop);
     }
 
-    /** A TCP server whose children are spread over {@code childGroup}. */
+    /**
+     * A TCP server whose children are spread over {@code childGroup}.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     * @param childGroup the loops accepted channels are spread over
+     */
     public NioServerSocketChannel(EventLoop loop, EventLoopGroup childGroup) {
         this(loop, childGroup, open(null));
     }
 
-    /** A server of {@code family} ({@code INET}, {@code INET6} or {@code UNIX}). */
+    /**
+     * A server of {@code family} ({@code INET}, {@code INET6} or {@code UNIX}).
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     * @param childGroup the loops accepted channels are spread over
+     * @param family the protocol family
+     */
     public NioServerSocketChannel(EventLoop loop, EventLoopGroup childGroup, ProtocolFamily family) {
         this(loop, childGroup, open(family));
     }
 
-    /** Wraps an unbound JDK server channel. */
+    /**
+     * Wraps an unbound JDK server channel.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     * @param childGroup the loops accepted channels are spread over
+     * @param server the JDK channel; the Rill channel owns it from now on
+     */
     public NioServerSocketChannel(EventLoop loop, EventLoopGroup childGroup, ServerSocketChannel server) {
         super(null, loop, server);
         if (childGroup == null) {
@@ -186,12 +207,23 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
         }
     }
 
-    /** Accepts one pending connection, or returns null if none is pending; overridable to observe or fail accepts in tests. */
+    /**
+     * Accepts one pending connection, or returns null if none is pending; overridable to observe or fail accepts
+     * in tests.
+     *
+     * @return the accepted socket, or null
+     * @throws IOException if accepting fails
+     */
     protected SocketChannel acceptSocket() throws IOException {
         return server.accept();
     }
 
-    /** A channel for an accepted socket, on the child group's next loop; null (socket closed) if that fails. */
+    /**
+     * A channel for an accepted socket, on the child group's next loop; null (socket closed) if that fails.
+     *
+     * @param socket the accepted socket
+     * @return the channel, or null
+     */
     protected NioSocketChannel newChild(SocketChannel socket) {
         try {
             EventLoop loop = childGroup.next();

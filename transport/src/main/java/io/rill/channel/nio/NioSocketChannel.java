@@ -48,17 +48,33 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
     /** Where the current or last connect went, for error messages. Loop-confined. */
     private SocketAddress requestedRemote;
 
-    /** A new, unconnected TCP channel on {@code loop}. */
+    /**
+     * A new, unconnected TCP channel on {@code loop}.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     */
     public NioSocketChannel(EventLoop loop) {
         this(null, loop, open(null));
     }
 
-    /** A new, unconnected channel of {@code family} ({@code INET}, {@code INET6} or {@code UNIX}) on {@code loop}. */
+    /**
+     * A new, unconnected channel of {@code family} ({@code INET}, {@code INET6} or {@code UNIX}) on {@code
+     * loop}.
+     *
+     * @param loop a loop running a {@link NioIoHandler}
+     * @param family the protocol family
+     */
     public NioSocketChannel(EventLoop loop, ProtocolFamily family) {
         this(null, loop, open(family));
     }
 
-    /** Wraps {@code socket}, accepted by {@code parent} or connected elsewhere. */
+    /**
+     * Wraps {@code socket}, accepted by {@code parent} or connected elsewhere.
+     *
+     * @param parent the server channel that accepted it, or null
+     * @param loop a loop running a {@link NioIoHandler}
+     * @param socket the JDK channel; the Rill channel owns it from now on
+     */
     public NioSocketChannel(Channel parent, EventLoop loop, SocketChannel socket) {
         super(parent, loop, socket);
         this.socket = socket;

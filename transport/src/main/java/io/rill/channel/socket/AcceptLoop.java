@@ -33,7 +33,12 @@ public final class AcceptLoop {
 
     /** What the transport does for the loop. */
     public interface Acceptor {
-        /** Accepts one pending connection as a new child channel; null when none is pending (or it was dropped). */
+        /**
+         * Accepts one pending connection as a new child channel; null when none is pending (or it was dropped).
+         *
+         * @return the child, or null
+         * @throws IOException if accepting fails; the loop logs it and pauses
+         */
         Channel accept() throws IOException;
 
         /** Stop watching for connections (the pause began). */
@@ -54,17 +59,27 @@ public final class AcceptLoop {
     /** Failed bursts in the current episode. */
     private long failuresInEpisode;
 
+    /**
+     * The accept loop of {@code server}.
+     *
+     * @param server the listening channel
+     * @param acceptor accepts one connection of the transport
+     */
     public AcceptLoop(AbstractChannel server, Acceptor acceptor) {
         this.server = server;
         this.acceptor = acceptor;
     }
 
-    /** True during the pause after an accept error; the transport must not watch for connections then. */
+    /** {@return true during the pause after an accept error} The transport must not watch for connections then. */
     public boolean isPaused() {
         return paused;
     }
 
-    /** Accepts one burst; true if it stopped because no connection was left pending. */
+    /**
+     * Accepts one burst; true if it stopped because no connection was left pending.
+     *
+     * @return true if no connection was left pending
+     */
     public boolean acceptBurst() {
         ChannelConfig config = server.config();
         ChannelPipeline pipeline = server.pipeline();
@@ -101,7 +116,11 @@ public final class AcceptLoop {
         return drained;
     }
 
-    /** Fails every queued write: a listening channel writes nothing. For the transports' {@code doWrite}. */
+    /**
+     * Fails every queued write: a listening channel writes nothing. For the transports' {@code doWrite}.
+     *
+     * @param in the listening channel's outbound buffer
+     */
     public static void failWrites(ChannelOutboundBuffer in) {
         UnsupportedOperationException cause = new UnsupportedOperationException("a server channel does not write");
         while (in.remove(cause)) {
@@ -109,7 +128,12 @@ public final class AcceptLoop {
         }
     }
 
-    /** The error a listening channel's {@code filterOutboundMessage} throws for {@code msg}. */
+    /**
+     * The error a listening channel's {@code filterOutboundMessage} throws for {@code msg}.
+     *
+     * @param msg the refused message; the caller releases it
+     * @return the exception
+     */
     public static UnsupportedOperationException writeRefused(Object msg) {
         return new UnsupportedOperationException("a server channel does not write; refused a " + msg.getClass().getName());
     }

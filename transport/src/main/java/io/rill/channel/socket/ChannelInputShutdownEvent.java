@@ -6,6 +6,7 @@ package io.rill.channel.socket;
  */
 public final class ChannelInputShutdownEvent {
 
+    /** The one instance; the event carries no state. */
     public static final ChannelInputShutdownEvent INSTANCE = new ChannelInputShutdownEvent();
 
     private ChannelInputShutdownEvent() {

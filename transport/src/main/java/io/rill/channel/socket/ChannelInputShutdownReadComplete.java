@@ -6,6 +6,7 @@ package io.rill.channel.socket;
  */
 public final class ChannelInputShutdownReadComplete {
 
+    /** The one instance; the event carries no state. */
     public static final ChannelInputShutdownReadComplete INSTANCE = new ChannelInputShutdownReadComplete();
 
     private ChannelInputShutdownReadComplete() {

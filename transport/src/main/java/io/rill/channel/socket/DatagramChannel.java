@@ -15,12 +15,24 @@ public interface DatagramChannel extends Channel {
     @Override
     DatagramChannelConfig config();
 
-    /** True while connected to one peer. */
+    /** {@return true while connected to one peer} */
     boolean isConnected();
 
-    /** Starts receiving datagrams sent to multicast {@code group} on {@code networkInterface}. */
+    /**
+     * Starts receiving datagrams sent to multicast {@code group} on {@code networkInterface}.
+     *
+     * @param group the multicast address
+     * @param networkInterface the interface to receive on
+     * @return a future completed when joined
+     */
     Future<Void> joinGroup(InetAddress group, NetworkInterface networkInterface);
 
-    /** Stops receiving {@code group} on {@code networkInterface}; succeeds if it was not joined. */
+    /**
+     * Stops receiving {@code group} on {@code networkInterface}; succeeds if it was not joined.
+     *
+     * @param group the multicast address
+     * @param networkInterface the interface
+     * @return a future completed when left
+     */
     Future<Void> leaveGroup(InetAddress group, NetworkInterface networkInterface);
 }

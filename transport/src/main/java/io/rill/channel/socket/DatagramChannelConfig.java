@@ -28,6 +28,12 @@ public class DatagramChannelConfig extends ChannelConfig {
     /** The real socket; every socket option goes straight to it. */
     private final SocketOptionAccess access;
 
+    /**
+     * The configuration of a datagram channel whose socket options go through {@code access}.
+     *
+     * @param channel the channel configured
+     * @param access reads and writes the socket's options
+     */
     public DatagramChannelConfig(AbstractChannel channel, SocketOptionAccess access) {
         super(channel);
         if (access == null) {

@@ -18,11 +18,23 @@ public final class DatagramPacket implements ReferenceCounted {
     /** Who sent an inbound packet; null on an outbound one (the channel's own address). */
     private final SocketAddress sender;
 
-    /** An outbound packet of {@code content} to {@code recipient}. */
+    /**
+     * An outbound packet of {@code content} to {@code recipient}.
+     *
+     * @param content the payload; the packet owns it
+     * @param recipient where to send it
+     */
     public DatagramPacket(ByteBuf content, SocketAddress recipient) {
         this(content, recipient, null);
     }
 
+    /**
+     * A packet with both addresses, as a channel delivers a received one.
+     *
+     * @param content the payload; the packet owns it and whoever owns the packet must release it
+     * @param recipient the address it was sent to
+     * @param sender the address it came from, or null
+     */
     public DatagramPacket(ByteBuf content, SocketAddress recipient, SocketAddress sender) {
         if (content == null) {
             throw new NullPointerException("content");
@@ -32,19 +44,27 @@ public final class DatagramPacket implements ReferenceCounted {
         this.sender = sender;
     }
 
+    /** {@return the payload, owned by this packet} */
     public ByteBuf content() {
         return content;
     }
 
+    /** {@return the address the packet goes (or went) to} */
     public SocketAddress recipient() {
         return recipient;
     }
 
+    /** {@return the address the packet came from, or null for an outbound one} */
     public SocketAddress sender() {
         return sender;
     }
 
-    /** The same addresses with other content (used to copy a heap payload into a direct buffer). */
+    /**
+     * The same addresses with other content (used to copy a heap payload into a direct buffer).
+     *
+     * @param newContent the new payload; ownership passes to the new packet
+     * @return the new packet; this one's content is not released
+     */
     public DatagramPacket replace(ByteBuf newContent) {
         return new DatagramPacket(newContent, recipient, sender);
     }

@@ -13,7 +13,13 @@ public final class DirectOutbound {
     private DirectOutbound() {
     }
 
-    /** A direct copy of {@code buf}'s readable bytes; {@code buf} is released. */
+    /**
+     * A direct copy of {@code buf}'s readable bytes; {@code buf} is released.
+     *
+     * @param alloc where the copy comes from
+     * @param buf the buffer to copy; released by this method
+     * @return the copy; ownership passes to the caller
+     */
     public static ByteBuf copy(ByteBufAllocator alloc, ByteBuf buf) {
         int readable = buf.readableBytes();
         ByteBuf direct = alloc.directBuffer(readable);
@@ -27,6 +33,12 @@ public final class DirectOutbound {
      * {@code connected}, each with its content as one direct buffer in a single piece (one
      * datagram, one iovec). Anything else is an {@link UnsupportedOperationException} naming
      * {@code channelType}.
+     *
+     * @param msg the message to write; released if it is replaced or refused
+     * @param connected whether the channel is connected to one peer
+     * @param alloc where a direct copy comes from
+     * @param channelType names the channel in the error
+     * @return the message to queue
      */
     public static Object datagram(Object msg, boolean connected, ByteBufAllocator alloc, String channelType) {
         if (msg instanceof DatagramPacket packet) {

@@ -9,21 +9,34 @@ import io.rill.util.concurrent.Future;
  */
 public interface DuplexChannel extends Channel {
 
-    /** True once input was shut down, by {@link #shutdownInput()} or by the peer's end of stream under ALLOW_HALF_CLOSURE. */
+    /**
+     * {@return true once input was shut down, by {@link #shutdownInput()} or by the peer's end of stream under
+     * ALLOW_HALF_CLOSURE}
+     */
     boolean isInputShutdown();
 
-    /** True once {@link #shutdownOutput()} (or {@link #shutdown()}) ran. */
+    /** {@return true once {@link #shutdownOutput()} (or {@link #shutdown()}) ran} */
     boolean isOutputShutdown();
 
-    /** Stops reading; data that arrives later is discarded by the operating system. */
+    /**
+     * Stops reading; data that arrives later is discarded by the operating system.
+     *
+     * @return a future completed when input is shut down
+     */
     Future<Void> shutdownInput();
 
     /**
      * Sends end of stream (FIN) after nothing more: writes still queued are failed, later writes
      * are refused. Fires {@link ChannelOutputShutdownEvent}.
+     *
+     * @return a future completed when the FIN was handed to the kernel
      */
     Future<Void> shutdownOutput();
 
-    /** Shuts down both directions; the channel stays open until {@link #close()}. */
+    /**
+     * Shuts down both directions; the channel stays open until {@link #close()}.
+     *
+     * @return a future completed when both directions are shut down
+     */
     Future<Void> shutdown();
 }

@@ -27,13 +27,19 @@ public final class HalfClosure {
 
     /** What the transport does for a half closure. */
     public interface Socket {
-        /** {@code shutdown(2)} of the given directions. */
+        /**
+         * {@code shutdown(2)} of the given directions.
+         *
+         * @param input whether to shut the input down
+         * @param output whether to shut the output down
+         * @throws IOException if the system call fails
+         */
         void shutdown(boolean input, boolean output) throws IOException;
 
         /** Stop watching for input: no read is pending any more and none will be asked for. */
         void stopReading();
 
-        /** The channel's outbound buffer, or null once close started. */
+        /** {@return the channel's outbound buffer, or null once close started} */
         ChannelOutboundBuffer outboundBuffer();
     }
 
@@ -43,16 +49,25 @@ public final class HalfClosure {
     private volatile boolean inputShutdown;
     private volatile boolean outputShutdown;
 
+    /**
+     * The half-closure state of {@code channel}, whose socket {@code socket} shuts down.
+     *
+     * @param channel the channel
+     * @param config its config (for ALLOW_HALF_CLOSURE)
+     * @param socket shuts the directions of the transport's socket
+     */
     public HalfClosure(AbstractChannel channel, SocketChannelConfig config, Socket socket) {
         this.channel = channel;
         this.config = config;
         this.socket = socket;
     }
 
+    /** {@return true once input was shut down, by request or by the peer's end of stream} */
     public boolean isInputShutdown() {
         return inputShutdown;
     }
 
+    /** {@return true once output was shut down} */
     public boolean isOutputShutdown() {
         return outputShutdown;
     }
@@ -84,6 +99,11 @@ public final class HalfClosure {
         }
     }
 
+    /**
+     * Shuts input down, on the event loop. Any thread.
+     *
+     * @return a future completed when input is shut down
+     */
     public Future<Void> shutdownInput() {
         return onLoop(promise -> {
             if (!inputShutdown) {
@@ -93,10 +113,20 @@ public final class HalfClosure {
         });
     }
 
+    /**
+     * Shuts output down after failing what is still queued, on the event loop. Any thread.
+     *
+     * @return a future completed when the FIN was handed to the kernel
+     */
     public Future<Void> shutdownOutput() {
         return onLoop(this::shutdownOutputNow);
     }
 
+    /**
+     * Shuts both directions down, on the event loop. Any thread.
+     *
+     * @return a future completed when both are shut down
+     */
     public Future<Void> shutdown() {
         return onLoop(promise -> {
             if (!inputShutdown) {
@@ -152,6 +182,9 @@ public final class HalfClosure {
     /**
      * True if output is shut down, after failing every flushed write: call first in
      * {@code doWrite}.
+     *
+     * @param in the outbound buffer
+     * @return true if output is shut down
      */
     public boolean failWritesIfOutputShutdown(ChannelOutboundBuffer in) {
         if (outputShutdown) {
@@ -172,6 +205,10 @@ public final class HalfClosure {
      * native memory (a heap buffer is copied once, into a pooled direct one, and released, since
      * the kernel needs native memory and the JDK would copy it on every write). Refuses everything
      * once output is shut down.
+     *
+     * @param msg the message; released when replaced or refused
+     * @return the message to queue
+     * @throws ChannelClosedException once output is shut down
      */
     public Object filterOutboundMessage(Object msg) throws ChannelClosedException {
         if (outputShutdown) {
@@ -188,7 +225,12 @@ public final class HalfClosure {
         return buf.isDirect() ? buf : DirectOutbound.copy(channel.alloc(), buf);
     }
 
-    /** A file region counts against the water marks with what is left of it, like a buffer's readable bytes. */
+    /**
+     * A file region counts against the water marks with what is left of it, like a buffer's readable bytes.
+     *
+     * @param msg the message
+     * @return its size for the water marks
+     */
     public static int messageSize(Object msg) {
         if (msg instanceof FileRegion region) {
             return (int) Math.min(Integer.MAX_VALUE, region.count() - region.transferred());

@@ -24,6 +24,12 @@ public class ServerSocketChannelConfig extends ChannelConfig {
     /** The real socket; every socket option goes straight to it. */
     private final SocketOptionAccess access;
 
+    /**
+     * The configuration of a listening channel whose socket options go through {@code access}.
+     *
+     * @param channel the channel configured
+     * @param access reads and writes the socket's options
+     */
     public ServerSocketChannelConfig(AbstractChannel channel, SocketOptionAccess access) {
         super(channel);
         if (access == null) {
@@ -78,10 +84,17 @@ public class ServerSocketChannelConfig extends ChannelConfig {
         return super.setOption(option, value);
     }
 
+    /** {@return the listen backlog ({@link io.rill.channel.ChannelOption#SO_BACKLOG})} */
     public int getBacklog() {
         return backlog;
     }
 
+    /**
+     * Sets the listen backlog; it takes effect at bind.
+     *
+     * @param backlog connections the kernel queues before they are accepted (128 by default)
+     * @return this config
+     */
     public ServerSocketChannelConfig setBacklog(int backlog) {
         this.backlog = checkAtLeast("SO_BACKLOG", backlog, 0);
         return this;

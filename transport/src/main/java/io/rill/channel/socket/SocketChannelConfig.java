@@ -28,6 +28,12 @@ public class SocketChannelConfig extends ChannelConfig {
     /** The real socket; every socket option goes straight to it. */
     private final SocketOptionAccess access;
 
+    /**
+     * The configuration of a socket channel whose socket options go through {@code access}.
+     *
+     * @param channel the channel configured
+     * @param access reads and writes the socket's options
+     */
     public SocketChannelConfig(AbstractChannel channel, SocketOptionAccess access) {
         super(channel);
         if (access == null) {
@@ -91,51 +97,92 @@ public class SocketChannelConfig extends ChannelConfig {
 
     // ---------------------------------------------------------------- typed accessors
 
+    /**
+     * {@return true if the peer's end of stream shuts input down instead of closing ({@link
+     * io.rill.channel.ChannelOption#ALLOW_HALF_CLOSURE})}
+     */
     public boolean isAllowHalfClosure() {
         return allowHalfClosure;
     }
 
+    /**
+     * Sets whether the peer's end of stream shuts input down instead of closing the channel.
+     *
+     * @param allowHalfClosure the new setting
+     * @return this config
+     */
     public SocketChannelConfig setAllowHalfClosure(boolean allowHalfClosure) {
         this.allowHalfClosure = allowHalfClosure;
         return this;
     }
 
+    /** {@return true if {@code TCP_NODELAY} is set} */
     public boolean isTcpNoDelay() {
         Boolean value = getOption(ChannelOption.TCP_NODELAY);
         return value != null && value;
     }
 
+    /**
+     * Sets {@code TCP_NODELAY}.
+     *
+     * @param tcpNoDelay true to send small segments at once
+     * @return this config
+     */
     public SocketChannelConfig setTcpNoDelay(boolean tcpNoDelay) {
         setOption(ChannelOption.TCP_NODELAY, tcpNoDelay);
         return this;
     }
 
-    /** SO_LINGER in seconds; negative means off (close returns at once, the kernel sends what is left). */
+    /**
+     * SO_LINGER in seconds; negative means off (close returns at once, the kernel sends what is left).
+     *
+     * @return the linger time in seconds, or negative
+     */
     public int getSoLinger() {
         Integer value = getOption(ChannelOption.SO_LINGER);
         return value == null ? -1 : value;
     }
 
+    /**
+     * Sets {@code SO_LINGER}.
+     *
+     * @param seconds the linger time, or -1 for off
+     * @return this config
+     */
     public SocketChannelConfig setSoLinger(int seconds) {
         setOption(ChannelOption.SO_LINGER, seconds);
         return this;
     }
 
+    /** {@return {@code SO_RCVBUF} in bytes, or -1 if the socket has none} */
     public int getReceiveBufferSize() {
         Integer value = getOption(ChannelOption.SO_RCVBUF);
         return value == null ? -1 : value;
     }
 
+    /**
+     * Sets {@code SO_RCVBUF}.
+     *
+     * @param bytes the receive buffer size
+     * @return this config
+     */
     public SocketChannelConfig setReceiveBufferSize(int bytes) {
         setOption(ChannelOption.SO_RCVBUF, bytes);
         return this;
     }
 
+    /** {@return {@code SO_SNDBUF} in bytes, or -1 if the socket has none} */
     public int getSendBufferSize() {
         Integer value = getOption(ChannelOption.SO_SNDBUF);
         return value == null ? -1 : value;
     }
 
+    /**
+     * Sets {@code SO_SNDBUF}.
+     *
+     * @param bytes the send buffer size
+     * @return this config
+     */
     public SocketChannelConfig setSendBufferSize(int bytes) {
         setOption(ChannelOption.SO_SNDBUF, bytes);
         return this;

@@ -10,14 +10,39 @@ import java.nio.channels.NetworkChannel;
  */
 public interface SocketOptionAccess {
 
-    /** True if the socket has {@code option} (Unix-domain sockets have no TCP or IP options). */
+    /**
+     * {@return true if the socket has {@code option} (Unix-domain sockets have no TCP or IP options)}
+     *
+     * @param option the option
+     */
     boolean supportsSocketOption(SocketOption<?> option);
 
+    /**
+     * {@return the value of {@code option}}
+     *
+     * @param <T> the value type
+     * @param option the option
+     * @throws IOException if the socket refuses
+     */
     <T> T getSocketOption(SocketOption<T> option) throws IOException;
 
+    /**
+     * Sets {@code option}.
+     *
+     * @param <T> the value type
+     * @param option the option
+     * @param value the new value
+     * @throws IOException if the socket refuses
+     */
     <T> void setSocketOption(SocketOption<T> option, T value) throws IOException;
 
-    /** Access through a JDK channel; {@code owner} names the socket in error messages. */
+    /**
+     * Access through a JDK channel; {@code owner} names the socket in error messages.
+     *
+     * @param socket the JDK channel
+     * @param owner names the socket in error messages
+     * @return the access
+     */
     static SocketOptionAccess of(NetworkChannel socket, Object owner) {
         return new SocketOptionAccess() {
             @Override

@@ -28,6 +28,7 @@ public final class StreamReadLoop {
         SHORT_READ,
         /** Stopped by MAX_MESSAGES_PER_READ, AUTO_READ off, or the channel closing: more may wait. */
         LIMITED,
+        /** The peer sent end of stream (the last read returned -1). */
         END_OF_STREAM,
         /** The read failed; exceptionCaught was fired. */
         FAILED
@@ -39,13 +40,23 @@ public final class StreamReadLoop {
     /** The allocator {@link #handle} came from; a new one is made when RCVBUF_ALLOCATOR changes. */
     private RecvByteBufAllocator handleSource;
 
-    /** The burst also stops when {@code halfClosure} says input was shut down meanwhile. */
+    /**
+     * The burst also stops when {@code halfClosure} says input was shut down meanwhile.
+     *
+     * @param channel the channel whose pipeline receives the data
+     * @param halfClosure the channel's half-closure state
+     */
     public StreamReadLoop(AbstractChannel channel, HalfClosure halfClosure) {
         this.channel = channel;
         this.halfClosure = halfClosure;
     }
 
-    /** Reads one burst from {@code source}, which returns 0 for "nothing now" and -1 at end of stream. */
+    /**
+     * Reads one burst from {@code source}, which returns 0 for "nothing now" and -1 at end of stream.
+     *
+     * @param source the socket
+     * @return how the burst ended
+     */
     public Outcome read(ScatteringByteChannel source) {
         ChannelConfig config = channel.config();
         ChannelPipeline pipeline = channel.pipeline();
