@@ -1,6 +1,7 @@
 package io.rill.handler.codec.http2;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.util.AsciiString;
 
 /**
  * The static Huffman code of RFC 7541 Appendix B, both ways.
@@ -122,6 +123,13 @@ final class HpackHuffman {
      */
     static int encodedLength(CharSequence s) {
         long bits = 0;
+        if (s instanceof AsciiString ascii) {
+            byte[] a = ascii.array();
+            for (int i = ascii.arrayOffset(), end = i + ascii.length(); i < end; i++) {
+                bits += LENGTHS[a[i] & 0xFF];
+            }
+            return (int) ((bits + 7) >>> 3);
+        }
         for (int i = 0, n = s.length(); i < n; i++) {
             bits += LENGTHS[HpackStrings.byteAt(s, i) & 0xFF];
         }
@@ -132,8 +140,11 @@ final class HpackHuffman {
     static void encode(CharSequence s, ByteBuf out) {
         long acc = 0;
         int bits = 0;
+        AsciiString ascii = s instanceof AsciiString a ? a : null;
+        byte[] array = ascii != null ? ascii.array() : null;
+        int offset = ascii != null ? ascii.arrayOffset() : 0;
         for (int i = 0, n = s.length(); i < n; i++) {
-            int sym = HpackStrings.byteAt(s, i) & 0xFF;
+            int sym = (array != null ? array[offset + i] : HpackStrings.byteAt(s, i)) & 0xFF;
             // a code is at most 30 bits and fewer than 8 stay pending, so 38 bits fit in the long
             acc = acc << LENGTHS[sym] | CODES[sym];
             bits += LENGTHS[sym];
