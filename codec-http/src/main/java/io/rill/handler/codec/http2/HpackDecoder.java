@@ -190,14 +190,14 @@ final class HpackDecoder {
     private String fieldProblem(AsciiString name, AsciiString value, boolean staticName) {
         if (!name.isEmpty() && name.byteAt(0) == ':') {
             if (regularFieldSeen) {
-                return "pseudo-header field '" + name + "' after a regular field";
+                return "pseudo-header field " + Http2HeaderChecks.quote(name) + " after a regular field";
             }
             int bit = Http2HeaderChecks.pseudoHeaderBit(name);
             if (bit == 0) {
-                return "unknown pseudo-header field '" + name + "'";
+                return "unknown pseudo-header field " + Http2HeaderChecks.quote(name);
             }
             if ((pseudoHeadersSeen & bit) != 0) {
-                return "duplicated pseudo-header field '" + name + "'";
+                return "duplicated pseudo-header field " + Http2HeaderChecks.quote(name);
             }
             pseudoHeadersSeen |= bit;
         } else {

@@ -81,8 +81,8 @@ final class Http2HeaderChecks {
         for (int i = name.arrayOffset(), end = i + name.length(); i < end; i++) {
             if (!NAME_OCTET[a[i] & 0xFF]) {
                 return AsciiString.isUpperCase(a[i])
-                        ? "upper-case field name '" + name + "'"
-                        : "invalid character 0x" + Integer.toHexString(a[i] & 0xFF) + " in field name '" + name + "'";
+                        ? "upper-case field name " + quote(name)
+                        : "invalid character 0x" + Integer.toHexString(a[i] & 0xFF) + " in field name " + quote(name);
             }
         }
         return null;
@@ -100,12 +100,12 @@ final class Http2HeaderChecks {
             byte[] a = value.array();
             int start = value.arrayOffset();
             if (isSpaceOrTab(a[start]) || isSpaceOrTab(a[start + n - 1])) {
-                return "field '" + name + "' has a value with leading or trailing white space";
+                return "field " + quote(name) + " has a value with leading or trailing white space";
             }
             for (int i = start, end = start + n; i < end; i++) {
                 byte b = a[i];
                 if (b == 0 || b == '\r' || b == '\n') {
-                    return "field '" + name + "' has a value with NUL, CR or LF";
+                    return "field " + quote(name) + " has a value with NUL, CR or LF";
                 }
             }
         }
@@ -116,7 +116,7 @@ final class Http2HeaderChecks {
         int n = name.length();
         if (n == 2 && name.contentEquals("te")) {
             return value.contentEqualsIgnoreCase(TRAILERS) ? null
-                    : "field 'te' with a value other than 'trailers': '" + value + "'";
+                    : "field 'te' with a value other than 'trailers': " + quote(value);
         }
         if (n < 7 || n > 17) {
             return null; // shorter or longer than every connection-specific name: the common case
@@ -127,6 +127,11 @@ final class Http2HeaderChecks {
             }
         }
         return null;
+    }
+
+    /** {@code s} in quotes for a message, cut at 64 characters: a name may be as long as a block. */
+    static String quote(CharSequence s) {
+        return s.length() <= 64 ? "'" + s + "'" : "'" + s.subSequence(0, 64) + "...' (" + s.length() + " characters)";
     }
 
     private static boolean isSpaceOrTab(byte b) {
@@ -158,7 +163,7 @@ final class Http2HeaderChecks {
             return;
         }
         if ((seen & PROTOCOL) != 0 && !connect) {
-            throw malformed(streamId, "':protocol' in a '" + headers.method() + "' request, not CONNECT");
+            throw malformed(streamId, "':protocol' in a " + quote(headers.method()) + " request, not CONNECT");
         }
         int required = connect ? METHOD | SCHEME | PATH | AUTHORITY : METHOD | SCHEME | PATH;
         if ((seen & required) != required) {
@@ -185,7 +190,7 @@ final class Http2HeaderChecks {
         CharSequence status = headers.status();
         if (status.length() != 3 || !isDigit(status.charAt(0)) || !isDigit(status.charAt(1))
                 || !isDigit(status.charAt(2))) {
-            throw malformed(streamId, "':status' is not three digits: '" + status + "'");
+            throw malformed(streamId, "':status' is not three digits: " + quote(status));
         }
     }
 
@@ -196,7 +201,7 @@ final class Http2HeaderChecks {
      */
     static void validateTrailers(int streamId, Http2Headers headers) throws Http2Exception {
         if (headers.size() > 0 && Http2Headers.isPseudoHeader(headers.nameAt(0))) {
-            throw malformed(streamId, "pseudo-header field '" + headers.nameAt(0) + "' in trailers");
+            throw malformed(streamId, "pseudo-header field " + quote(headers.nameAt(0)) + " in trailers");
         }
     }
 
@@ -207,10 +212,10 @@ final class Http2HeaderChecks {
             CharSequence name = headers.nameAt(i);
             int bit = pseudoHeaderBit(AsciiString.of(name));
             if (bit == 0) {
-                throw malformed(streamId, "unknown pseudo-header field '" + name + "'");
+                throw malformed(streamId, "unknown pseudo-header field " + quote(name));
             }
             if ((seen & bit) != 0) {
-                throw malformed(streamId, "duplicated pseudo-header field '" + name + "'");
+                throw malformed(streamId, "duplicated pseudo-header field " + quote(name));
             }
             seen |= bit;
         }

@@ -67,6 +67,12 @@ class HpackDecoderValidationTest {
     }
 
     @Test
+    void aLongBadNameIsQuotedCutShort() throws Http2Exception {
+        String name = "X".repeat(100);
+        rejects(literal(name, "1"), "upper-case field name '" + "X".repeat(64) + "...' (100 characters)");
+    }
+
+    @Test
     void emptyNameIsMalformed() throws Http2Exception {
         rejects(literal("", "1"), "empty field name");
     }
