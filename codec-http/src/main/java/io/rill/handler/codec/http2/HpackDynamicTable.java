@@ -92,12 +92,14 @@ final class HpackDynamicTable {
         int mask = names.length - 1;
         for (int link = bucketHeads[nameHash & mask]; link != 0; link = nextInBucket[link - 1]) {
             int s = link - 1;
-            if (nameHashes[s] == nameHash && HpackStrings.sameOctets(names[s], name)) {
+            // hashes first, and a name's octets only once it matters: a chain holds every :path
+            if (nameHashes[s] == nameHash) {
                 int i = (head - s & mask) + 1;
-                if (valueHashes[s] == valueHash && HpackStrings.sameOctets(values[s], value)) {
+                if (valueHashes[s] == valueHash && HpackStrings.sameOctets(values[s], value)
+                        && HpackStrings.sameOctets(names[s], name)) {
                     return i;
                 }
-                if (nameOnly == 0) {
+                if (nameOnly == 0 && HpackStrings.sameOctets(names[s], name)) {
                     nameOnly = -i;
                 }
             }

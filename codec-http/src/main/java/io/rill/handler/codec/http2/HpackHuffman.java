@@ -6,8 +6,8 @@ import io.rill.util.AsciiString;
 /**
  * The static Huffman code of RFC 7541 Appendix B, both ways.
  *
- * <p>Encoding appends each symbol's code to a 64-bit accumulator and writes whole bytes; the
- * last byte is padded with the most significant bits of EOS, i.e. ones (§5.2).
+ * <p>Encoding appends each symbol's code to a 64-bit accumulator and writes it out 32 bits at a
+ * time, then whole bytes; the last byte is padded with the most significant bits of EOS, i.e. ones (§5.2).
  *
  * <p>Decoding walks a 4-bit-at-a-time state machine derived, when this class loads, from the
  * code table below (so the table is the only transcription to check against the RFC). A state
@@ -145,13 +145,18 @@ final class HpackHuffman {
         int offset = ascii != null ? ascii.arrayOffset() : 0;
         for (int i = 0, n = s.length(); i < n; i++) {
             int sym = (array != null ? array[offset + i] : HpackStrings.byteAt(s, i)) & 0xFF;
-            // a code is at most 30 bits and fewer than 8 stay pending, so 38 bits fit in the long
+            // a code is at most 30 bits and fewer than 32 stay pending, so 61 bits fit in the long;
+            // draining four bytes at a time keeps buffer calls to a quarter of one per byte
             acc = acc << LENGTHS[sym] | CODES[sym];
             bits += LENGTHS[sym];
-            while (bits >= 8) {
-                bits -= 8;
-                out.writeByte((int) (acc >>> bits));
+            if (bits >= 32) {
+                bits -= 32;
+                out.writeInt((int) (acc >>> bits));
             }
+        }
+        while (bits >= 8) {
+            bits -= 8;
+            out.writeByte((int) (acc >>> bits));
         }
         if (bits > 0) {
             out.writeByte((int) (acc << (8 - bits) | 0xFF >>> bits));

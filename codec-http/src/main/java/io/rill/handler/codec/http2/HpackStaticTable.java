@@ -85,6 +85,8 @@ final class HpackStaticTable {
     /** {@code NAMES[i]}, {@code VALUES[i]}: entry i; index 0 is unused. */
     private static final AsciiString[] NAMES = new AsciiString[LENGTH + 1];
     private static final AsciiString[] VALUES = new AsciiString[LENGTH + 1];
+    /** {@link HpackStrings#hash} of each entry's name, compared before the octets. */
+    private static final int[] NAME_HASHES = new int[LENGTH + 1];
     /** Open addressing by name hash: the first index with that name, 0 for an empty slot. */
     private static final byte[] FIRST_INDEX_BY_NAME = new byte[SLOTS];
 
@@ -93,6 +95,7 @@ final class HpackStaticTable {
             String name = ENTRIES[(i - 1) * 2];
             NAMES[i] = i > 1 && name.equals(NAMES[i - 1].toString()) ? NAMES[i - 1] : AsciiString.cached(name);
             VALUES[i] = AsciiString.cached(ENTRIES[(i - 1) * 2 + 1]);
+            NAME_HASHES[i] = HpackStrings.hash(NAMES[i]);
             if (NAMES[i] != NAMES[i - 1]) {
                 int slot = HpackStrings.hash(NAMES[i]) & SLOTS - 1;
                 while (FIRST_INDEX_BY_NAME[slot] != 0) {
@@ -125,7 +128,7 @@ final class HpackStaticTable {
     static int nameIndex(CharSequence name, int hash) {
         for (int slot = hash & SLOTS - 1; ; slot = slot + 1 & SLOTS - 1) {
             int index = FIRST_INDEX_BY_NAME[slot];
-            if (index == 0 || HpackStrings.sameOctets(NAMES[index], name)) {
+            if (index == 0 || NAME_HASHES[index] == hash && HpackStrings.sameOctets(NAMES[index], name)) {
                 return index;
             }
         }
