@@ -38,6 +38,8 @@ final class HpackDecoder {
     private long maxHeaderTableSize;
     /** Set when the limit fell below the table's capacity: the next block must start with an update. */
     private boolean sizeUpdateRequired;
+    /** Where a Huffman string's code is copied from the block, grown to the longest seen. */
+    private byte[] coded = new byte[256];
     /** Where Huffman strings are decoded before being copied out at their exact length. */
     private byte[] scratch = new byte[256];
 
@@ -238,17 +240,21 @@ final class HpackDecoder {
             block.readBytes(raw);
             return new AsciiString(raw, false);
         }
+        // one bulk copy in, then array reads: cheaper than a buffer call per octet
+        if (coded.length < length) {
+            coded = new byte[Math.max(length, coded.length * 2)];
+        }
+        block.readBytes(coded, 0, length);
         // 5 bits is the shortest code, so length octets hold at most length * 8 / 5 symbols
         int most = (int) (length * 8L / 5);
         if (scratch.length < most) {
             scratch = new byte[Math.max(most, scratch.length * 2)];
         }
-        int decoded = HpackHuffman.decode(block, length, scratch);
+        int decoded = HpackHuffman.decode(coded, 0, length, scratch);
         if (decoded < 0) {
             throw compressionError("invalid Huffman string: it holds EOS, or its padding is longer than 7 bits"
                     + " or not all ones (RFC 7541 §5.2)");
         }
-        block.skipBytes(length);
         return new AsciiString(scratch, 0, decoded, true);
     }
 

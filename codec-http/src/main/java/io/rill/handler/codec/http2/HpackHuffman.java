@@ -164,17 +164,17 @@ final class HpackHuffman {
     }
 
     /**
-     * Decodes {@code length} bytes at {@code in}'s reader index (not moving it) into {@code dst}.
+     * Decodes {@code src[offset, offset + length)} into {@code dst}.
      *
      * @param dst room for at least {@code length * 8 / 5} bytes, the most symbols that many bits hold
      * @return the number of bytes decoded, or -1 if the input holds EOS or ends in bad padding
      */
-    static int decode(ByteBuf in, int length, byte[] dst) {
+    static int decode(byte[] src, int offset, int length, byte[] dst) {
         final int[] transitions = TRANSITIONS;
         int state = 0;
         int written = 0;
-        for (int i = in.readerIndex(), end = i + length; i < end; i++) {
-            int b = in.getByte(i);
+        for (int i = offset, end = offset + length; i < end; i++) {
+            int b = src[i];
             int t = transitions[state << 4 | (b >>> 4 & 0xF)];
             if ((t & (EMIT | FAIL)) != 0) {
                 if ((t & FAIL) != 0) {

@@ -93,7 +93,7 @@ final class HpackStaticTable {
     static {
         for (int i = 1; i <= LENGTH; i++) {
             String name = ENTRIES[(i - 1) * 2];
-            NAMES[i] = i > 1 && name.equals(NAMES[i - 1].toString()) ? NAMES[i - 1] : AsciiString.cached(name);
+            NAMES[i] = i > 1 && name.equals(NAMES[i - 1].toString()) ? NAMES[i - 1] : shared(name);
             VALUES[i] = AsciiString.cached(ENTRIES[(i - 1) * 2 + 1]);
             NAME_HASHES[i] = HpackStrings.hash(NAMES[i]);
             if (NAMES[i] != NAMES[i - 1]) {
@@ -107,6 +107,17 @@ final class HpackStaticTable {
     }
 
     private HpackStaticTable() {
+    }
+
+    /** {@link Http2Headers}' constant for a pseudo-header name, so decoded names compare by identity. */
+    private static AsciiString shared(String name) {
+        for (AsciiString pseudo : new AsciiString[] {
+            Http2Headers.AUTHORITY, Http2Headers.METHOD, Http2Headers.PATH, Http2Headers.SCHEME, Http2Headers.STATUS}) {
+            if (pseudo.contentEquals(name)) {
+                return pseudo;
+            }
+        }
+        return AsciiString.cached(name);
     }
 
     /** The name of entry {@code index}, 1 to {@link #LENGTH}; one shared instance per distinct name. */

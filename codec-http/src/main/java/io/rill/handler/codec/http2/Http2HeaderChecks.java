@@ -25,10 +25,12 @@ final class Http2HeaderChecks {
 
     private static final AsciiString TRAILERS = AsciiString.cached("trailers");
     private static final AsciiString CONNECT = AsciiString.cached("CONNECT");
-    /** RFC 9113 §8.2.2: fields that only mean something to one HTTP/1.1 connection. */
-    private static final String[] CONNECTION_SPECIFIC = {
-        "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade",
-    };
+    // RFC 9113 §8.2.2: fields that only mean something to one HTTP/1.1 connection
+    private static final AsciiString CONNECTION = AsciiString.cached("connection");
+    private static final AsciiString KEEP_ALIVE = AsciiString.cached("keep-alive");
+    private static final AsciiString PROXY_CONNECTION = AsciiString.cached("proxy-connection");
+    private static final AsciiString TRANSFER_ENCODING = AsciiString.cached("transfer-encoding");
+    private static final AsciiString UPGRADE = AsciiString.cached("upgrade");
 
     static {
         for (char c = '0'; c <= '9'; c++) {
@@ -52,17 +54,29 @@ final class Http2HeaderChecks {
      * @return its bit, or 0 if it is not one of the six defined pseudo-header fields
      */
     static int pseudoHeaderBit(AsciiString name) {
+        // the static table hands out Http2Headers' own constants, so indexed names match by identity
+        if (name == Http2Headers.METHOD) {
+            return METHOD;
+        } else if (name == Http2Headers.PATH) {
+            return PATH;
+        } else if (name == Http2Headers.SCHEME) {
+            return SCHEME;
+        } else if (name == Http2Headers.AUTHORITY) {
+            return AUTHORITY;
+        } else if (name == Http2Headers.STATUS) {
+            return STATUS;
+        }
         switch (name.length()) {
             case 5:
-                return name.contentEquals(Http2Headers.PATH) ? PATH : 0;
+                return HpackStrings.sameOctets(name, Http2Headers.PATH) ? PATH : 0;
             case 7:
-                return name.contentEquals(Http2Headers.METHOD) ? METHOD
-                        : name.contentEquals(Http2Headers.SCHEME) ? SCHEME
-                        : name.contentEquals(Http2Headers.STATUS) ? STATUS : 0;
+                return HpackStrings.sameOctets(name, Http2Headers.METHOD) ? METHOD
+                        : HpackStrings.sameOctets(name, Http2Headers.SCHEME) ? SCHEME
+                        : HpackStrings.sameOctets(name, Http2Headers.STATUS) ? STATUS : 0;
             case 9:
-                return name.contentEquals(Http2Headers.PROTOCOL) ? PROTOCOL : 0;
+                return HpackStrings.sameOctets(name, Http2Headers.PROTOCOL) ? PROTOCOL : 0;
             case 10:
-                return name.contentEquals(Http2Headers.AUTHORITY) ? AUTHORITY : 0;
+                return HpackStrings.sameOctets(name, Http2Headers.AUTHORITY) ? AUTHORITY : 0;
             default:
                 return 0;
         }
@@ -113,20 +127,30 @@ final class Http2HeaderChecks {
     }
 
     private static String connectionSpecificProblem(AsciiString name, AsciiString value) {
-        int n = name.length();
-        if (n == 2 && name.contentEquals("te")) {
-            return value.contentEqualsIgnoreCase(TRAILERS) ? null
-                    : "field 'te' with a value other than 'trailers': " + quote(value);
+        AsciiString forbidden;
+        switch (name.length()) { // one comparison at most for most names, none for the others
+            case 2:
+                if (name.byteAt(0) == 't' && name.byteAt(1) == 'e') {
+                    return HpackStrings.sameOctets(value, TRAILERS) || value.contentEqualsIgnoreCase(TRAILERS) ? null
+                            : "field 'te' with a value other than 'trailers': " + quote(value);
+                }
+                return null;
+            case 7:
+                forbidden = UPGRADE;
+                break;
+            case 10:
+                forbidden = name.byteAt(0) == 'c' ? CONNECTION : KEEP_ALIVE;
+                break;
+            case 16:
+                forbidden = PROXY_CONNECTION;
+                break;
+            case 17:
+                forbidden = TRANSFER_ENCODING;
+                break;
+            default:
+                return null;
         }
-        if (n < 7 || n > 17) {
-            return null; // shorter or longer than every connection-specific name: the common case
-        }
-        for (String forbidden : CONNECTION_SPECIFIC) {
-            if (name.contentEquals(forbidden)) {
-                return "connection-specific field '" + name + "'";
-            }
-        }
-        return null;
+        return HpackStrings.sameOctets(name, forbidden) ? "connection-specific field '" + name + "'" : null;
     }
 
     /** {@code s} in quotes for a message, cut at 64 characters: a name may be as long as a block. */
