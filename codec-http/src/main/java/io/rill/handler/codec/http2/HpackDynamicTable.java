@@ -27,6 +27,8 @@ final class HpackDynamicTable {
     private final boolean keepHashes;
     private AsciiString[] names = new AsciiString[16];
     private AsciiString[] values = new AsciiString[16];
+    /** The decoder's note that an entry passed the per-field checks, so later references skip them. */
+    private boolean[] checked = new boolean[16];
     /** Hashes ({@link HpackStrings#hash}) of names and values; empty unless {@link #keepHashes}. */
     private int[] nameHashes;
     private int[] valueHashes;
@@ -81,6 +83,16 @@ final class HpackDynamicTable {
         return values[slot(i)];
     }
 
+    /** Whether the entry at relative index {@code i} was marked by {@link #markChecked}. */
+    boolean isChecked(int i) {
+        return checked[slot(i)];
+    }
+
+    /** Notes that the entry at relative index {@code i} passed the decoder's per-field checks. */
+    void markChecked(int i) {
+        checked[slot(i)] = true;
+    }
+
     /**
      * Looks a field up, newest first.
      *
@@ -124,6 +136,7 @@ final class HpackDynamicTable {
         head = head + 1 & names.length - 1;
         names[head] = name;
         values[head] = value;
+        checked[head] = false;
         if (keepHashes) {
             nameHashes[head] = nameHash;
             valueHashes[head] = valueHash;
@@ -162,6 +175,10 @@ final class HpackDynamicTable {
         int oldest = slot(length);
         names = unroll(names, oldest, n);
         values = unroll(values, oldest, n);
+        boolean[] biggerChecked = new boolean[n * 2];
+        System.arraycopy(checked, oldest, biggerChecked, 0, n - oldest);
+        System.arraycopy(checked, 0, biggerChecked, n - oldest, oldest);
+        checked = biggerChecked;
         head = length - 1;
         if (keepHashes) {
             nameHashes = unroll(nameHashes, oldest, n);

@@ -139,6 +139,16 @@ class HpackDecoderValidationTest {
     }
 
     @Test
+    void aMalformedEntryIsRejectedEachTimeItIsReferenced() throws Http2Exception {
+        rejects(literal("x-a", " padded"), "field 'x-a' has a value with leading or trailing white space");
+        byte[] again = {(byte) 0xbf}; // index 63: the bad entry, now second newest
+        for (int i = 0; i < 2; i++) {
+            Http2Exception e = assertThrows(Http2Exception.class, () -> decode(decoder, again));
+            assertTrue(e.getMessage().contains("field 'x-a'"), e.getMessage());
+        }
+    }
+
+    @Test
     void malformedFieldIsNotAddedNorAnythingAfterIt() {
         Http2Headers out = new Http2Headers();
         io.rill.buffer.ByteBuf in = io.rill.buffer.Unpooled.wrappedBuffer(
