@@ -38,6 +38,8 @@ final class HpackDecoder {
     private long maxHeaderTableSize;
     /** Set when the limit fell below the table's capacity: the next block must start with an update. */
     private boolean sizeUpdateRequired;
+    /** Where a Huffman string's code is copied from the block, grown to the longest seen. */
+    private byte[] coded = new byte[256];
     /** Where Huffman strings are decoded before being copied out at their exact length. */
     private byte[] scratch = new byte[256];
 
@@ -109,10 +111,10 @@ final class HpackDecoder {
                 }
                 requireNoPendingSizeUpdate();
                 if (index <= HpackStaticTable.LENGTH) {
-                    field(HpackStaticTable.name(index), HpackStaticTable.value(index), true, out);
+                    field(HpackStaticTable.name(index), HpackStaticTable.value(index), true, 0, out);
                 } else {
                     int i = dynamicIndex(index);
-                    field(table.name(i), table.value(i), false, out);
+                    field(table.name(i), table.value(i), false, i, out);
                 }
             } else if ((first & 0x40) != 0) {
                 requireNoPendingSizeUpdate();
@@ -167,49 +169,68 @@ final class HpackDecoder {
             name = table.name(dynamicIndex(nameIndex));
         }
         AsciiString value = readString(block);
+        int inserted = 0;
         if (index) {
             table.add(name, value, 0, 0);
+            // a field larger than the table empties it instead of entering it (RFC 7541 §4.4)
+            inserted = table.length() > 0 && table.name(1) == name && table.value(1) == value ? 1 : 0;
         }
-        field(name, value, staticName, out);
+        field(name, value, staticName, inserted, out);
     }
 
     /**
      * Counts a decoded field against the list size, checks it, and adds it to {@code out} unless
      * the block already failed.
+     *
+     * @param dynamicIndex the field's dynamic table entry, whose checks are done once and noted
+     *     there (an entry lives on across blocks); 0 if it has none
      */
-    private void field(AsciiString name, AsciiString value, boolean staticName, Http2Headers out) {
+    private void field(AsciiString name, AsciiString value, boolean staticName, int dynamicIndex,
+            Http2Headers out) {
         listSize += HpackDynamicTable.entrySize(name, value);
         if (problem == null) {
-            problem = fieldProblem(name, value, staticName);
+            problem = fieldProblem(name, value, staticName, dynamicIndex);
         }
         if (problem == null && listSize <= maxHeaderListSize) {
             out.add(name, value);
         }
     }
 
-    private String fieldProblem(AsciiString name, AsciiString value, boolean staticName) {
-        if (!name.isEmpty() && name.byteAt(0) == ':') {
-            if (regularFieldSeen) {
-                return "pseudo-header field '" + name + "' after a regular field";
-            }
-            int bit = Http2HeaderChecks.pseudoHeaderBit(name);
-            if (bit == 0) {
-                return "unknown pseudo-header field '" + name + "'";
-            }
-            if ((pseudoHeadersSeen & bit) != 0) {
-                return "duplicated pseudo-header field '" + name + "'";
-            }
-            pseudoHeadersSeen |= bit;
-        } else {
+    private String fieldProblem(AsciiString name, AsciiString value, boolean staticName, int dynamicIndex) {
+        boolean pseudo = !name.isEmpty() && name.byteAt(0) == ':';
+        String problem = pseudo ? pseudoHeaderProblem(name) : null;
+        if (!pseudo) {
             regularFieldSeen = true;
-            if (!staticName) {
-                String nameProblem = Http2HeaderChecks.regularNameProblem(name);
-                if (nameProblem != null) {
-                    return nameProblem;
-                }
-            }
         }
-        return Http2HeaderChecks.valueProblem(name, value);
+        if (problem != null || dynamicIndex != 0 && table.isChecked(dynamicIndex)) {
+            return problem;
+        }
+        if (!pseudo && !staticName) {
+            problem = Http2HeaderChecks.regularNameProblem(name);
+        }
+        if (problem == null) {
+            problem = Http2HeaderChecks.valueProblem(name, value);
+        }
+        if (problem == null && dynamicIndex != 0) {
+            table.markChecked(dynamicIndex);
+        }
+        return problem;
+    }
+
+    /** The order, duplicate and name rules of pseudo-header fields (RFC 9113 §8.3). */
+    private String pseudoHeaderProblem(AsciiString name) {
+        if (regularFieldSeen) {
+            return "pseudo-header field " + Http2HeaderChecks.quote(name) + " after a regular field";
+        }
+        int bit = Http2HeaderChecks.pseudoHeaderBit(name);
+        if (bit == 0) {
+            return "unknown pseudo-header field " + Http2HeaderChecks.quote(name);
+        }
+        if ((pseudoHeadersSeen & bit) != 0) {
+            return "duplicated pseudo-header field " + Http2HeaderChecks.quote(name);
+        }
+        pseudoHeadersSeen |= bit;
+        return null;
     }
 
     /** The dynamic table's relative index for HPACK index {@code index}, which is above the static table. */
@@ -238,17 +259,21 @@ final class HpackDecoder {
             block.readBytes(raw);
             return new AsciiString(raw, false);
         }
+        // one bulk copy in, then array reads: cheaper than a buffer call per octet
+        if (coded.length < length) {
+            coded = new byte[Math.max(length, coded.length * 2)];
+        }
+        block.readBytes(coded, 0, length);
         // 5 bits is the shortest code, so length octets hold at most length * 8 / 5 symbols
         int most = (int) (length * 8L / 5);
         if (scratch.length < most) {
             scratch = new byte[Math.max(most, scratch.length * 2)];
         }
-        int decoded = HpackHuffman.decode(block, length, scratch);
+        int decoded = HpackHuffman.decode(coded, 0, length, scratch);
         if (decoded < 0) {
             throw compressionError("invalid Huffman string: it holds EOS, or its padding is longer than 7 bits"
                     + " or not all ones (RFC 7541 §5.2)");
         }
-        block.skipBytes(length);
         return new AsciiString(scratch, 0, decoded, true);
     }
 

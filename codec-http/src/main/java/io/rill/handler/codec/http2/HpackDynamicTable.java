@@ -12,8 +12,12 @@ import io.rill.util.AsciiString;
  * <pre>
  *   slot:   ... [oldest] ... [newest = head] ...      relative index i lives at (head - i + 1) &amp; mask
  * </pre>
- * The encoder's table also keeps each entry's name and value hashes, so that looking a field up
- * compares ints before octets.
+ * The encoder's table also keeps each entry's name and value hashes and chains the entries by
+ * name hash, so that looking a field up visits only the entries whose name hashes alike:
+ * <pre>
+ *   bucketHeads[nameHash &amp; mask] = newest slot + 1 (0: empty) --nextInBucket--&gt; older slot + 1 ... 0
+ * </pre>
+ * The oldest entry is always the last of its chain, so eviction unlinks a chain's tail.
  */
 final class HpackDynamicTable {
 
@@ -23,9 +27,15 @@ final class HpackDynamicTable {
     private final boolean keepHashes;
     private AsciiString[] names = new AsciiString[16];
     private AsciiString[] values = new AsciiString[16];
+    /** The decoder's note that an entry passed the per-field checks, so later references skip them. */
+    private boolean[] checked = new boolean[16];
     /** Hashes ({@link HpackStrings#hash}) of names and values; empty unless {@link #keepHashes}. */
     private int[] nameHashes;
     private int[] valueHashes;
+    /** Per name-hash bucket, the newest slot + 1 with that bucket, 0 if none; sized like the ring. */
+    private int[] bucketHeads;
+    /** Per slot, the next older slot + 1 of the same bucket, 0 at the end of the chain. */
+    private int[] nextInBucket;
     /** Slot of the newest entry; meaningless when {@link #length} is 0. */
     private int head = -1;
     /** Entries in the table: slots {@code head, head - 1, ..., head - length + 1} (mod ring size). */
@@ -38,8 +48,12 @@ final class HpackDynamicTable {
     HpackDynamicTable(long capacity, boolean keepHashes) {
         this.capacity = capacity;
         this.keepHashes = keepHashes;
-        nameHashes = keepHashes ? new int[16] : null;
-        valueHashes = keepHashes ? new int[16] : null;
+        if (keepHashes) {
+            nameHashes = new int[16];
+            valueHashes = new int[16];
+            bucketHeads = new int[16];
+            nextInBucket = new int[16];
+        }
     }
 
     /** The size an entry with these lengths counts for. */
@@ -69,6 +83,16 @@ final class HpackDynamicTable {
         return values[slot(i)];
     }
 
+    /** Whether the entry at relative index {@code i} was marked by {@link #markChecked}. */
+    boolean isChecked(int i) {
+        return checked[slot(i)];
+    }
+
+    /** Notes that the entry at relative index {@code i} passed the decoder's per-field checks. */
+    void markChecked(int i) {
+        checked[slot(i)] = true;
+    }
+
     /**
      * Looks a field up, newest first.
      *
@@ -78,12 +102,16 @@ final class HpackDynamicTable {
     int find(CharSequence name, int nameHash, CharSequence value, int valueHash) {
         int nameOnly = 0;
         int mask = names.length - 1;
-        for (int i = 1, s = head; i <= length; i++, s = s - 1 & mask) {
-            if (nameHashes[s] == nameHash && HpackStrings.sameOctets(names[s], name)) {
-                if (valueHashes[s] == valueHash && HpackStrings.sameOctets(values[s], value)) {
+        for (int link = bucketHeads[nameHash & mask]; link != 0; link = nextInBucket[link - 1]) {
+            int s = link - 1;
+            // hashes first, and a name's octets only once it matters: a chain holds every :path
+            if (nameHashes[s] == nameHash) {
+                int i = (head - s & mask) + 1;
+                if (valueHashes[s] == valueHash && HpackStrings.sameOctets(values[s], value)
+                        && HpackStrings.sameOctets(names[s], name)) {
                     return i;
                 }
-                if (nameOnly == 0) {
+                if (nameOnly == 0 && HpackStrings.sameOctets(names[s], name)) {
                     nameOnly = -i;
                 }
             }
@@ -108,9 +136,11 @@ final class HpackDynamicTable {
         head = head + 1 & names.length - 1;
         names[head] = name;
         values[head] = value;
+        checked[head] = false;
         if (keepHashes) {
             nameHashes[head] = nameHash;
             valueHashes[head] = valueHash;
+            link(head);
         }
         length++;
         size += entrySize;
@@ -126,6 +156,9 @@ final class HpackDynamicTable {
         while (size > maxSize) {
             int oldest = slot(length);
             size -= entrySize(names[oldest], values[oldest]);
+            if (keepHashes) {
+                unlinkTail(oldest);
+            }
             names[oldest] = null;
             values[oldest] = null;
             length--;
@@ -142,11 +175,41 @@ final class HpackDynamicTable {
         int oldest = slot(length);
         names = unroll(names, oldest, n);
         values = unroll(values, oldest, n);
+        boolean[] biggerChecked = new boolean[n * 2];
+        System.arraycopy(checked, oldest, biggerChecked, 0, n - oldest);
+        System.arraycopy(checked, 0, biggerChecked, n - oldest, oldest);
+        checked = biggerChecked;
+        head = length - 1;
         if (keepHashes) {
             nameHashes = unroll(nameHashes, oldest, n);
             valueHashes = unroll(valueHashes, oldest, n);
+            bucketHeads = new int[n * 2];
+            nextInBucket = new int[n * 2];
+            for (int s = 0; s < length; s++) { // oldest first, so each chain ends up newest first
+                link(s);
+            }
         }
-        head = length - 1;
+    }
+
+    /** Makes slot {@code s} the head of its bucket's chain. */
+    private void link(int s) {
+        int b = nameHashes[s] & bucketHeads.length - 1;
+        nextInBucket[s] = bucketHeads[b];
+        bucketHeads[b] = s + 1;
+    }
+
+    /** Removes slot {@code s}, the oldest entry and so the tail of its chain, from its bucket. */
+    private void unlinkTail(int s) {
+        int b = nameHashes[s] & bucketHeads.length - 1;
+        if (bucketHeads[b] == s + 1) {
+            bucketHeads[b] = 0;
+            return;
+        }
+        int p = bucketHeads[b] - 1;
+        while (nextInBucket[p] != s + 1) {
+            p = nextInBucket[p] - 1;
+        }
+        nextInBucket[p] = 0;
     }
 
     private static AsciiString[] unroll(AsciiString[] ring, int oldest, int n) {

@@ -1,12 +1,13 @@
 package io.rill.handler.codec.http2;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.util.AsciiString;
 
 /**
  * The static Huffman code of RFC 7541 Appendix B, both ways.
  *
- * <p>Encoding appends each symbol's code to a 64-bit accumulator and writes whole bytes; the
- * last byte is padded with the most significant bits of EOS, i.e. ones (§5.2).
+ * <p>Encoding appends each symbol's code to a 64-bit accumulator and writes it out 32 bits at a
+ * time, then whole bytes; the last byte is padded with the most significant bits of EOS, i.e. ones (§5.2).
  *
  * <p>Decoding walks a 4-bit-at-a-time state machine derived, when this class loads, from the
  * code table below (so the table is the only transcription to check against the RFC). A state
@@ -122,6 +123,13 @@ final class HpackHuffman {
      */
     static int encodedLength(CharSequence s) {
         long bits = 0;
+        if (s instanceof AsciiString ascii) {
+            byte[] a = ascii.array();
+            for (int i = ascii.arrayOffset(), end = i + ascii.length(); i < end; i++) {
+                bits += LENGTHS[a[i] & 0xFF];
+            }
+            return (int) ((bits + 7) >>> 3);
+        }
         for (int i = 0, n = s.length(); i < n; i++) {
             bits += LENGTHS[HpackStrings.byteAt(s, i) & 0xFF];
         }
@@ -132,15 +140,23 @@ final class HpackHuffman {
     static void encode(CharSequence s, ByteBuf out) {
         long acc = 0;
         int bits = 0;
+        AsciiString ascii = s instanceof AsciiString a ? a : null;
+        byte[] array = ascii != null ? ascii.array() : null;
+        int offset = ascii != null ? ascii.arrayOffset() : 0;
         for (int i = 0, n = s.length(); i < n; i++) {
-            int sym = HpackStrings.byteAt(s, i) & 0xFF;
-            // a code is at most 30 bits and fewer than 8 stay pending, so 38 bits fit in the long
+            int sym = (array != null ? array[offset + i] : HpackStrings.byteAt(s, i)) & 0xFF;
+            // a code is at most 30 bits and fewer than 32 stay pending, so 61 bits fit in the long;
+            // draining four bytes at a time keeps buffer calls to a quarter of one per byte
             acc = acc << LENGTHS[sym] | CODES[sym];
             bits += LENGTHS[sym];
-            while (bits >= 8) {
-                bits -= 8;
-                out.writeByte((int) (acc >>> bits));
+            if (bits >= 32) {
+                bits -= 32;
+                out.writeInt((int) (acc >>> bits));
             }
+        }
+        while (bits >= 8) {
+            bits -= 8;
+            out.writeByte((int) (acc >>> bits));
         }
         if (bits > 0) {
             out.writeByte((int) (acc << (8 - bits) | 0xFF >>> bits));
@@ -148,17 +164,17 @@ final class HpackHuffman {
     }
 
     /**
-     * Decodes {@code length} bytes at {@code in}'s reader index (not moving it) into {@code dst}.
+     * Decodes {@code src[offset, offset + length)} into {@code dst}.
      *
      * @param dst room for at least {@code length * 8 / 5} bytes, the most symbols that many bits hold
      * @return the number of bytes decoded, or -1 if the input holds EOS or ends in bad padding
      */
-    static int decode(ByteBuf in, int length, byte[] dst) {
+    static int decode(byte[] src, int offset, int length, byte[] dst) {
         final int[] transitions = TRANSITIONS;
         int state = 0;
         int written = 0;
-        for (int i = in.readerIndex(), end = i + length; i < end; i++) {
-            int b = in.getByte(i);
+        for (int i = offset, end = offset + length; i < end; i++) {
+            int b = src[i];
             int t = transitions[state << 4 | (b >>> 4 & 0xF)];
             if ((t & (EMIT | FAIL)) != 0) {
                 if ((t & FAIL) != 0) {

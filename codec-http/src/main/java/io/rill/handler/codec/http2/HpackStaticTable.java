@@ -85,14 +85,17 @@ final class HpackStaticTable {
     /** {@code NAMES[i]}, {@code VALUES[i]}: entry i; index 0 is unused. */
     private static final AsciiString[] NAMES = new AsciiString[LENGTH + 1];
     private static final AsciiString[] VALUES = new AsciiString[LENGTH + 1];
+    /** {@link HpackStrings#hash} of each entry's name, compared before the octets. */
+    private static final int[] NAME_HASHES = new int[LENGTH + 1];
     /** Open addressing by name hash: the first index with that name, 0 for an empty slot. */
     private static final byte[] FIRST_INDEX_BY_NAME = new byte[SLOTS];
 
     static {
         for (int i = 1; i <= LENGTH; i++) {
             String name = ENTRIES[(i - 1) * 2];
-            NAMES[i] = i > 1 && name.equals(NAMES[i - 1].toString()) ? NAMES[i - 1] : AsciiString.cached(name);
+            NAMES[i] = i > 1 && name.equals(NAMES[i - 1].toString()) ? NAMES[i - 1] : shared(name);
             VALUES[i] = AsciiString.cached(ENTRIES[(i - 1) * 2 + 1]);
+            NAME_HASHES[i] = HpackStrings.hash(NAMES[i]);
             if (NAMES[i] != NAMES[i - 1]) {
                 int slot = HpackStrings.hash(NAMES[i]) & SLOTS - 1;
                 while (FIRST_INDEX_BY_NAME[slot] != 0) {
@@ -104,6 +107,17 @@ final class HpackStaticTable {
     }
 
     private HpackStaticTable() {
+    }
+
+    /** {@link Http2Headers}' constant for a pseudo-header name, so decoded names compare by identity. */
+    private static AsciiString shared(String name) {
+        for (AsciiString pseudo : new AsciiString[] {
+            Http2Headers.AUTHORITY, Http2Headers.METHOD, Http2Headers.PATH, Http2Headers.SCHEME, Http2Headers.STATUS}) {
+            if (pseudo.contentEquals(name)) {
+                return pseudo;
+            }
+        }
+        return AsciiString.cached(name);
     }
 
     /** The name of entry {@code index}, 1 to {@link #LENGTH}; one shared instance per distinct name. */
@@ -125,7 +139,7 @@ final class HpackStaticTable {
     static int nameIndex(CharSequence name, int hash) {
         for (int slot = hash & SLOTS - 1; ; slot = slot + 1 & SLOTS - 1) {
             int index = FIRST_INDEX_BY_NAME[slot];
-            if (index == 0 || HpackStrings.sameOctets(NAMES[index], name)) {
+            if (index == 0 || NAME_HASHES[index] == hash && HpackStrings.sameOctets(NAMES[index], name)) {
                 return index;
             }
         }

@@ -67,19 +67,12 @@ final class HpackStrings {
         return true;
     }
 
-    /** A case-sensitive hash of the octets, equal for any two sequences {@link #sameOctets} accepts. */
+    /**
+     * A hash equal for any two sequences {@link #sameOctets} accepts: {@link AsciiString}'s, which
+     * ignores case (a collision that {@link #sameOctets} then settles) and which an
+     * {@code AsciiString} caches, so the constant names and values most headers use hash once.
+     */
     static int hash(CharSequence s) {
-        int h = 0;
-        if (s instanceof AsciiString ascii) {
-            byte[] a = ascii.array();
-            for (int i = ascii.arrayOffset(), end = i + ascii.length(); i < end; i++) {
-                h = h * 31 + a[i];
-            }
-            return h;
-        }
-        for (int i = 0, n = s.length(); i < n; i++) {
-            h = h * 31 + byteAt(s, i);
-        }
-        return h;
+        return AsciiString.hashCode(s);
     }
 }

@@ -25,10 +25,12 @@ final class Http2HeaderChecks {
 
     private static final AsciiString TRAILERS = AsciiString.cached("trailers");
     private static final AsciiString CONNECT = AsciiString.cached("CONNECT");
-    /** RFC 9113 §8.2.2: fields that only mean something to one HTTP/1.1 connection. */
-    private static final String[] CONNECTION_SPECIFIC = {
-        "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade",
-    };
+    // RFC 9113 §8.2.2: fields that only mean something to one HTTP/1.1 connection
+    private static final AsciiString CONNECTION = AsciiString.cached("connection");
+    private static final AsciiString KEEP_ALIVE = AsciiString.cached("keep-alive");
+    private static final AsciiString PROXY_CONNECTION = AsciiString.cached("proxy-connection");
+    private static final AsciiString TRANSFER_ENCODING = AsciiString.cached("transfer-encoding");
+    private static final AsciiString UPGRADE = AsciiString.cached("upgrade");
 
     static {
         for (char c = '0'; c <= '9'; c++) {
@@ -52,17 +54,29 @@ final class Http2HeaderChecks {
      * @return its bit, or 0 if it is not one of the six defined pseudo-header fields
      */
     static int pseudoHeaderBit(AsciiString name) {
+        // the static table hands out Http2Headers' own constants, so indexed names match by identity
+        if (name == Http2Headers.METHOD) {
+            return METHOD;
+        } else if (name == Http2Headers.PATH) {
+            return PATH;
+        } else if (name == Http2Headers.SCHEME) {
+            return SCHEME;
+        } else if (name == Http2Headers.AUTHORITY) {
+            return AUTHORITY;
+        } else if (name == Http2Headers.STATUS) {
+            return STATUS;
+        }
         switch (name.length()) {
             case 5:
-                return name.contentEquals(Http2Headers.PATH) ? PATH : 0;
+                return HpackStrings.sameOctets(name, Http2Headers.PATH) ? PATH : 0;
             case 7:
-                return name.contentEquals(Http2Headers.METHOD) ? METHOD
-                        : name.contentEquals(Http2Headers.SCHEME) ? SCHEME
-                        : name.contentEquals(Http2Headers.STATUS) ? STATUS : 0;
+                return HpackStrings.sameOctets(name, Http2Headers.METHOD) ? METHOD
+                        : HpackStrings.sameOctets(name, Http2Headers.SCHEME) ? SCHEME
+                        : HpackStrings.sameOctets(name, Http2Headers.STATUS) ? STATUS : 0;
             case 9:
-                return name.contentEquals(Http2Headers.PROTOCOL) ? PROTOCOL : 0;
+                return HpackStrings.sameOctets(name, Http2Headers.PROTOCOL) ? PROTOCOL : 0;
             case 10:
-                return name.contentEquals(Http2Headers.AUTHORITY) ? AUTHORITY : 0;
+                return HpackStrings.sameOctets(name, Http2Headers.AUTHORITY) ? AUTHORITY : 0;
             default:
                 return 0;
         }
@@ -81,8 +95,8 @@ final class Http2HeaderChecks {
         for (int i = name.arrayOffset(), end = i + name.length(); i < end; i++) {
             if (!NAME_OCTET[a[i] & 0xFF]) {
                 return AsciiString.isUpperCase(a[i])
-                        ? "upper-case field name '" + name + "'"
-                        : "invalid character 0x" + Integer.toHexString(a[i] & 0xFF) + " in field name '" + name + "'";
+                        ? "upper-case field name " + quote(name)
+                        : "invalid character 0x" + Integer.toHexString(a[i] & 0xFF) + " in field name " + quote(name);
             }
         }
         return null;
@@ -100,12 +114,12 @@ final class Http2HeaderChecks {
             byte[] a = value.array();
             int start = value.arrayOffset();
             if (isSpaceOrTab(a[start]) || isSpaceOrTab(a[start + n - 1])) {
-                return "field '" + name + "' has a value with leading or trailing white space";
+                return "field " + quote(name) + " has a value with leading or trailing white space";
             }
             for (int i = start, end = start + n; i < end; i++) {
                 byte b = a[i];
                 if (b == 0 || b == '\r' || b == '\n') {
-                    return "field '" + name + "' has a value with NUL, CR or LF";
+                    return "field " + quote(name) + " has a value with NUL, CR or LF";
                 }
             }
         }
@@ -113,20 +127,35 @@ final class Http2HeaderChecks {
     }
 
     private static String connectionSpecificProblem(AsciiString name, AsciiString value) {
-        int n = name.length();
-        if (n == 2 && name.contentEquals("te")) {
-            return value.contentEqualsIgnoreCase(TRAILERS) ? null
-                    : "field 'te' with a value other than 'trailers': '" + value + "'";
+        AsciiString forbidden;
+        switch (name.length()) { // one comparison at most for most names, none for the others
+            case 2:
+                if (name.byteAt(0) == 't' && name.byteAt(1) == 'e') {
+                    return HpackStrings.sameOctets(value, TRAILERS) || value.contentEqualsIgnoreCase(TRAILERS) ? null
+                            : "field 'te' with a value other than 'trailers': " + quote(value);
+                }
+                return null;
+            case 7:
+                forbidden = UPGRADE;
+                break;
+            case 10:
+                forbidden = name.byteAt(0) == 'c' ? CONNECTION : KEEP_ALIVE;
+                break;
+            case 16:
+                forbidden = PROXY_CONNECTION;
+                break;
+            case 17:
+                forbidden = TRANSFER_ENCODING;
+                break;
+            default:
+                return null;
         }
-        if (n < 7 || n > 17) {
-            return null; // shorter or longer than every connection-specific name: the common case
-        }
-        for (String forbidden : CONNECTION_SPECIFIC) {
-            if (name.contentEquals(forbidden)) {
-                return "connection-specific field '" + name + "'";
-            }
-        }
-        return null;
+        return HpackStrings.sameOctets(name, forbidden) ? "connection-specific field '" + name + "'" : null;
+    }
+
+    /** {@code s} in quotes for a message, cut at 64 characters: a name may be as long as a block. */
+    static String quote(CharSequence s) {
+        return s.length() <= 64 ? "'" + s + "'" : "'" + s.subSequence(0, 64) + "...' (" + s.length() + " characters)";
     }
 
     private static boolean isSpaceOrTab(byte b) {
@@ -158,7 +187,7 @@ final class Http2HeaderChecks {
             return;
         }
         if ((seen & PROTOCOL) != 0 && !connect) {
-            throw malformed(streamId, "':protocol' in a '" + headers.method() + "' request, not CONNECT");
+            throw malformed(streamId, "':protocol' in a " + quote(headers.method()) + " request, not CONNECT");
         }
         int required = connect ? METHOD | SCHEME | PATH | AUTHORITY : METHOD | SCHEME | PATH;
         if ((seen & required) != required) {
@@ -185,7 +214,7 @@ final class Http2HeaderChecks {
         CharSequence status = headers.status();
         if (status.length() != 3 || !isDigit(status.charAt(0)) || !isDigit(status.charAt(1))
                 || !isDigit(status.charAt(2))) {
-            throw malformed(streamId, "':status' is not three digits: '" + status + "'");
+            throw malformed(streamId, "':status' is not three digits: " + quote(status));
         }
     }
 
@@ -196,7 +225,7 @@ final class Http2HeaderChecks {
      */
     static void validateTrailers(int streamId, Http2Headers headers) throws Http2Exception {
         if (headers.size() > 0 && Http2Headers.isPseudoHeader(headers.nameAt(0))) {
-            throw malformed(streamId, "pseudo-header field '" + headers.nameAt(0) + "' in trailers");
+            throw malformed(streamId, "pseudo-header field " + quote(headers.nameAt(0)) + " in trailers");
         }
     }
 
@@ -207,10 +236,10 @@ final class Http2HeaderChecks {
             CharSequence name = headers.nameAt(i);
             int bit = pseudoHeaderBit(AsciiString.of(name));
             if (bit == 0) {
-                throw malformed(streamId, "unknown pseudo-header field '" + name + "'");
+                throw malformed(streamId, "unknown pseudo-header field " + quote(name));
             }
             if ((seen & bit) != 0) {
-                throw malformed(streamId, "duplicated pseudo-header field '" + name + "'");
+                throw malformed(streamId, "duplicated pseudo-header field " + quote(name));
             }
             seen |= bit;
         }

@@ -67,6 +67,12 @@ class HpackDecoderValidationTest {
     }
 
     @Test
+    void aLongBadNameIsQuotedCutShort() throws Http2Exception {
+        String name = "X".repeat(100);
+        rejects(literal(name, "1"), "upper-case field name '" + "X".repeat(64) + "...' (100 characters)");
+    }
+
+    @Test
     void emptyNameIsMalformed() throws Http2Exception {
         rejects(literal("", "1"), "empty field name");
     }
@@ -130,6 +136,16 @@ class HpackDecoderValidationTest {
     @Test
     void duplicatedPseudoHeaderIsMalformed() throws Http2Exception {
         rejects(new byte[] {(byte) 0x84, (byte) 0x85}, "duplicated pseudo-header field ':path'");
+    }
+
+    @Test
+    void aMalformedEntryIsRejectedEachTimeItIsReferenced() throws Http2Exception {
+        rejects(literal("x-a", " padded"), "field 'x-a' has a value with leading or trailing white space");
+        byte[] again = {(byte) 0xbf}; // index 63: the bad entry, now second newest
+        for (int i = 0; i < 2; i++) {
+            Http2Exception e = assertThrows(Http2Exception.class, () -> decode(decoder, again));
+            assertTrue(e.getMessage().contains("field 'x-a'"), e.getMessage());
+        }
     }
 
     @Test

@@ -33,8 +33,10 @@ class HpackRoundTripTest {
         try {
             HpackHuffman.encode(s, buf);
             assertEquals(HpackHuffman.encodedLength(s), buf.readableBytes());
-            byte[] dst = new byte[buf.readableBytes() * 8 / 5 + 1];
-            int n = HpackHuffman.decode(buf, buf.readableBytes(), dst);
+            byte[] coded = new byte[buf.readableBytes()];
+            buf.readBytes(coded);
+            byte[] dst = new byte[coded.length * 8 / 5];
+            int n = HpackHuffman.decode(coded, 0, coded.length, dst);
             return java.util.Arrays.copyOf(dst, n);
         } finally {
             buf.release();
