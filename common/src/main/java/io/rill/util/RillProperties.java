@@ -313,4 +313,15 @@ public final class RillProperties {
      */
     public static final int CHANNEL_ACCEPT_BACKOFF_MILLIS =
             Math.max(1, SystemPropertyUtil.getInt("rill.channel.acceptBackoffMillis", 1000));
+
+    // --- observability
+
+    /**
+     * {@code rill.jfr.taskLagThresholdMillis}, default 20: a task that waited in an event loop's
+     * queue longer than this is reported as an {@code io.rill.TaskLag} JFR event while a recording
+     * has that event on. 20 ms is well above the 1 ms task quantum, so only a loop that is really
+     * behind (a blocking handler, a flood) shows up; lower it to look closer.
+     */
+    public static final long JFR_TASK_LAG_THRESHOLD_NANOS =
+            1_000_000L * Math.max(0, SystemPropertyUtil.getLong("rill.jfr.taskLagThresholdMillis", 20L));
 }

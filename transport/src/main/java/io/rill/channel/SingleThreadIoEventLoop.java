@@ -20,6 +20,7 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
 
     private final IoHandler ioHandler;
     private final long taskQuantumNanos;
+    private final EventLoopMetrics metrics = new EventLoopMetrics(this);
     private final IoHandlerContext context = new IoHandlerContext() {
         @Override
         public boolean canBlock() {
@@ -50,6 +51,11 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
         return this;
     }
 
+    /** This loop's figures: pending tasks, time in tasks, I/O events, its channels. Any thread. */
+    public EventLoopMetrics metrics() {
+        return metrics;
+    }
+
     /**
      * Runs until shutdown, and survives whatever its I/O handler, its channels' callbacks or its
      * tasks throw, short of a {@link VirtualMachineError}: each is reported and the loop carries on
@@ -62,14 +68,19 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
             ioHandler.initialize();
             for (;;) {
                 try {
-                    ioHandler.run(context);
+                    metrics.addIoEvents(ioHandler.run(context));
                 } catch (Throwable t) {
                     survive("its I/O handler", t);
                 }
+                long tasksStart = System.nanoTime();
+                boolean ran = false;
                 try {
-                    runAllTasks(taskQuantumNanos);
+                    ran = runAllTasks(taskQuantumNanos);
                 } catch (Throwable t) {
                     survive("running tasks", t); // each task is guarded; this is the queue around them
+                }
+                if (ran) {
+                    metrics.addTaskNanos(System.nanoTime() - tasksStart);
                 }
                 if (isShuttingDown()) {
                     try {
