@@ -324,4 +324,23 @@ public final class RillProperties {
      */
     public static final long JFR_TASK_LAG_THRESHOLD_NANOS =
             1_000_000L * Math.max(0, SystemPropertyUtil.getLong("rill.jfr.taskLagThresholdMillis", 20L));
+
+    // --- blocking work (io.rill.channel.BlockingExecutor)
+
+    /**
+     * {@code rill.blocking.maxPendingTasks}, default 65,536: blocking tasks a
+     * {@code BlockingExecutor} holds at once, running or waiting; beyond it submissions fail with
+     * a RejectedExecutionException. A virtual thread is cheap but its stack and the request it
+     * serves are not: a stalled database must slow the server down, not exhaust its heap.
+     */
+    public static final int BLOCKING_MAX_PENDING_TASKS =
+            Math.max(1, SystemPropertyUtil.getInt("rill.blocking.maxPendingTasks", 65_536));
+
+    /**
+     * {@code rill.blocking.platformThreads}, default 64: threads of a {@code BlockingExecutor} on a
+     * JDK without virtual threads (before 21). Each blocked task holds one; 64 is a typical
+     * connection-pool size, so more threads would mostly wait for the pool anyway.
+     */
+    public static final int BLOCKING_PLATFORM_THREADS =
+            Math.max(1, SystemPropertyUtil.getInt("rill.blocking.platformThreads", 64));
 }
