@@ -15,6 +15,7 @@ public final class Main {
             new HttpFileServer(),
             new HttpEchoServer(),
             new HttpClientExample(),
+            new HttpBlockingServer(),
             new EchoServer(),
             new EchoClient(),
             new PortUnificationServer(),
