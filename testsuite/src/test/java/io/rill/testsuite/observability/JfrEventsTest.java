@@ -326,6 +326,11 @@ class JfrEventsTest {
                                 hello.headers().set(HttpHeaderNames.CONTENT_LENGTH, "5");
                                 ctx.writeAndFlush(hello);
                             }
+
+                            @Override
+                            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                                ctx.close(); // the failed-handshake test's server side: expected
+                            }
                         });
             }
         };
