@@ -32,7 +32,10 @@ public final class AllocatorMeters implements MeterBinder {
     private final PooledByteBufAllocator allocator;
     private final Tags tags;
 
-    /** {@code allocator} (often {@link PooledByteBufAllocator#DEFAULT}), with {@code tags} on every meter. */
+    /**
+     * @param allocator the allocator to watch, often {@link PooledByteBufAllocator#DEFAULT}
+     * @param tags      added to every meter
+     */
     public AllocatorMeters(PooledByteBufAllocator allocator, Tag... tags) {
         this.allocator = allocator;
         this.tags = Tags.of(tags);

@@ -35,12 +35,18 @@ public final class EventLoopMeters implements MeterBinder {
     private final List<EventLoopMetrics> loops;
     private final Tags tags;
 
-    /** The loops of {@code group}, with {@code tags} added to every meter (e.g. {@code group=workers}). */
+    /**
+     * @param group the loops to watch
+     * @param tags  added to every meter, e.g. {@code group=workers}
+     */
     public EventLoopMeters(MultiThreadIoEventLoopGroup group, Tag... tags) {
         this(group.metrics(), tags);
     }
 
-    /** Any set of loops, e.g. a boss and a worker group together. */
+    /**
+     * @param loops any set of loops, e.g. of a boss and a worker group together
+     * @param tags  added to every meter
+     */
     public EventLoopMeters(List<EventLoopMetrics> loops, Tag... tags) {
         this.loops = List.copyOf(new ArrayList<>(loops));
         this.tags = Tags.of(tags);

@@ -69,12 +69,12 @@ public final class BlockingExecutor implements AutoCloseable {
         this.threads = BlockingThreads.newExecutor(platformThreads);
     }
 
-    /** True if tasks run on virtual threads (JDK 21+); false if on the platform-thread pool. */
+    /** {@return true if tasks run on virtual threads (JDK 21+), false if on the platform-thread pool} */
     public boolean usesVirtualThreads() {
         return virtual;
     }
 
-    /** Tasks submitted and not yet finished running. */
+    /** {@return tasks submitted and not yet finished running} */
     public int pendingTasks() {
         return pendingTasks.get();
     }
@@ -84,6 +84,12 @@ public final class BlockingExecutor implements AutoCloseable {
      * event loop, with {@code work}'s result or what it threw, after the futures of every task
      * submitted earlier for the same channel. Listeners added to it run on that loop. A buffer
      * the task returns is the caller's to release once delivered.
+     *
+     * @param <T>     the type of the result
+     * @param channel the channel whose loop receives the result, and whose order it keeps
+     * @param work    the blocking call
+     * @return the result, failed with {@link RejectedExecutionException} when
+     *         {@code rill.blocking.maxPendingTasks} tasks are held already or this executor is closed
      */
     public <T> Future<T> submit(Channel channel, Callable<? extends T> work) {
         if (channel == null || work == null) {
@@ -146,7 +152,12 @@ public final class BlockingExecutor implements AutoCloseable {
 
     /**
      * Stops accepting tasks; those running finish, and their results are still delivered. Waits up
-     * to {@code timeout} for them and returns whether they all finished.
+     * to {@code timeout} for them.
+     *
+     * @param timeout how long to wait
+     * @param unit    the unit of {@code timeout}
+     * @return true if every task finished in time
+     * @throws InterruptedException if interrupted while waiting
      */
     public boolean close(long timeout, TimeUnit unit) throws InterruptedException {
         threads.shutdown();

@@ -25,7 +25,7 @@ public final class ChannelMetrics {
     ChannelMetrics() {
     }
 
-    /** The counts of channels whose event loop keeps no metrics of its own. */
+    /** {@return the counts of channels whose event loop keeps no metrics of its own} */
     public static ChannelMetrics untracked() {
         return UNTRACKED;
     }
@@ -35,27 +35,27 @@ public final class ChannelMetrics {
         return loop instanceof SingleThreadIoEventLoop io ? io.metrics().channels() : UNTRACKED;
     }
 
-    /** Channels open now: registered at least once and not yet closed (listening channels included). */
+    /** {@return channels open now: registered at least once and not yet closed} Listening channels count too. */
     public long openChannels() {
         return Math.max(0, registered.sum() - closed.sum());
     }
 
-    /** Channels registered for the first time, since the loop started. */
+    /** {@return channels registered for the first time since the loop started} */
     public long registeredChannels() {
         return registered.sum();
     }
 
-    /** Registered channels that a server channel accepted. */
+    /** {@return registered channels that a server channel accepted} */
     public long acceptedChannels() {
         return accepted.sum();
     }
 
-    /** Registered channels that have been closed. */
+    /** {@return registered channels that have been closed} */
     public long closedChannels() {
         return closed.sum();
     }
 
-    /** Times a channel turned unwritable or writable again; a high rate means peers read slower than we write. */
+    /** {@return times a channel turned unwritable or writable again} A high rate means peers read slower than we write. */
     public long writabilityChanges() {
         return writabilityChanges.sum();
     }

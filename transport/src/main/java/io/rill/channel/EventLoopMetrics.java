@@ -44,27 +44,27 @@ public final class EventLoopMetrics {
         this.loop = loop;
     }
 
-    /** The loop's thread name, or its description before the thread started: a label for the figures. */
+    /** {@return the loop's name (its thread's, once started)}, a label for the figures */
     public String name() {
         return loop.toString();
     }
 
-    /** Tasks queued and not yet run (approximate while other threads submit). */
+    /** {@return tasks queued and not yet run} Approximate while other threads submit. */
     public int pendingTasks() {
         return loop.pendingTasks();
     }
 
-    /** Nanoseconds the loop spent running tasks (queued and scheduled) since it started. */
+    /** {@return nanoseconds the loop spent running tasks, queued and scheduled, since it started} */
     public long taskNanos() {
         return (long) TASK_NANOS.getOpaque(this);
     }
 
-    /** Readiness events (a socket readable, writable, an accept) the loop's I/O handler processed. */
+    /** {@return readiness events (a socket readable or writable, an accept) the loop's I/O handler processed} */
     public long ioEvents() {
         return (long) IO_EVENTS.getOpaque(this);
     }
 
-    /** The counts of the channels on this loop. */
+    /** {@return the counts of the channels on this loop} */
     public ChannelMetrics channels() {
         return channels;
     }

@@ -45,7 +45,7 @@ public class MultiThreadIoEventLoopGroup extends MultiThreadEventExecutorGroup i
         return (IoEventLoop) super.next();
     }
 
-    /** The figures of each loop, in the group's order; the list is fixed, the figures live. Any thread. */
+    /** {@return the figures of each loop, in the group's order} The list is fixed, the figures live. Any thread. */
     public List<EventLoopMetrics> metrics() {
         List<EventLoopMetrics> all = new ArrayList<>();
         for (EventExecutor loop : this) {

@@ -51,7 +51,7 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
         return this;
     }
 
-    /** This loop's figures: pending tasks, time in tasks, I/O events, its channels. Any thread. */
+    /** {@return this loop's figures: pending tasks, time in tasks, I/O events, its channels} Any thread. */
     public EventLoopMetrics metrics() {
         return metrics;
     }
