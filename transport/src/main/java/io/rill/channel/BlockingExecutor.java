@@ -5,6 +5,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.rill.util.RillProperties;
 import io.rill.util.concurrent.Future;
@@ -41,9 +42,12 @@ import io.rill.util.concurrent.Promise;
  */
 public final class BlockingExecutor implements AutoCloseable {
 
+    /** Numbers the executors, so that each gets an attribute key of its own (key names must be unique). */
+    private static final AtomicLong INSTANCES = new AtomicLong();
+
     /** Per executor, so two executors on one channel keep their own order. */
     private final AttributeKey<InOrderDeliveries> deliveriesKey =
-            AttributeKey.newInstance("rill.blocking.deliveries@" + Integer.toHexString(System.identityHashCode(this)));
+            AttributeKey.newInstance("rill.blocking.deliveries." + INSTANCES.incrementAndGet());
     private final ExecutorService threads;
     private final boolean virtual;
     private final int maxPendingTasks;
