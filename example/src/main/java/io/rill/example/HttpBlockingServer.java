@@ -1,6 +1,7 @@
 package io.rill.example;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -57,7 +58,9 @@ final class HttpBlockingServer implements Example {
 
     @Override
     public List<String> limits() {
-        return HttpTimeoutOptions.limits("request bodies: ignored (discarded as they arrive)");
+        List<String> limits = new ArrayList<>(HttpTimeoutOptions.limits("request bodies: ignored (discarded as they arrive)"));
+        limits.add("blocking calls held at once: 65,536 (rill.blocking.maxPendingTasks); beyond, 503 and the close");
+        return limits;
     }
 
     @Override
