@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +26,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import io.rill.bootstrap.Bootstrap;
 import io.rill.bootstrap.ServerBootstrap;
@@ -66,7 +70,7 @@ import io.rill.util.concurrent.Promise;
 /**
  * Rill's JFR events, each recorded with {@link Recording}, dumped, read back with
  * {@link RecordingFile} and checked field by field. The connection, TLS and HTTP events come from a
- * real HTTPS exchange over NIO sockets (JDK provider).
+ * real HTTPS exchange over NIO sockets, with each TLS provider available (JDK; OPENSSL with netty-tcnative).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class JfrEventsTest {
@@ -74,6 +78,8 @@ class JfrEventsTest {
     private static final SelfSignedCertificate CERT = new SelfSignedCertificate();
 
     private MultiThreadIoEventLoopGroup group;
+    /** Closed after each test: an OPENSSL context holds native memory until closed. */
+    private final List<SslContext> contexts = new ArrayList<>();
 
     @BeforeEach
     void start() {
@@ -83,10 +89,13 @@ class JfrEventsTest {
     @AfterEach
     void stop() throws InterruptedException {
         assertTrue(group.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
+        contexts.forEach(SslContext::close);
     }
 
-    @Test
-    void recordsConnectionTlsHandshakeAndHttpRequestOverSockets() throws Exception {
+    @ParameterizedTest
+    @EnumSource(SslProvider.class)
+    void recordsConnectionTlsHandshakeAndHttpRequestOverSockets(SslProvider provider) throws Exception {
+        assumeTrue(provider.isAvailable(), provider + " is not available here");
         List<RecordedEvent> events;
         InetSocketAddress serverAddress;
         String clientLocal;
@@ -99,11 +108,11 @@ class JfrEventsTest {
 
             Promise<Channel> serverChild = group.next().newPromise();
             Channel server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
-                    .childHandler(httpsServer(serverChild)).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
+                    .childHandler(httpsServer(serverChild, provider)).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
             serverAddress = (InetSocketAddress) server.localAddress();
             Promise<FullHttpResponse> answer = group.next().newPromise();
             Channel client = new Bootstrap().group(group).channel(NioSocketChannel.class)
-                    .handler(httpsClient(answer, serverAddress.getPort())).connect(serverAddress).sync().getNow();
+                    .handler(httpsClient(answer, serverAddress.getPort(), provider)).connect(serverAddress).sync().getNow();
             clientLocal = client.localAddress().toString();
             FullHttpResponse response = answer.get(20, TimeUnit.SECONDS);
             try {
@@ -140,7 +149,7 @@ class JfrEventsTest {
             assertNull(h.getString("failure"));
             assertTrue(h.getString("protocol").startsWith("TLSv1."), h::toString);
             assertTrue(h.getString("cipherSuite").startsWith("TLS_"), h::toString);
-            assertEquals("JDK", h.getString("provider"));
+            assertEquals(provider.name(), h.getString("provider"));
             assertTrue(h.getDuration("handshakeDuration").toNanos() > 0, h::toString);
         }
         assertEquals(1, handshakes.stream().filter(h -> h.getBoolean("clientMode")).count());
@@ -161,8 +170,8 @@ class JfrEventsTest {
             recording.start();
             Promise<Channel> serverChild = group.next().newPromise();
             Channel server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
-                    .childHandler(httpsServer(serverChild)).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
-            SslContext untrusting = SslContextBuilder.forClient().sslProvider(SslProvider.JDK).build(); // no trust in CERT
+                    .childHandler(httpsServer(serverChild, SslProvider.JDK)).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
+            SslContext untrusting = track(SslContextBuilder.forClient().sslProvider(SslProvider.JDK).build()); // no trust in CERT
             Promise<Void> failed = group.next().newPromise();
             new Bootstrap().group(group).channel(NioSocketChannel.class).handler(new ChannelInitializer<Channel>() {
                 @Override
@@ -311,8 +320,13 @@ class JfrEventsTest {
         assertTrue(tracker != null);
     }
 
-    private static ChannelInitializer<Channel> httpsServer(Promise<Channel> child) throws Exception {
-        SslContext tls = SslContextBuilder.forServer(CERT.key(), CERT.certificate()).sslProvider(SslProvider.JDK).build();
+    private SslContext track(SslContext context) {
+        contexts.add(context);
+        return context;
+    }
+
+    private ChannelInitializer<Channel> httpsServer(Promise<Channel> child, SslProvider provider) throws Exception {
+        SslContext tls = track(SslContextBuilder.forServer(CERT.key(), CERT.certificate()).sslProvider(provider).build());
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
@@ -337,8 +351,9 @@ class JfrEventsTest {
         };
     }
 
-    private static ChannelInitializer<Channel> httpsClient(Promise<FullHttpResponse> answer, int port) throws Exception {
-        SslContext tls = SslContextBuilder.forClient().sslProvider(SslProvider.JDK).trustManager(CERT.certificate()).build();
+    private ChannelInitializer<Channel> httpsClient(Promise<FullHttpResponse> answer, int port, SslProvider provider)
+            throws Exception {
+        SslContext tls = track(SslContextBuilder.forClient().sslProvider(provider).trustManager(CERT.certificate()).build());
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
