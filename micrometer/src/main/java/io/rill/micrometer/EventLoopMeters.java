@@ -20,8 +20,10 @@ import io.rill.channel.MultiThreadIoEventLoopGroup;
  * thread name) plus the tags given here:
  * <ul>
  *   <li>{@code rill.eventloop.tasks.pending} (gauge): tasks queued and not yet run;</li>
- *   <li>{@code rill.eventloop.tasks.time} (counter, seconds): time spent running tasks, so its
- *       rate is the share of the loop's time in tasks;</li>
+ *   <li>{@code rill.eventloop.busy.time} (counter, seconds): time not spent waiting for I/O, so
+ *       its rate is how loaded the loop is (1: fully);</li>
+ *   <li>{@code rill.eventloop.tasks.time} (counter, seconds): of that, time spent running tasks;
+ *       the rest is I/O handling;</li>
  *   <li>{@code rill.eventloop.io.events} (counter): readiness events handled;</li>
  *   <li>{@code rill.channels.open} (gauge), {@code rill.channels.accepted},
  *       {@code rill.channels.closed} and {@code rill.channels.writability.changes} (counters).</li>
@@ -58,14 +60,21 @@ public final class EventLoopMeters implements MeterBinder {
             Tags loopTags = tags.and("loop", loop.name());
             Gauge.builder("rill.eventloop.tasks.pending", loop, EventLoopMetrics::pendingTasks)
                     .tags(loopTags).description("Tasks queued on the event loop and not yet run").register(registry);
+            FunctionCounter.builder("rill.eventloop.busy.time", loop, l -> seconds(l.busyNanos()))
+                    .tags(loopTags).baseUnit("seconds").description("Time the event loop spent not waiting for I/O")
+                    .register(registry);
             FunctionCounter.builder("rill.eventloop.tasks.time", loop,
-                            l -> (double) l.taskNanos() / TimeUnit.SECONDS.toNanos(1))
+                            l -> seconds(l.taskNanos()))
                     .tags(loopTags).baseUnit("seconds").description("Time the event loop spent running tasks")
                     .register(registry);
             FunctionCounter.builder("rill.eventloop.io.events", loop, EventLoopMetrics::ioEvents)
                     .tags(loopTags).description("I/O readiness events the event loop handled").register(registry);
             bindChannels(registry, loop.channels(), loopTags);
         }
+    }
+
+    private static double seconds(long nanos) {
+        return (double) nanos / TimeUnit.SECONDS.toNanos(1);
     }
 
     private static void bindChannels(MeterRegistry registry, ChannelMetrics channels, Tags tags) {

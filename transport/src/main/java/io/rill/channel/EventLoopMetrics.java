@@ -4,26 +4,31 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * What one {@link SingleThreadIoEventLoop} is doing: tasks waiting, time spent running tasks,
+ * What one {@link SingleThreadIoEventLoop} is doing: tasks waiting, time busy and time in tasks,
  * I/O readiness events handled, and its {@linkplain #channels() channels}. Plain getters, readable
  * from any thread; take two readings and divide the differences by the time between them for
- * rates (tasks per second, the share of time in tasks).
- *
- * <p>Time in I/O is not reported apart from time waiting for it: the pollers hand readiness to
- * the channels from inside their wait call (NIO's {@code Selector.select(Consumer, long)}), so the
- * two cannot be told apart without a clock read per event. {@link #ioEvents()} counts the work instead.
+ * rates. Between two readings:
+ * <ul>
+ *   <li>busy / elapsed is how loaded the loop is (near 1: it is the bottleneck);</li>
+ *   <li>(busy - task) / busy is its I/O ratio: the share of its work spent handling sockets
+ *       (reading, decoding, handlers, writing) rather than running tasks.</li>
+ * </ul>
+ * Busy time is the loop's time minus what its I/O handler reported waiting for readiness
+ * ({@link IoHandlerContext#waited}); the clock is read twice per turn of the loop.
  *
  * <p>Get one from {@link SingleThreadIoEventLoop#metrics()} or, for every loop of a group,
  * {@link MultiThreadIoEventLoopGroup#metrics()}.
  */
 public final class EventLoopMetrics {
 
+    private static final VarHandle BUSY_NANOS;
     private static final VarHandle TASK_NANOS;
     private static final VarHandle IO_EVENTS;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
+            BUSY_NANOS = lookup.findVarHandle(EventLoopMetrics.class, "busyNanos", long.class);
             TASK_NANOS = lookup.findVarHandle(EventLoopMetrics.class, "taskNanos", long.class);
             IO_EVENTS = lookup.findVarHandle(EventLoopMetrics.class, "ioEvents", long.class);
         } catch (ReflectiveOperationException e) {
@@ -34,6 +39,9 @@ public final class EventLoopMetrics {
     private final SingleThreadIoEventLoop loop;
     private final ChannelMetrics channels = new ChannelMetrics();
     /** Written by the loop thread only (opaque: no fence on the loop's turn), read by anyone. */
+    @SuppressWarnings("unused")
+    private long busyNanos;
+    /** Written by the loop thread only, like {@link #busyNanos}. */
     @SuppressWarnings("unused")
     private long taskNanos;
     /** Written by the loop thread only, like {@link #taskNanos}. */
@@ -54,7 +62,12 @@ public final class EventLoopMetrics {
         return loop.pendingTasks();
     }
 
-    /** {@return nanoseconds the loop spent running tasks, queued and scheduled, since it started} */
+    /** {@return nanoseconds the loop spent not waiting for I/O since it started: handling I/O and running tasks} */
+    public long busyNanos() {
+        return (long) BUSY_NANOS.getOpaque(this);
+    }
+
+    /** {@return nanoseconds the loop spent running tasks, queued and scheduled, since it started} Part of the busy time. */
     public long taskNanos() {
         return (long) TASK_NANOS.getOpaque(this);
     }
@@ -69,9 +82,14 @@ public final class EventLoopMetrics {
         return channels;
     }
 
-    /** Loop thread only. */
-    void addTaskNanos(long nanos) {
-        TASK_NANOS.setOpaque(this, (long) TASK_NANOS.getOpaque(this) + nanos);
+    /** One turn of the loop: {@code busy} nanoseconds not waiting, {@code tasks} of them in tasks. Loop thread only. */
+    void addTurn(long busy, long tasks) {
+        if (busy > 0) {
+            BUSY_NANOS.setOpaque(this, (long) BUSY_NANOS.getOpaque(this) + busy);
+        }
+        if (tasks > 0) {
+            TASK_NANOS.setOpaque(this, (long) TASK_NANOS.getOpaque(this) + tasks);
+        }
     }
 
     /** Loop thread only. */
@@ -83,7 +101,7 @@ public final class EventLoopMetrics {
 
     @Override
     public String toString() {
-        return "EventLoopMetrics(" + name() + ", pending tasks: " + pendingTasks() + ", task ns: " + taskNanos()
+        return "EventLoopMetrics(" + name() + ", pending tasks: " + pendingTasks() + ", busy ns: " + busyNanos() + ", task ns: " + taskNanos()
                 + ", I/O events: " + ioEvents() + ", " + channels + ')';
     }
 }

@@ -32,7 +32,14 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
             long deadline = nextScheduledTaskDeadlineNanos();
             return deadline == -1 ? Long.MAX_VALUE : Math.max(0, deadline - ticker().nanoTime());
         }
+
+        @Override
+        public void waited(long nanos) {
+            waitedThisTurn += nanos;
+        }
     };
+    /** What the I/O handler reported waiting during the current turn. Loop thread only. */
+    private long waitedThisTurn;
 
     public SingleThreadIoEventLoop(IoEventLoopGroup parent, ThreadFactory threadFactory,
                                    IoHandlerFactory ioHandlerFactory) {
@@ -51,7 +58,7 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
         return this;
     }
 
-    /** {@return this loop's figures: pending tasks, time in tasks, I/O events, its channels} Any thread. */
+    /** {@return this loop's figures: pending tasks, busy time, time in tasks, I/O events, its channels} Any thread. */
     public EventLoopMetrics metrics() {
         return metrics;
     }
@@ -66,6 +73,7 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
     protected void run() {
         try {
             ioHandler.initialize();
+            long turnStart = System.nanoTime();
             for (;;) {
                 try {
                     metrics.addIoEvents(ioHandler.run(context));
@@ -79,9 +87,10 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
                 } catch (Throwable t) {
                     survive("running tasks", t); // each task is guarded; this is the queue around them
                 }
-                if (ran) {
-                    metrics.addTaskNanos(System.nanoTime() - tasksStart);
-                }
+                long turnEnd = System.nanoTime();
+                metrics.addTurn(turnEnd - turnStart - waitedThisTurn, ran ? turnEnd - tasksStart : 0);
+                waitedThisTurn = 0;
+                turnStart = turnEnd;
                 if (isShuttingDown()) {
                     try {
                         ioHandler.prepareToDestroy();

@@ -123,6 +123,22 @@ class EventLoopMetricsTest {
         assertEquals(0, metrics.pendingTasks());
     }
 
+    @Test
+    void leavesTheWaitForIoOutOfTheBusyTime() throws Exception {
+        EventLoopMetrics metrics = loop.metrics();
+        loop.submit(() -> { }).sync(); // started
+        long busyBefore = metrics.busyNanos();
+        long start = System.nanoTime();
+        // Nothing to do for 300 ms: the loop waits in select() until the scheduled task is due.
+        loop.schedule(() -> { }, 300, TimeUnit.MILLISECONDS).sync();
+        loop.submit(() -> { }).sync(); // the turn that ran it has been counted
+        long elapsed = System.nanoTime() - start;
+        long busy = metrics.busyNanos() - busyBefore;
+        assertTrue(elapsed >= TimeUnit.MILLISECONDS.toNanos(300));
+        assertTrue(busy < TimeUnit.MILLISECONDS.toNanos(150), "busy " + busy / 1_000 + " µs of " + elapsed / 1_000);
+        assertTrue(metrics.busyNanos() >= metrics.taskNanos(), metrics::toString);
+    }
+
     private void awaitOnLoop() throws InterruptedException {
         loop.submit(() -> { }).sync();
     }
