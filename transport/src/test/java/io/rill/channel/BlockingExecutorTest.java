@@ -115,9 +115,14 @@ class BlockingExecutorTest {
     void refusesTasksBeyondItsBound() throws Exception {
         BlockingExecutor small = new BlockingExecutor(1, 1);
         Channel channel = new NioSocketChannel(group.next());
+        CountDownLatch running = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         try {
-            Future<Boolean> holding = small.submit(channel, () -> release.await(10, TimeUnit.SECONDS));
+            Future<Boolean> holding = small.submit(channel, () -> {
+                running.countDown();
+                return release.await(10, TimeUnit.SECONDS);
+            });
+            assertTrue(running.await(10, TimeUnit.SECONDS)); // the one place is taken until release
             Future<Object> refused = small.submit(channel, () -> "never");
             release.countDown();
             assertTrue(holding.await(10, TimeUnit.SECONDS));
