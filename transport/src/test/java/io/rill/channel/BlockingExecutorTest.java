@@ -115,15 +115,15 @@ class BlockingExecutorTest {
     void refusesTasksBeyondItsBound() throws Exception {
         BlockingExecutor small = new BlockingExecutor(1, 1);
         Channel channel = new NioSocketChannel(group.next());
-        CountDownLatch running = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         try {
-            Future<Boolean> holding = small.submit(channel, () -> {
-                running.countDown();
-                return release.await(10, TimeUnit.SECONDS);
-            });
-            assertTrue(running.await(10, TimeUnit.SECONDS)); // the one place is taken until release
-            Future<Object> refused = small.submit(channel, () -> "never");
+            // Both from the loop, where submit() takes its place at once: the first holds the one
+            // place until released, so the second is refused whatever the threads do meanwhile.
+            List<Future<?>> both = channel.eventLoop().submit(() -> List.<Future<?>>of(
+                    small.submit(channel, () -> release.await(10, TimeUnit.SECONDS)),
+                    small.submit(channel, () -> "never"))).get(10, TimeUnit.SECONDS);
+            Future<?> holding = both.get(0);
+            Future<?> refused = both.get(1);
             release.countDown();
             assertTrue(holding.await(10, TimeUnit.SECONDS));
             assertTrue(refused.await(10, TimeUnit.SECONDS));
