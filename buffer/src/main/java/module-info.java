@@ -5,6 +5,8 @@
  */
 module io.rill.buffer {
     requires transitive io.rill.common;
+    // JFR events io.rill.ChunkAllocated and io.rill.ChunkFreed.
+    requires jdk.jfr;
 
     exports io.rill.buffer;
     exports io.rill.buffer.pool;

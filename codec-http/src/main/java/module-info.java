@@ -94,6 +94,8 @@
 module io.rill.codec.http {
     requires transitive io.rill.codec;
     requires transitive io.rill.handler;
+    // JFR event io.rill.HttpRequestServed (HttpRequestRecorder).
+    requires jdk.jfr;
 
     exports io.rill.handler.codec.http;
     exports io.rill.handler.codec.http.cookie;

@@ -53,6 +53,9 @@
  * module path, {@code --enable-native-access=ALL-UNNAMED} on the class path.
  */
 module io.rill.common {
+    // JFR events (io.rill.TaskLag, io.rill.LeakDetected); they cost nothing while no recording wants them.
+    requires jdk.jfr;
+
     exports io.rill.util;
     exports io.rill.util.concurrent;
 }

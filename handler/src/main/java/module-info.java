@@ -4,6 +4,8 @@
  */
 module io.rill.handler {
     requires transitive io.rill.codec;
+    // JFR event io.rill.TlsHandshake.
+    requires jdk.jfr;
     // Not needed at run time: lets LoggingHandlerTest (compiled into this module) listen to
     // System.Logger's default backend.
     requires static java.logging;

@@ -2,6 +2,8 @@
 module io.rill.transport {
     requires transitive io.rill.common;
     requires transitive io.rill.buffer;
+    // JFR events io.rill.ConnectionAccepted and io.rill.ConnectionClosed.
+    requires jdk.jfr;
 
     exports io.rill.channel;
     exports io.rill.channel.nio;

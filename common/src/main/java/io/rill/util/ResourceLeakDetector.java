@@ -232,6 +232,7 @@ public class ResourceLeakDetector<T> {
         if (fresh) {
             logger.error(report);
         }
+        LeakDetectedEvent.commit(tracker.detector.resourceType, report);
         for (LeakListener listener : listeners) {
             try {
                 listener.onLeak(tracker.detector.resourceType, report);

@@ -313,4 +313,34 @@ public final class RillProperties {
      */
     public static final int CHANNEL_ACCEPT_BACKOFF_MILLIS =
             Math.max(1, SystemPropertyUtil.getInt("rill.channel.acceptBackoffMillis", 1000));
+
+    // --- observability
+
+    /**
+     * {@code rill.jfr.taskLagThresholdMillis}, default 20: a task that waited in an event loop's
+     * queue longer than this is reported as an {@code io.rill.TaskLag} JFR event while a recording
+     * has that event on. 20 ms is well above the 1 ms task quantum, so only a loop that is really
+     * behind (a blocking handler, a flood) shows up; lower it to look closer.
+     */
+    public static final long JFR_TASK_LAG_THRESHOLD_NANOS =
+            1_000_000L * Math.max(0, SystemPropertyUtil.getLong("rill.jfr.taskLagThresholdMillis", 20L));
+
+    // --- blocking work (io.rill.channel.BlockingExecutor)
+
+    /**
+     * {@code rill.blocking.maxPendingTasks}, default 65,536: blocking tasks a
+     * {@code BlockingExecutor} holds at once, running or waiting; beyond it submissions fail with
+     * a RejectedExecutionException. A virtual thread is cheap but its stack and the request it
+     * serves are not: a stalled database must slow the server down, not exhaust its heap.
+     */
+    public static final int BLOCKING_MAX_PENDING_TASKS =
+            Math.max(1, SystemPropertyUtil.getInt("rill.blocking.maxPendingTasks", 65_536));
+
+    /**
+     * {@code rill.blocking.platformThreads}, default 64: threads of a {@code BlockingExecutor} on a
+     * JDK without virtual threads (before 21). Each blocked task holds one; 64 is a typical
+     * connection-pool size, so more threads would mostly wait for the pool anyway.
+     */
+    public static final int BLOCKING_PLATFORM_THREADS =
+            Math.max(1, SystemPropertyUtil.getInt("rill.blocking.platformThreads", 64));
 }

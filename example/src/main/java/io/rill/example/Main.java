@@ -18,6 +18,7 @@ public final class Main {
             new HttpFileServer(),
             new HttpEchoServer(),
             new HttpClientExample(),
+            new HttpBlockingServer(),
             new EchoServer(),
             new EchoClient(),
             new PortUnificationServer(),

@@ -1,7 +1,6 @@
 package io.rill.example;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -27,9 +26,17 @@ final class ForkedExample implements AutoCloseable {
     private final CompletableFuture<Void> stderrDrained;
 
     ForkedExample(String... args) throws IOException {
+        this(Path.of(System.getProperty("java.home"), "bin", "java"), args);
+    }
+
+    /** Runs the example with the {@code java} launcher at {@code javaExecutable} (another JDK than the test's). */
+    static ForkedExample withJava(Path javaExecutable, String... args) throws IOException {
+        return new ForkedExample(javaExecutable, args);
+    }
+
+    private ForkedExample(Path javaExecutable, String[] args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
-                System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
-                "-Xmx1g", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                javaExecutable.toString(), "-Xmx1g", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         process = new ProcessBuilder(command).start();
         stderrDrained = TestThreads.run("forked-stderr", () -> {

@@ -307,6 +307,7 @@ public abstract class AbstractChannel implements Channel {
         // channel active at once, and channelActive must not overtake channelRegistered.
         pipeline.fireChannelRegistered();
         if (first) {
+            ChannelLifecycle.registered(this);
             fireActiveOnce(); // an accepted channel is active before it is ever registered
         } else if (isActive() && config().isReadingAutomatically()) {
             beginReadNow();
@@ -411,6 +412,7 @@ public abstract class AbstractChannel implements Channel {
             return;
         }
         closeInitiated = true;
+        ChannelLifecycle.closing(this, everRegistered); // while the outbound buffer still counts what was written
         boolean wasActive = isActive();
         ChannelOutboundBuffer buffer = outboundBuffer;
         outboundBuffer = null;

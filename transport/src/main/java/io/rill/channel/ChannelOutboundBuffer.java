@@ -515,6 +515,7 @@ public final class ChannelOutboundBuffer {
     private void setUnwritable(int bit) {
         int before = (int) UNWRITABLE.getAndBitwiseOr(this, bit);
         if (before == 0) {
+            ChannelMetrics.of(channel.eventLoop()).writabilityChanged();
             channel.pipeline().fireChannelWritabilityChanged();
         }
     }
@@ -523,6 +524,7 @@ public final class ChannelOutboundBuffer {
     private void setWritable(int bit) {
         int before = (int) UNWRITABLE.getAndBitwiseAnd(this, ~bit);
         if (before != 0 && (before & ~bit) == 0) {
+            ChannelMetrics.of(channel.eventLoop()).writabilityChanged();
             channel.pipeline().fireChannelWritabilityChanged();
         }
     }

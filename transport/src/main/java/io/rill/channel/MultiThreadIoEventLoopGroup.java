@@ -1,5 +1,8 @@
 package io.rill.channel;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.ThreadFactory;
 
 import io.rill.util.concurrent.EventExecutor;
@@ -56,5 +59,16 @@ public class MultiThreadIoEventLoopGroup extends MultiThreadEventExecutorGroup i
     @Override
     public IoEventLoop next() {
         return (IoEventLoop) super.next();
+    }
+
+    /** {@return the figures of each loop, in the group's order} The list is fixed, the figures live. Any thread. */
+    public List<EventLoopMetrics> metrics() {
+        List<EventLoopMetrics> all = new ArrayList<>();
+        for (EventExecutor loop : this) {
+            if (loop instanceof SingleThreadIoEventLoop io) {
+                all.add(io.metrics());
+            }
+        }
+        return Collections.unmodifiableList(all);
     }
 }

@@ -20,6 +20,7 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
 
     private final IoHandler ioHandler;
     private final long taskQuantumNanos;
+    private final EventLoopMetrics metrics = new EventLoopMetrics(this);
     private final IoHandlerContext context = new IoHandlerContext() {
         @Override
         public boolean canBlock() {
@@ -31,7 +32,14 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
             long deadline = nextScheduledTaskDeadlineNanos();
             return deadline == -1 ? Long.MAX_VALUE : Math.max(0, deadline - ticker().nanoTime());
         }
+
+        @Override
+        public void waited(long nanos) {
+            waitedThisTurn += nanos;
+        }
     };
+    /** What the I/O handler reported waiting during the current turn. Loop thread only. */
+    private long waitedThisTurn;
 
     /**
      * A loop whose I/O handler {@code ioHandlerFactory} makes, on the system clock and the default task bound.
@@ -57,6 +65,11 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
         return this;
     }
 
+    /** {@return this loop's figures: pending tasks, busy time, time in tasks, I/O events, its channels} Any thread. */
+    public EventLoopMetrics metrics() {
+        return metrics;
+    }
+
     /**
      * Runs until shutdown, and survives whatever its I/O handler, its channels' callbacks or its
      * tasks throw, short of a {@link VirtualMachineError}: each is reported and the loop carries on
@@ -67,17 +80,24 @@ public class SingleThreadIoEventLoop extends SingleThreadEventExecutor implement
     protected void run() {
         try {
             ioHandler.initialize();
+            long turnStart = System.nanoTime();
             for (;;) {
                 try {
-                    ioHandler.run(context);
+                    metrics.addIoEvents(ioHandler.run(context));
                 } catch (Throwable t) {
                     survive("its I/O handler", t);
                 }
+                long tasksStart = System.nanoTime();
+                boolean ran = false;
                 try {
-                    runAllTasks(taskQuantumNanos);
+                    ran = runAllTasks(taskQuantumNanos);
                 } catch (Throwable t) {
                     survive("running tasks", t); // each task is guarded; this is the queue around them
                 }
+                long turnEnd = System.nanoTime();
+                metrics.addTurn(turnEnd - turnStart - waitedThisTurn, ran ? turnEnd - tasksStart : 0);
+                waitedThisTurn = 0;
+                turnStart = turnEnd;
                 if (isShuttingDown()) {
                     try {
                         ioHandler.prepareToDestroy();

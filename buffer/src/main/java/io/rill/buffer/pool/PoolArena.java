@@ -227,10 +227,14 @@ public abstract class PoolArena<T> {
             }
         }
         PoolChunk<T> chunk = emptyChunks.pollLast();
-        if (chunk == null) {
+        boolean fresh = chunk == null;
+        if (fresh) {
             chunk = new PoolChunk<>(this, newMemory(sizes.chunkSize()), sizes.pageSize(), sizes.chunkSize());
         }
         chunks.add(chunk);
+        if (fresh) {
+            ChunkAllocatedEvent.commit(this, sizes.chunkSize());
+        }
         lastChunk = chunk;
         return chunk.allocateRun(runPages);
     }
@@ -346,6 +350,7 @@ public abstract class PoolArena<T> {
             freeMemory(chunk.memory);
             chunksFreed.increment();
             returnedBytes.add(sizes.chunkSize());
+            ChunkFreedEvent.commit(this, sizes.chunkSize());
         }
         return idle.size();
     }

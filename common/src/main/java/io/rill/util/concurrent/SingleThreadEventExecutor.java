@@ -127,7 +127,7 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
         if (isShutdown()) {
             throw rejected(task);
         }
-        if (!taskQueue.offer(task)) {
+        if (!taskQueue.offer(TimedTask.wrapIfRecording(task))) {
             throw new RejectedExecutionException("task queue full (" + taskQueue.size() + " tasks pending) in "
                     + this + "; raise rill.eventExecutor.maxPendingTasks or apply back-pressure");
         }
@@ -399,7 +399,8 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
             } finally {
                 STATE.setVolatile(this, TERMINATED);
                 int dropped = 0;
-                for (Runnable t = taskQueue.poll(); t != null; t = taskQueue.poll()) {
+                for (Runnable queued = taskQueue.poll(); queued != null; queued = taskQueue.poll()) {
+                    Runnable t = TimedTask.unwrap(queued);
                     dropped++;
                     if (t instanceof java.util.concurrent.Future) {
                         ((java.util.concurrent.Future<?>) t).cancel(false); // its submitter must not wait forever

@@ -85,6 +85,7 @@ public class SslHandler extends ByteToMessageDecoder {
     /** The first write went out in the clear (startTls). */
     private boolean sentFirstMessage;
     private boolean handshakeStarted;
+    private long handshakeStartNanos; // System.nanoTime() when it started, for the io.rill.TlsHandshake event
     /** The handshake ended, well or badly; {@link #handshakePromise} is done. */
     private boolean handshakeDone;
     /** TLS 1.2 or older was negotiated: a later handshake record is a renegotiation. */
@@ -460,6 +461,7 @@ public class SslHandler extends ByteToMessageDecoder {
             return;
         }
         handshakeStarted = true;
+        handshakeStartNanos = System.nanoTime();
         if (handshakeTimeoutMillis > 0) {
             handshakeTimer = ctx.executor().schedule(() -> handshakeTimedOut(ctx), handshakeTimeoutMillis,
                     TimeUnit.MILLISECONDS);
@@ -493,6 +495,7 @@ public class SslHandler extends ByteToMessageDecoder {
         handshakeDone = true;
         cancelHandshakeTimer();
         refuseHandshakeRecords = !"TLSv1.3".equals(engine.getSession().getProtocol());
+        TlsHandshakeEvent.commit(engine, nativeEngine, handshakeStartNanos, null);
         handshakePromise.trySuccess(ctx.channel());
         ctx.fireUserEventTriggered(SslHandshakeCompletionEvent.SUCCESS);
         if (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && !ctx.isRemoved()) {
@@ -509,6 +512,7 @@ public class SslHandler extends ByteToMessageDecoder {
         }
         handshakeDone = true;
         cancelHandshakeTimer();
+        TlsHandshakeEvent.commit(engine, nativeEngine, handshakeStartNanos, cause);
         handshakePromise.tryFailure(cause);
         ctx.fireUserEventTriggered(new SslHandshakeCompletionEvent(cause));
     }

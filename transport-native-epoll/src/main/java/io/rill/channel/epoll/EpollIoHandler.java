@@ -126,7 +126,13 @@ public final class EpollIoHandler implements IoHandler {
         if (context.canBlock()) {
             sleeping = true;
             try {
-                ready = context.canBlock() ? epollWait(timeoutMillis(context.delayNanos())) : epollWait(0);
+                if (context.canBlock()) {
+                    long waitStart = System.nanoTime();
+                    ready = epollWait(timeoutMillis(context.delayNanos()));
+                    context.waited(System.nanoTime() - waitStart);
+                } else {
+                    ready = epollWait(0);
+                }
             } finally {
                 sleeping = false;
             }

@@ -71,7 +71,9 @@ public final class LocalIoHandler implements IoHandler {
             sleeping = true;
             try {
                 if (context.canBlock()) {
+                    long parkStart = System.nanoTime();
                     park(context.delayNanos());
+                    context.waited(System.nanoTime() - parkStart);
                 }
             } finally {
                 sleeping = false;

@@ -52,6 +52,10 @@ public final class NioIoHandler implements IoHandler {
     private volatile boolean sleeping;
     /** Handles processed in the current turn. Loop thread only. */
     private int processed;
+    /** System.nanoTime() when a blocking select began, 0 outside one; loop thread only. */
+    private long waitStartNanos;
+    /** System.nanoTime() when the blocking select handed over its first ready key, 0 until then; loop thread only. */
+    private long wokeNanos;
 
     private NioIoHandler(SelectorProvider provider) {
         try {
@@ -86,12 +90,17 @@ public final class NioIoHandler implements IoHandler {
                 sleeping = true;
                 try {
                     if (context.canBlock()) {
+                        waitStartNanos = System.nanoTime();
+                        wokeNanos = 0;
                         select(context.delayNanos());
+                        // Keys are handled inside select(): the wait ended when the first one came.
+                        context.waited((wokeNanos != 0 ? wokeNanos : System.nanoTime()) - waitStartNanos);
                     } else {
                         selector.selectNow(onReady);
                     }
                 } finally {
                     sleeping = false;
+                    waitStartNanos = 0;
                 }
             } else {
                 selector.selectNow(onReady);
@@ -119,6 +128,9 @@ public final class NioIoHandler implements IoHandler {
         // application waiting for a read) would cost a needless wake-up and another select.
         if (sleeping) {
             sleeping = false;
+        }
+        if (waitStartNanos != 0 && wokeNanos == 0) {
+            wokeNanos = System.nanoTime();
         }
         Registration registration = (Registration) key.attachment();
         int ready;
