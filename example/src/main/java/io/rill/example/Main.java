@@ -18,6 +18,8 @@ public final class Main {
             new HttpFileServer(),
             new HttpEchoServer(),
             new HttpClientExample(),
+            new WebSocketEchoServer(),
+            new WebSocketClientExample(),
             new EchoServer(),
             new EchoClient(),
             new PortUnificationServer(),

@@ -8,8 +8,10 @@ import io.rill.handler.codec.DecoderException;
  */
 public final class CorruptedWebSocketFrameException extends DecoderException {
 
+    /** The serialization version. */
     private static final long serialVersionUID = 1L;
 
+    /** The close code sent to the peer. */
     private final int closeStatus;
 
     /**

@@ -21,6 +21,10 @@ public record WebSocketDecoderConfig(int maxFramePayload, int maxMessagePayload,
     /**
      * Checks the values.
      *
+     * @param maxFramePayload the largest frame payload in bytes
+     * @param maxMessagePayload the largest message payload in bytes
+     * @param expectMaskedFrames true on a server, false on a client
+     * @param allowedRsv the RSV bits negotiated extensions claim
      * @throws IllegalArgumentException if a limit is not positive, or {@code allowedRsv} has bits
      *         outside the low three
      */
