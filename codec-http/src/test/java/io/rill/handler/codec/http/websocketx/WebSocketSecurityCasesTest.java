@@ -24,8 +24,8 @@ import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.handler.codec.http.HttpServerCodec;
 
 /**
- * The WebSocket cases of the security catalogue (W-01, W-02, WS-01 .. WS-12), one test each, with
- * the catalogue's bytes; decoder cases are fed whole, byte by byte and split at every index.
+ * docs/security-cases.md, cases WS-01 .. WS-12: each test is named after its case; decoder cases
+ * are fed whole, byte by byte and split at every index.
  */
 class WebSocketSecurityCasesTest {
 
@@ -35,7 +35,7 @@ class WebSocketSecurityCasesTest {
     private static final String KEY = "dGhlIHNhbXBsZSBub25jZQ==";
 
     @Test
-    void w01EndlessContinuationsEndIn1009() {
+    void ws_10_endlessContinuationsEndIn1009() {
         WebSocketDecoderConfig capped = SERVER.withLimits(1024, 4096);
         byte[][] frames = new byte[12][];
         frames[0] = client(0x01, new byte[512]);
@@ -48,54 +48,54 @@ class WebSocketSecurityCasesTest {
     }
 
     @Test
-    void w02VersionSevenWithoutUpgradeFieldsIsRefused() {
+    void ws_11_versionSevenWithoutUpgradeFieldsIsRefused() {
         String answer = handshake("GET /ws HTTP/1.1\r\nHost: a\r\nSec-WebSocket-Version: 7\r\nSec-WebSocket-Key: "
                 + KEY + "\r\n\r\n");
         assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
     }
 
     @Test
-    void ws01UnmaskedClientFrameIs1002() {
+    void ws_01_unmaskedClientFrameIs1002() {
         assertEquals(PROTOCOL_ERROR, everyWay(SERVER, hex("81 02 48 69")));
     }
 
     @Test
-    void ws02GiantLengthIsRefusedBeforeAllocating() {
+    void ws_02_giantLengthIsRefusedBeforeAllocating() {
         assertEquals(TOO_BIG, everyWay(SERVER, hex("82 FF 00 00 01 00 00 00 00 00 11 22 33 44")));
     }
 
     @Test
-    void ws03TopBitAndNonMinimalLengthsAre1002() {
+    void ws_03_topBitAndNonMinimalLengthsAre1002() {
         assertEquals(PROTOCOL_ERROR, everyWay(SERVER, hex("82 FF 80 00 00 00 00 00 00 00 11 22 33 44")));
         assertEquals(PROTOCOL_ERROR, everyWay(SERVER, hex("82 FE 00 05 11 22 33 44 00 00 00 00 00")));
     }
 
     @Test
-    void ws04LongOrFragmentedControlFramesAre1002() {
+    void ws_04_longOrFragmentedControlFramesAre1002() {
         assertEquals(PROTOCOL_ERROR, everyWay(SERVER, bytes(hex("89 FE 00 7E 11 22 33 44"), new byte[126])));
         assertEquals(PROTOCOL_ERROR, everyWay(SERVER, hex("09 80 11 22 33 44")));
     }
 
     @Test
-    void ws05RsvBitsWithoutExtensionAre1002() {
+    void ws_05_rsvBitsWithoutExtensionAre1002() {
         assertEquals(PROTOCOL_ERROR, everyWay(SERVER, hex("C1 80 11 22 33 44")));
     }
 
     @Test
-    void ws06ReservedOpcodesAre1002() {
+    void ws_06_reservedOpcodesAre1002() {
         assertEquals(PROTOCOL_ERROR, everyWay(SERVER, hex("83 80 11 22 33 44")));
         assertEquals(PROTOCOL_ERROR, everyWay(SERVER, hex("8B 80 11 22 33 44")));
     }
 
     @Test
-    void ws07ContinuationWithoutStartAndNewMessageMidFragmentAre1002() {
+    void ws_07_continuationWithoutStartAndNewMessageMidFragmentAre1002() {
         assertEquals(PROTOCOL_ERROR, everyWay(SERVER, hex("80 80 11 22 33 44")));
         assertEquals(List.of("TEXT 0 0 ", "FAIL 1002", "SENT 1002", "CLOSED"),
                 everyWay(SERVER, hex("01 80 11 22 33 44 01 80 11 22 33 44")));
     }
 
     @Test
-    void ws08InvalidUtf8IsRefusedWith1007() {
+    void ws_08_invalidUtf8IsRefusedWith1007() {
         for (String bad : new String[] {"FF", "ED A0 80", "C0 AF"}) {
             assertEquals(List.of("FAIL 1007", "SENT 1007", "CLOSED"), everyWay(SERVER, client(0x81, hex(bad))), bad);
         }
@@ -104,7 +104,7 @@ class WebSocketSecurityCasesTest {
     }
 
     @Test
-    void ws09BadCloseFramesAre1002Or1007() {
+    void ws_09_badCloseFramesAre1002Or1007() {
         assertEquals(PROTOCOL_ERROR, everyWay(SERVER, client(0x88, hex("03"))));
         for (int status : new int[] {0, 999, 1004, 1005, 1006, 1015, 5000}) {
             assertEquals(PROTOCOL_ERROR, everyWay(SERVER, client(0x88, new byte[] {(byte) (status >> 8), (byte) status})));
@@ -113,7 +113,7 @@ class WebSocketSecurityCasesTest {
     }
 
     @Test
-    void ws10MessageSizeIsCappedAcrossFragments() {
+    void ws_10_messageSizeIsCappedAcrossFragments() {
         WebSocketDecoderConfig capped = SERVER.withLimits(100, 150);
         List<String> outcome = everyWay(capped, bytes(client(0x02, new byte[100]), client(0x00, new byte[51])));
         assertEquals(TOO_BIG, outcome.subList(1, 4));
@@ -121,7 +121,7 @@ class WebSocketSecurityCasesTest {
     }
 
     @Test
-    void ws11BadHandshakesAreRefusedWithoutUpgrade() {
+    void ws_11_badHandshakesAreRefusedWithoutUpgrade() {
         String base = "GET /ws HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n";
         assertTrue(handshake(base + "Sec-WebSocket-Version: 13\r\n\r\n").startsWith("HTTP/1.1 400 "), "no key");
         assertTrue(handshake(base + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: c2hvcnQ=\r\n\r\n")
@@ -143,7 +143,7 @@ class WebSocketSecurityCasesTest {
     }
 
     @Test
-    void ws12PingFloodFromAPeerThatDoesNotReadCostsOnePong() {
+    void ws_12_pingFloodFromAPeerThatDoesNotReadCostsOnePong() {
         FlushGate gate = new FlushGate();
         WebSocketServerProtocolHandlerTest.App app = new WebSocketServerProtocolHandlerTest.App();
         EmbeddedChannel ch = new EmbeddedChannel(gate, new HttpServerCodec(),
