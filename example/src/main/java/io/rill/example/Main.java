@@ -20,6 +20,7 @@ public final class Main {
             new HttpClientExample(),
             new WebSocketEchoServer(),
             new WebSocketClientExample(),
+            new WebSocketChatServer(),
             new EchoServer(),
             new EchoClient(),
             new PortUnificationServer(),
