@@ -78,7 +78,23 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
         CorruptedWebSocketFrameException e = failure;
         if (e != null) {
             failure = null;
+            // After the frames this read decoded before the bad one: what they cause (an echo,
+            // say) is written before the close frame, which is the last thing the peer gets.
+            sendClose(ctx, e.closeStatus());
             ctx.fireExceptionCaught(e);
+        }
+    }
+
+    private void sendClose(ChannelHandlerContext ctx, int status) {
+        if (!ctx.channel().isActive()) {
+            return;
+        }
+        CloseWebSocketFrame close = new CloseWebSocketFrame(status, null);
+        try {
+            ByteBuf bytes = WebSocketFrameEncoder.encodeWhole(ctx.alloc(), close, !config.expectMaskedFrames());
+            ctx.writeAndFlush(bytes).addListener(f -> ctx.close());
+        } finally {
+            close.release();
         }
     }
 
@@ -307,24 +323,15 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
     }
 
     /**
-     * Fails the connection: a close frame with {@code status}, the channel closed once it is
-     * written, the exception fired after this read's frames, every later byte ignored. Returns false so callers can
-     * {@code return fail(...)}.
+     * Fails the connection: every later byte is ignored, and once the frames decoded before this
+     * one have gone downstream, a close frame with {@code status} is written, the channel closed
+     * once it is, and the exception fired. Returns false so callers can {@code return fail(...)}.
      */
     private boolean fail(ChannelHandlerContext ctx, ByteBuf in, int status, String reason) {
         done = true;
         inPayload = false;
         in.skipBytes(in.readableBytes());
         LOG.debug("WebSocket connection {} failed with {}: {}", ctx.channel(), status, reason);
-        if (ctx.channel().isActive()) {
-            CloseWebSocketFrame close = new CloseWebSocketFrame(status, null);
-            try {
-                ByteBuf bytes = WebSocketFrameEncoder.encodeWhole(ctx.alloc(), close, !config.expectMaskedFrames());
-                ctx.writeAndFlush(bytes).addListener(f -> ctx.close());
-            } finally {
-                close.release();
-            }
-        }
         failure = new CorruptedWebSocketFrameException(status, reason);
         return false;
     }
