@@ -112,7 +112,11 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
     static void applyMask(ByteBuf buf, int index, int length, int maskKey, long offset) {
         int i = 0;
         if ((offset & 3) == 0) {
-            for (; i + 4 <= length; i += 4) { // whole words while aligned with the key
+            long wordMask = (long) maskKey << 32 | maskKey & 0xFFFFFFFFL; // the key twice: it repeats every 4 bytes
+            for (; i + 8 <= length; i += 8) {
+                buf.setLong(index + i, buf.getLong(index + i) ^ wordMask);
+            }
+            for (; i + 4 <= length; i += 4) {
                 buf.setInt(index + i, buf.getInt(index + i) ^ maskKey);
             }
         }

@@ -247,9 +247,22 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
             return this;
         }
 
-        /** @return a new handler for one connection */
+        /** @return a new handler for one connection, with the settings as they are now */
         public WebSocketServerProtocolHandler build() {
-            return new WebSocketServerProtocolHandler(this);
+            return new WebSocketServerProtocolHandler(copy()); // later changes to this builder do not reach it
+        }
+
+        private Builder copy() {
+            Builder c = new Builder(path);
+            c.prefix = prefix;
+            c.subprotocols = subprotocols;
+            c.maxFramePayload = maxFramePayload;
+            c.maxMessagePayload = maxMessagePayload;
+            c.originCheck = originCheck;
+            c.extensions = extensions;
+            c.handshakeTimeout = handshakeTimeout;
+            c.closeTimeout = closeTimeout;
+            return c;
         }
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +26,7 @@ class WebSocketUtf8Test {
     @Test
     void acceptsEveryWellFormedSequenceLength() {
         String text = "a\u00e9\u20ac\ud83d\ude00\uffff\u0080\u07ff\u0800\ud7ff\ue000";
-        byte[] utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         assertEquals(1, everyWay(SERVER, client(0x81, utf8)).size());
     }
 
@@ -35,6 +36,20 @@ class WebSocketUtf8Test {
                 "F4 90 80 80", "F5 80 80 80", "80", "CE BA E1 BD B9 CF 83 ED A0 80"}) {
             assertEquals(INVALID, everyWay(SERVER, client(0x81, hex(bad))), bad);
         }
+    }
+
+    @Test
+    void findsABadByteAtEveryPositionOfAsciiText() {
+        // ASCII is skipped a word at a time: the bad byte must be found wherever it falls in a word.
+        for (int at = 0; at < 40; at++) {
+            byte[] text = "The quick brown fox jumps over the lazy dog, twice.".getBytes(StandardCharsets.US_ASCII);
+            text[at] = (byte) 0xFF;
+            assertEquals(INVALID, everyWay(SERVER, client(0x81, text)), "at " + at);
+            assertEquals(INVALID, everyWay(WebSocketDecoderConfig.client(), WebSocketDecodeRun.frame(0x81, text, false)),
+                    "unmasked, at " + at);
+        }
+        byte[] good = "The quick brown fox jumps over the lazy dog, \u00e9 and \u20ac.".getBytes(StandardCharsets.UTF_8);
+        assertEquals(1, everyWay(SERVER, client(0x81, good)).size());
     }
 
     @Test
