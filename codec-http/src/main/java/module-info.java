@@ -101,5 +101,6 @@ module io.rill.codec.http {
     exports io.rill.handler.codec.http.cookie;
     exports io.rill.handler.codec.http.multipart;
     exports io.rill.handler.codec.http.cors;
+    exports io.rill.handler.codec.http.websocketx;
     exports io.rill.handler.codec.http2;
 }

@@ -196,4 +196,12 @@ public abstract class SocketTestSuite {
             return SocketTestSuite.this.transport();
         }
     }
+
+    @Nested
+    class WebSocket extends SocketWebSocketTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
 }

@@ -1,0 +1,139 @@
+package io.rill.handler.codec.http.websocketx;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+import io.rill.buffer.Unpooled;
+import io.rill.handler.codec.http.DefaultFullHttpResponse;
+import io.rill.handler.codec.http.FullHttpResponse;
+import io.rill.handler.codec.http.HttpHeaderNames;
+import io.rill.handler.codec.http.HttpHeaderValues;
+import io.rill.handler.codec.http.HttpHeaders;
+import io.rill.handler.codec.http.HttpMethod;
+import io.rill.handler.codec.http.HttpRequest;
+import io.rill.handler.codec.http.HttpResponseStatus;
+import io.rill.handler.codec.http.HttpVersion;
+
+/**
+ * The server's side of the version-13 opening handshake (RFC 6455 §4.2): checks an upgrade
+ * request and answers it, without touching a channel. A request is refused, with no upgrade, when
+ *
+ * <ul>
+ *   <li>it is not {@code GET} over HTTP/1.1, has no {@code Host}, or lacks {@code Upgrade: websocket}
+ *       or {@code Connection: upgrade}: {@code 400};
+ *   <li>{@code Sec-WebSocket-Version} is not exactly {@code 13}: {@code 426} with
+ *       {@code Sec-WebSocket-Version: 13} (§4.4);
+ *   <li>{@code Sec-WebSocket-Key} is missing, repeated or not base64 of 16 bytes: {@code 400};
+ *   <li>the origin check returns false for its {@code Origin} (null when absent): {@code 403}.
+ * </ul>
+ *
+ * <p>Otherwise the answer is {@code 101} with the accept hash, the first subprotocol the client
+ * offers that the server supports (none if there is no match: the client decides whether to go on,
+ * §4.2.2), and the extensions the negotiator accepted. Stateless and thread-safe.
+ */
+public final class WebSocketServerHandshaker {
+
+    private final List<String> subprotocols;
+    private final Predicate<String> originCheck;
+    private final WebSocketExtensionNegotiator extensions;
+
+    /**
+     * @param subprotocols the subprotocols the server speaks, by name; empty for none
+     * @param originCheck true to accept a request with this {@code Origin} (null if absent)
+     * @param extensions picks the extensions to accept among the client's offers
+     */
+    public WebSocketServerHandshaker(List<String> subprotocols, Predicate<String> originCheck,
+            WebSocketExtensionNegotiator extensions) {
+        this.subprotocols = List.copyOf(subprotocols);
+        this.originCheck = originCheck;
+        this.extensions = extensions;
+    }
+
+    /**
+     * The outcome of one handshake.
+     *
+     * @param response the response to send: {@code 101}, or the refusal; the caller owns it
+     * @param accepted whether the connection switches to WebSocket once it is sent
+     * @param subprotocol the chosen subprotocol, null for none
+     * @param extensions the accepted extensions, in order
+     * @param reason why the request was refused, null when accepted
+     */
+    public record Outcome(FullHttpResponse response, boolean accepted, String subprotocol,
+            List<WebSocketExtension> extensions, String reason) {
+    }
+
+    /**
+     * Checks {@code request} and makes the answer.
+     *
+     * @param request the upgrade request; not released
+     * @return the outcome
+     */
+    public Outcome handshake(HttpRequest request) {
+        HttpHeaders fields = request.headers();
+        if (!HttpMethod.GET.equals(request.method()) || !HttpVersion.HTTP_1_1.equals(request.protocolVersion())) {
+            return refuse(HttpResponseStatus.BAD_REQUEST, "a WebSocket upgrade is a GET over HTTP/1.1");
+        }
+        if (!fields.containsValue(HttpHeaderNames.UPGRADE, HttpHeaderValues.WEBSOCKET, true)
+                || !fields.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)) {
+            return refuse(HttpResponseStatus.BAD_REQUEST, "missing Upgrade: websocket or Connection: upgrade");
+        }
+        if (!fields.contains(HttpHeaderNames.HOST)) {
+            return refuse(HttpResponseStatus.BAD_REQUEST, "missing Host");
+        }
+        List<String> versions = fields.getAll(HttpHeaderNames.SEC_WEBSOCKET_VERSION);
+        if (versions.size() != 1 || !"13".equals(versions.get(0).trim())) {
+            Outcome outcome = refuse(HttpResponseStatus.UPGRADE_REQUIRED, "unsupported Sec-WebSocket-Version " + versions);
+            outcome.response().headers().set(HttpHeaderNames.SEC_WEBSOCKET_VERSION, "13");
+            return outcome;
+        }
+        List<String> keys = fields.getAll(HttpHeaderNames.SEC_WEBSOCKET_KEY);
+        if (keys.size() != 1 || !HandshakeFields.isValidKey(keys.get(0).trim())) {
+            return refuse(HttpResponseStatus.BAD_REQUEST, "Sec-WebSocket-Key " + keys + " is not base64 of 16 bytes");
+        }
+        String origin = fields.get(HttpHeaderNames.ORIGIN);
+        if (!originCheck.test(origin)) {
+            return refuse(HttpResponseStatus.FORBIDDEN, "origin " + origin + " refused");
+        }
+        return accept(fields, keys.get(0).trim());
+    }
+
+    private Outcome accept(HttpHeaders fields, String key) {
+        String subprotocol = null;
+        for (String offered : HandshakeFields.elements(fields, HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL)) {
+            if (subprotocols.contains(offered)) {
+                subprotocol = offered;
+                break;
+            }
+        }
+        List<WebSocketExtension> accepted =
+                List.copyOf(extensions.negotiate(HandshakeFields.elements(fields, HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS)));
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                HttpResponseStatus.SWITCHING_PROTOCOLS, Unpooled.EMPTY_BUFFER);
+        response.headers().set(HttpHeaderNames.UPGRADE, HttpHeaderValues.WEBSOCKET)
+                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE)
+                .set(HttpHeaderNames.SEC_WEBSOCKET_ACCEPT, HandshakeFields.acceptFor(key));
+        if (subprotocol != null) {
+            response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL, subprotocol);
+        }
+        if (!accepted.isEmpty()) {
+            List<String> elements = new ArrayList<>();
+            for (WebSocketExtension e : accepted) {
+                elements.add(e.responseElement());
+            }
+            response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS, String.join(", ", elements));
+        }
+        return new Outcome(response, true, subprotocol, accepted, null);
+    }
+
+    private static Outcome refuse(HttpResponseStatus status, String reason) {
+        byte[] body = (status.reasonPhrase() + ": " + reason + "\n").getBytes(StandardCharsets.UTF_8);
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+                Unpooled.wrappedBuffer(body));
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8")
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
+                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        return new Outcome(response, false, null, List.of(), reason);
+    }
+}

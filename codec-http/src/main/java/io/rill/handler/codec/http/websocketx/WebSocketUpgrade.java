@@ -1,0 +1,57 @@
+package io.rill.handler.codec.http.websocketx;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelPipeline;
+
+/** Swaps the HTTP/1 handlers of a pipeline for the WebSocket ones, on both sides. */
+final class WebSocketUpgrade {
+
+    private WebSocketUpgrade() {
+    }
+
+    /**
+     * Puts decoder, extension decoders, encoder, extension encoders and the control handler right
+     * after {@code http1}, removes the handlers from {@code http1} to {@code self} (both included),
+     * and fires {@code event} from the control handler toward the application. The HTTP codec goes
+     * last: it passes the bytes it read past the handshake on to the new decoder.
+     */
+    static void apply(ChannelHandlerContext self, ChannelHandlerContext http1, WebSocketDecoderConfig config,
+            boolean maskOutbound, List<WebSocketExtension> extensions, Duration closeTimeout, Object event) {
+        ChannelPipeline pipeline = self.pipeline();
+        List<String> names = pipeline.names();
+        List<String> old = new ArrayList<>(names.subList(names.indexOf(http1.name()), names.indexOf(self.name()) + 1));
+        int rsv = 0;
+        for (WebSocketExtension e : extensions) {
+            rsv |= e.rsv();
+        }
+        List<ChannelHandler> added = new ArrayList<>();
+        added.add(new WebSocketFrameDecoder(config.withAllowedRsv(rsv)));
+        // A write meets the first listed extension first (RFC 6455 §9.1: they apply in the order
+        // listed); a read undoes them in reverse, the last listed first.
+        for (int i = extensions.size() - 1; i >= 0; i--) {
+            added.add(extensions.get(i).newDecoder());
+        }
+        added.add(new WebSocketFrameEncoder(maskOutbound));
+        for (int i = extensions.size() - 1; i >= 0; i--) {
+            added.add(extensions.get(i).newEncoder());
+        }
+        WebSocketControlHandler control = new WebSocketControlHandler(closeTimeout);
+        added.add(control);
+        String after = http1.name();
+        for (ChannelHandler h : added) {
+            pipeline.addAfter(after, null, h);
+            after = pipeline.context(h).name();
+        }
+        for (int i = old.size() - 1; i >= 0; i--) {
+            if (pipeline.context(old.get(i)) != null) {
+                pipeline.remove(old.get(i));
+            }
+        }
+        pipeline.context(control).fireUserEventTriggered(event);
+    }
+}

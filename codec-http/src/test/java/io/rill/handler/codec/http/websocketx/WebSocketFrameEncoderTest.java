@@ -1,0 +1,75 @@
+package io.rill.handler.codec.http.websocketx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ByteBufUtil;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.handler.codec.EncoderException;
+
+/** The encoder's wire format, checked by decoding what it writes. */
+class WebSocketFrameEncoderTest {
+
+    @Test
+    void serverFramesAreUnmaskedWithMinimalLengths() {
+        assertEquals("810248 69".replace(" ", ""), encode(false, new TextWebSocketFrame("Hi")));
+        assertEquals("827e007e", encode(false, new BinaryWebSocketFrame(Unpooled.buffer(126).writeZero(126))).substring(0, 8));
+        assertEquals("827f0000000000010000",
+                encode(false, new BinaryWebSocketFrame(Unpooled.buffer(65536).writeZero(65536))).substring(0, 20));
+        assertEquals("880203e8", encode(false, new CloseWebSocketFrame(1000, "")));
+    }
+
+    @Test
+    void everySizeRoundTripsMaskedAndUnmasked() {
+        Random random = new Random(6455);
+        for (int size : new int[] {0, 1, 3, 4, 5, 125, 126, 1023, 1024, 1025, 65535, 65536, 100_000}) {
+            byte[] payload = new byte[size];
+            random.nextBytes(payload);
+            for (boolean mask : new boolean[] {true, false}) {
+                EmbeddedChannel out = new EmbeddedChannel(new WebSocketFrameEncoder(mask));
+                out.writeOutbound(new BinaryWebSocketFrame(false, WebSocketFrame.RSV1, Unpooled.wrappedBuffer(payload)));
+                ByteBuf wire = Unpooled.buffer();
+                for (ByteBuf b; (b = out.readOutbound()) != null; ) {
+                    wire.writeBytes(b);
+                    b.release();
+                }
+                out.finishAndReleaseAll();
+                WebSocketDecoderConfig config = new WebSocketDecoderConfig(200_000, 200_000, mask, WebSocketFrame.RSV1);
+                EmbeddedChannel in = new EmbeddedChannel(new WebSocketFrameDecoder(config));
+                in.writeInbound(wire);
+                BinaryWebSocketFrame frame = in.readInbound();
+                assertEquals(ByteBufUtil.hexDump(payload), ByteBufUtil.hexDump(frame.content()), "size " + size);
+                assertEquals(WebSocketFrame.RSV1, frame.rsv());
+                assertEquals(false, frame.isFinalFragment());
+                frame.release();
+                in.finishAndReleaseAll();
+            }
+        }
+    }
+
+    @Test
+    void refusesToEncodeAnOversizedControlFrame() {
+        EmbeddedChannel out = new EmbeddedChannel(new WebSocketFrameEncoder(false));
+        assertThrows(EncoderException.class,
+                () -> out.writeOutbound(new PingWebSocketFrame(Unpooled.buffer(126).writeZero(126))));
+        out.finishAndReleaseAll();
+    }
+
+    private static String encode(boolean mask, WebSocketFrame frame) {
+        EmbeddedChannel ch = new EmbeddedChannel(new WebSocketFrameEncoder(mask));
+        ch.writeOutbound(frame);
+        StringBuilder hex = new StringBuilder();
+        for (ByteBuf b; (b = ch.readOutbound()) != null; ) {
+            hex.append(ByteBufUtil.hexDump(b));
+            b.release();
+        }
+        ch.finishAndReleaseAll();
+        return hex.toString();
+    }
+}

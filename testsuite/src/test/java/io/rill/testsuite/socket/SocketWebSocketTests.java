@@ -1,0 +1,149 @@
+package io.rill.testsuite.socket;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+import org.junit.jupiter.api.Test;
+
+import io.rill.buffer.ByteBufUtil;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelInitializer;
+import io.rill.handler.codec.http.HttpClientCodec;
+import io.rill.handler.codec.http.HttpHeaders;
+import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.ContinuationWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.WebSocketClientHandshaker;
+import io.rill.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
+import io.rill.handler.codec.http.websocketx.WebSocketCloseReceived;
+import io.rill.handler.codec.http.websocketx.WebSocketFrame;
+import io.rill.handler.codec.http.websocketx.WebSocketExtensionNegotiator;
+import io.rill.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.rill.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+
+/**
+ * WebSocket over a real connection on every transport: Rill's client and server exchange text, a
+ * 1 MiB binary message and a fragmented one, complete the close handshake; a peer that breaks the
+ * framing gets close 1002 and the end of the stream.
+ */
+abstract class SocketWebSocketTests extends AbstractSocketTest {
+
+    private static final int LIMIT = 2 << 20;
+
+    /** Echoes data frames as they come. */
+    private static final class Echo implements ChannelHandler {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ctx.write(msg);
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush();
+        }
+    }
+
+    /** Hands every joined message and event to a queue: text as itself, binary as bytes. */
+    private static final class Received implements ChannelHandler {
+        final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            WebSocketFrame frame = (WebSocketFrame) msg;
+            queue.add(frame instanceof TextWebSocketFrame t ? t.text() : ByteBufUtil.getBytes(frame.content()));
+            frame.release();
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt instanceof WebSocketCloseReceived close) {
+                queue.add(close);
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            queue.add(cause); // shows up as the unexpected message of the next take
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            queue.add("closed");
+        }
+    }
+
+    private Channel startEchoServer() {
+        return startServer(new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new HttpServerCodec(),
+                        WebSocketServerProtocolHandler.builder("/ws").maxPayload(LIMIT, LIMIT).build(), new Echo());
+            }
+        });
+    }
+
+    @Test
+    void rillClientAndServerExchangeMessagesAndClose() throws Exception {
+        Channel server = startEchoServer();
+        Received received = new Received();
+        WebSocketClientProtocolHandler handshake = new WebSocketClientProtocolHandler(new WebSocketClientHandshaker(
+                URI.create("ws://localhost/ws"), List.of(), new HttpHeaders(), null, WebSocketExtensionNegotiator.NONE),
+                LIMIT, LIMIT, Duration.ofSeconds(10), Duration.ofSeconds(10));
+        Channel client = connect(server, new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new HttpClientCodec(), handshake, new WebSocketFrameAggregator(LIMIT), received);
+            }
+        });
+        await(handshake.handshakeFuture());
+
+        client.writeAndFlush(new TextWebSocketFrame("hello, wörld"));
+        assertEquals("hello, wörld", take(received.queue));
+
+        byte[] big = new byte[1 << 20];
+        new Random(6455).nextBytes(big);
+        client.writeAndFlush(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(big)));
+        assertArrayEquals(big, (byte[]) take(received.queue));
+
+        client.write(new TextWebSocketFrame(false, 0, Unpooled.copiedBuffer("frag", StandardCharsets.UTF_8)));
+        client.write(new ContinuationWebSocketFrame(false, 0, Unpooled.copiedBuffer("men", StandardCharsets.UTF_8)));
+        client.writeAndFlush(new ContinuationWebSocketFrame(true, 0, Unpooled.copiedBuffer("ted", StandardCharsets.UTF_8)));
+        assertEquals("fragmented", take(received.queue));
+
+        client.writeAndFlush(new CloseWebSocketFrame(CloseWebSocketFrame.NORMAL_CLOSURE, "bye"));
+        WebSocketCloseReceived close = (WebSocketCloseReceived) take(received.queue);
+        assertEquals(CloseWebSocketFrame.NORMAL_CLOSURE, close.status());
+        await(client.closeFuture());
+    }
+
+    @Test
+    void aPeerThatBreaksTheFramingGets1002AndTheEndOfTheStream() throws Exception {
+        Channel server = startEchoServer();
+        ByteCollector received = new ByteCollector();
+        Channel client = connect(server, received);
+        String upgrade = "GET /ws HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+        byte[] request = upgrade.getBytes(StandardCharsets.ISO_8859_1);
+        client.write(Unpooled.wrappedBuffer(request));
+        client.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {(byte) 0x81, 0x02, 'H', 'i'})); // unmasked
+        await(client.closeFuture());
+        String answer = new String(received.await(received.size()), StandardCharsets.ISO_8859_1);
+        assertTrue(answer.startsWith("HTTP/1.1 101 "), answer);
+        String hex = ByteBufUtil.hexDump(answer.getBytes(StandardCharsets.ISO_8859_1));
+        assertTrue(hex.endsWith("880203ea"), "a close frame with 1002 last: " + hex);
+    }
+}
