@@ -300,34 +300,48 @@ public final class Http2StreamChannel extends AbstractChannel {
      * Hands flushed frames to the codec while it takes them. A frame the codec refuses at once
      * (closed for writing, a stream refused) fails its write; one it refuses later (an opening
      * HEADERS it could not send) goes to exceptionCaught.
+     *
+     * <p>Flushing the connection can make it writable again at once, and the writability event
+     * that says so arrives while this method still runs, when {@code resumeWrites} is a no-op: so
+     * after each flush the loop looks again instead of waiting for an event already spent.
      */
     @Override
     protected void doWrite(ChannelOutboundBuffer in) {
-        boolean wrote = false;
-        try {
-            for (Object msg; (msg = in.current()) != null; ) {
-                if (!(msg instanceof Http2ResetFrame) && !mayPassOn()) {
-                    return; // resumed by the stream's or the connection's writability event
-                }
-                Future<Void> f = passOn(msg);
-                wrote |= f != null;
-                if (f == null) {
-                    reset = true; // never opened: nothing to reset, just close
-                    in.remove(new IllegalStateException("stream " + streamId
-                            + " opened out of order: a stream reserved after it sent HEADERS first"));
-                } else if (f.isDone() && !f.isSuccess()) {
-                    in.remove(f.cause());
-                } else {
-                    // The codec holds its own reference now; remove() releases ours and completes the write.
-                    in.remove();
+        boolean wrote;
+        do {
+            wrote = false;
+            try {
+                wrote = passOnWhileAllowed(in);
+            } finally {
+                if (wrote) {
+                    multiplex.ctx().flush();
                 }
             }
-        } finally {
-            if (wrote) {
-                multiplex.ctx().flush();
+        } while (wrote && in.current() != null && mayPassOn());
+        closeIfEnded();
+    }
+
+    /** Passes frames on until the buffer is empty or the codec should take no more; whether any went. */
+    private boolean passOnWhileAllowed(ChannelOutboundBuffer in) {
+        boolean wrote = false;
+        for (Object msg; (msg = in.current()) != null; ) {
+            if (!(msg instanceof Http2ResetFrame) && !mayPassOn()) {
+                return wrote; // resumed by the stream's or the connection's writability event
+            }
+            Future<Void> f = passOn(msg);
+            wrote |= f != null;
+            if (f == null) {
+                reset = true; // never opened: nothing to reset, just close
+                in.remove(new IllegalStateException("stream " + streamId
+                        + " opened out of order: a stream reserved after it sent HEADERS first"));
+            } else if (f.isDone() && !f.isSuccess()) {
+                in.remove(f.cause());
+            } else {
+                // The codec holds its own reference now; remove() releases ours and completes the write.
+                in.remove();
             }
         }
-        closeIfEnded();
+        return wrote;
     }
 
     /** Whether the codec takes more of this stream now without piling it up beyond the water mark. */
