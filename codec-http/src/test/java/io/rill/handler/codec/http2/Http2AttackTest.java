@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.rill.buffer.ByteBuf;
-import io.rill.buffer.ReferenceCountUtil;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
 
@@ -25,27 +23,27 @@ class Http2AttackTest {
     private static final Http2Config CONFIG = new Http2Config(true, 100, 65_535, 65_535, 8192, 4096, 10_000);
 
     private final TextFieldCodec fields = new TextFieldCodec();
-    private final Http2FrameWriter attacker = new Http2FrameWriter(fields);
-    private final FrameRecorder sent = new FrameRecorder(false);
     private final EmbeddedChannel server = new EmbeddedChannel(new Http2FrameCodec(CONFIG, fields, fields));
+    private final PeerDriver peer = new PeerDriver(server, true);
+    private final Http2FrameWriter attacker = peer.writer;
 
     @AfterEach
     void release() {
         server.finishAndReleaseAll();
-        sent.release();
+        peer.release();
     }
 
     @Test
     void h2_04_rapidResetEndsInEnhanceYourCalm() throws Exception {
-        handshake();
+        peer.handshake();
         int streamId = 1;
         for (int i = 0; i < 250 && server.isOpen(); i++, streamId += 2) {
             int id = streamId;
-            send(out -> {
+            peer.inbound(out -> {
                 attacker.writeHeaders(out, id, request(), true);
                 attacker.writeRstStream(out, id, Http2Error.CANCEL);
             });
-            drainInbound();
+            peer.releaseInbound();
         }
         assertGoAway(Http2Error.ENHANCE_YOUR_CALM);
         assertTrue(streamId < 2 * 202 + 1, "ended after about 200 resets, at stream " + streamId);
@@ -53,15 +51,15 @@ class Http2AttackTest {
 
     @Test
     void h2_05_madeYouResetEndsInEnhanceYourCalm() throws Exception {
-        handshake();
+        peer.handshake();
         int streamId = 1;
         for (int i = 0; i < 250 && server.isOpen(); i++, streamId += 2) {
             int id = streamId;
-            send(out -> {
+            peer.inbound(out -> {
                 attacker.writeHeaders(out, id, request(), false);
                 attacker.writeWindowUpdate(out, id, 0); // a stream error the server must answer with RST_STREAM
             });
-            drainInbound();
+            peer.releaseInbound();
         }
         assertGoAway(Http2Error.ENHANCE_YOUR_CALM);
         assertTrue(streamId < 2 * 202 + 1, "ended after about 200 provoked resets, at stream " + streamId);
@@ -69,7 +67,7 @@ class Http2AttackTest {
 
     @Test
     void p03_h2_06_emptyContinuationFloodEndsAfterAFewFrames() throws Exception {
-        handshake();
+        peer.handshake();
         ByteBuf out = Unpooled.buffer();
         Http2Frames.writeHeader(out, 0, Http2Frames.HEADERS, 0, 1); // no END_HEADERS
         for (int i = 0; i < 10_000; i++) {
@@ -81,7 +79,7 @@ class Http2AttackTest {
 
     @Test
     void p03_continuationFloodWithDataEndsAtTheFieldBlockBound() throws Exception {
-        handshake();
+        peer.handshake();
         ByteBuf out = Unpooled.buffer();
         Http2Frames.writeHeader(out, 0, Http2Frames.HEADERS, 0, 1);
         for (int i = 0; i < 100; i++) {
@@ -104,9 +102,9 @@ class Http2AttackTest {
 
     @Test
     void h2_01_emptyDataFloodEndsInEnhanceYourCalm() throws Exception {
-        handshake();
-        send(out -> attacker.writeHeaders(out, 1, request(), false));
-        drainInbound();
+        peer.handshake();
+        peer.inbound(out -> attacker.writeHeaders(out, 1, request(), false));
+        peer.releaseInbound();
         floodAfterHandshake(out -> attacker.writeDataHeader(out, 1, 0, false));
     }
 
@@ -126,28 +124,28 @@ class Http2AttackTest {
 
     @Test
     void h2_07_streamsBeyondTheAdvertisedLimitAreRefused() throws Exception {
-        handshake();
-        send(out -> {
+        peer.handshake();
+        peer.inbound(out -> {
             for (int id = 1; id <= 201; id += 2) {
                 attacker.writeHeaders(out, id, request(), false);
             }
         });
-        drainInbound();
-        assertEquals(List.of("RST_STREAM 201 REFUSED_STREAM"), outbound());
+        peer.releaseInbound();
+        assertEquals(List.of("RST_STREAM 201 REFUSED_STREAM"), peer.outbound());
         assertTrue(server.isOpen());
     }
 
     @Test
     void p05_aZeroWindowStallEndsTheConnection() throws Exception {
-        handshake();
-        send(out -> {
+        peer.handshake();
+        peer.inbound(out -> {
             attacker.writeSettings(out, new Http2Settings().put(Http2Settings.INITIAL_WINDOW_SIZE, 0));
             attacker.writeHeaders(out, 1, request(), true);
         });
-        drainInbound();
+        peer.releaseInbound();
         server.write(new Http2HeadersFrame(1, new Http2Headers().status("200"), false));
         server.writeAndFlush(new Http2DataFrame(1, Unpooled.wrappedBuffer(new byte[10_000]), true));
-        assertEquals(List.of("SETTINGS ACK", "HEADERS 1 Http2Headers[:status: 200]"), outbound());
+        assertEquals(List.of("SETTINGS ACK", "HEADERS 1 Http2Headers[:status: 200]"), peer.outbound());
         for (int i = 0; i < 4 && server.isOpen(); i++) {
             server.advanceTimeBy(15, TimeUnit.SECONDS);
             server.runScheduledPendingTasks();
@@ -157,25 +155,25 @@ class Http2AttackTest {
 
     @Test
     void p06_streamIdsMustGrowAndBeOdd() throws Exception {
-        handshake();
-        send(out -> attacker.writeHeaders(out, Integer.MAX_VALUE, request(), true));
-        drainInbound();
+        peer.handshake();
+        peer.inbound(out -> attacker.writeHeaders(out, Integer.MAX_VALUE, request(), true));
+        peer.releaseInbound();
         assertTrue(server.isOpen(), "the highest stream id is allowed");
-        send(out -> attacker.writeHeaders(out, 3, request(), true));
+        peer.inbound(out -> attacker.writeHeaders(out, 3, request(), true));
         assertGoAway(Http2Error.PROTOCOL_ERROR);
     }
 
     @Test
     void p06_anEvenStreamFromAClientIsAProtocolError() throws Exception {
-        handshake();
-        send(out -> attacker.writeHeaders(out, 2, request(), true));
+        peer.handshake();
+        peer.inbound(out -> attacker.writeHeaders(out, 2, request(), true));
         assertGoAway(Http2Error.PROTOCOL_ERROR);
     }
 
     @Test
     void p07_aFrameLargerThanTheMaximumIsAFrameSizeError() throws Exception {
-        handshake();
-        send(out -> {
+        peer.handshake();
+        peer.inbound(out -> {
             attacker.writeHeaders(out, 1, request(), false);
             attacker.writeDataHeader(out, 1, 16_385, false);
             out.writeZero(16_385);
@@ -185,8 +183,8 @@ class Http2AttackTest {
 
     @Test
     void p09_paddingAsLongAsThePayloadIsAProtocolError() throws Exception {
-        handshake();
-        send(out -> {
+        peer.handshake();
+        peer.inbound(out -> {
             attacker.writeHeaders(out, 1, request(), false);
             Http2Frames.writeHeader(out, 4, Http2Frames.DATA, Http2Frames.FLAG_PADDED, 1);
             out.writeByte(4);
@@ -197,92 +195,59 @@ class Http2AttackTest {
 
     @Test
     void p11_aConnectionWindowBeyondTwoToTheThirtyOneIsAFlowControlError() throws Exception {
-        handshake();
-        send(out -> attacker.writeWindowUpdate(out, 0, Integer.MAX_VALUE));
+        peer.handshake();
+        peer.inbound(out -> attacker.writeWindowUpdate(out, 0, Integer.MAX_VALUE));
         assertGoAway(Http2Error.FLOW_CONTROL_ERROR);
     }
 
     @Test
     void p12_aSecondGoAwayMustNotRaiseTheLastStream() throws Exception {
-        handshake();
-        send(out -> {
+        peer.handshake();
+        peer.inbound(out -> {
             attacker.writeGoAway(out, 1, Http2Error.NO_ERROR, "");
             attacker.writeGoAway(out, 3, Http2Error.NO_ERROR, "");
         });
-        drainInbound();
+        peer.releaseInbound();
         assertGoAway(Http2Error.PROTOCOL_ERROR);
     }
 
     @Test
     void h2_02_contentLengthMismatchResetsTheStream() throws Exception {
-        handshake();
-        send(out -> {
+        peer.handshake();
+        peer.inbound(out -> {
             attacker.writeHeaders(out, 1, request().add("content-length", "0"), false);
             attacker.writeDataHeader(out, 1, 5, true);
             out.writeBytes("GET /".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             attacker.writeHeaders(out, 3, request().add("content-length", "10"), true);
         });
-        drainInbound();
-        assertEquals(List.of("RST_STREAM 1 PROTOCOL_ERROR", "RST_STREAM 3 PROTOCOL_ERROR"), outbound());
+        peer.releaseInbound();
+        assertEquals(List.of("RST_STREAM 1 PROTOCOL_ERROR", "RST_STREAM 3 PROTOCOL_ERROR"), peer.outbound());
     }
 
     // ---------------------------------------------------------------- helpers
 
-    private interface Frames {
-        void write(ByteBuf out) throws Exception;
-    }
-
     /** 1,200 copies of one frame after the handshake: more than the flood budget allows. */
-    private void flood(Frames frame) throws Exception {
-        handshake();
+    private void flood(PeerDriver.Frames frame) throws Exception {
+        peer.handshake();
         floodAfterHandshake(frame);
     }
 
-    private void floodAfterHandshake(Frames frame) throws Exception {
-        send(out -> {
+    private void floodAfterHandshake(PeerDriver.Frames frame) throws Exception {
+        peer.inbound(out -> {
             for (int i = 0; i < 1_200; i++) {
                 frame.write(out);
             }
         });
-        drainInbound();
+        peer.releaseInbound();
         assertGoAway(Http2Error.ENHANCE_YOUR_CALM);
     }
 
-    private void handshake() throws Exception {
-        ByteBuf out = Unpooled.buffer();
-        Http2Frames.writePreface(out);
-        attacker.writeSettings(out, new Http2Settings());
-        attacker.writeSettingsAck(out);
-        server.writeInbound(out);
-        outbound();
-    }
-
-    private void send(Frames frames) throws Exception {
-        ByteBuf out = Unpooled.buffer();
-        frames.write(out);
-        server.writeInbound(out);
-    }
-
-    private void drainInbound() {
-        for (Object o; (o = server.readInbound()) != null; ) {
-            ReferenceCountUtil.release(o);
-        }
-    }
-
     private void assertGoAway(Http2Error error) throws Exception {
-        drainInbound();
-        List<String> frames = outbound();
+        peer.releaseInbound();
+        List<String> frames = peer.outbound();
         String last = frames.isEmpty() ? "nothing" : frames.get(frames.size() - 1);
         assertTrue(last.startsWith("GOAWAY ") && last.endsWith(" " + error), "expected GOAWAY " + error + ", got " + frames);
         assertFalse(server.isOpen());
-    }
-
-    private List<String> outbound() throws Exception {
-        List<String> frames = new ArrayList<>();
-        for (ByteBuf b; (b = server.readOutbound()) != null; ) {
-            frames.addAll(sent.feed(b));
-        }
-        return frames;
     }
 
     private static Http2Headers request() {

@@ -3,14 +3,11 @@ package io.rill.handler.codec.http2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import io.rill.buffer.ByteBuf;
-import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
 
 /** The client side of {@link Http2FrameCodec}, answered frame by frame as a server would. */
@@ -19,33 +16,33 @@ class Http2ClientCodecTest {
     private static final Http2Config CONFIG = new Http2Config(false, 100, 65_535, 65_535, 8192, 4096, 10_000);
 
     private final TextFieldCodec fields = new TextFieldCodec();
-    private final Http2FrameWriter server = new Http2FrameWriter(fields);
-    private final FrameRecorder sent = new FrameRecorder(true);
     private final EmbeddedChannel channel = new EmbeddedChannel(new Http2FrameCodec(CONFIG, fields, fields));
+    private final PeerDriver peer = new PeerDriver(channel, false);
+    private final Http2FrameWriter server = peer.writer;
 
     @AfterEach
     void release() {
         channel.finishAndReleaseAll();
-        sent.release();
+        peer.release();
     }
 
     @Test
     void theClientSendsThePrefaceAndNumbersItsStreams() throws Exception {
-        List<String> preface = outbound();
+        List<String> preface = peer.outbound();
         assertTrue(preface.get(0).startsWith("SETTINGS "), preface.toString());
         assertTrue(preface.get(0).contains("SETTINGS_ENABLE_PUSH=0"), preface.toString());
         channel.writeAndFlush(new Http2HeadersFrame(0, request("GET"), true));
         channel.writeAndFlush(new Http2HeadersFrame(0, request("GET"), true));
-        List<String> frames = outbound();
+        List<String> frames = peer.outbound();
         assertTrue(frames.get(0).startsWith("HEADERS 1 "), frames.toString());
         assertTrue(frames.get(1).startsWith("HEADERS 3 "), frames.toString());
     }
 
     @Test
     void aHeadResponseAnnouncesALengthItDoesNotCarry() throws Exception {
-        outbound();
+        peer.outbound();
         channel.writeAndFlush(new Http2HeadersFrame(0, request("HEAD"), true));
-        inbound(out -> {
+        peer.inbound(out -> {
             server.writeSettings(out, new Http2Settings());
             server.writeHeaders(out, 1, new Http2Headers().status("200").add("content-length", "13"), true);
         });
@@ -53,36 +50,18 @@ class Http2ClientCodecTest {
         assertEquals("13", response.headers().get("content-length").toString());
         assertTrue(response.endStream());
         assertEquals(List.of("HEADERS 1 Http2Headers[:method: HEAD, :scheme: http, :authority: localhost, :path: /] END_STREAM",
-                "SETTINGS ACK"), outbound().subList(0, 2));
+                "SETTINGS ACK"), peer.outbound().subList(0, 2));
     }
 
     @Test
     void aGetResponseEndingShortOfItsLengthIsReset() throws Exception {
-        outbound();
+        peer.outbound();
         channel.writeAndFlush(new Http2HeadersFrame(0, request("GET"), true));
-        inbound(out -> {
+        peer.inbound(out -> {
             server.writeSettings(out, new Http2Settings());
             server.writeHeaders(out, 1, new Http2Headers().status("200").add("content-length", "13"), true);
         });
         assertEquals(new Http2ResetFrame(1, Http2Error.PROTOCOL_ERROR), channel.readInbound());
-    }
-
-    private interface Frames {
-        void write(ByteBuf out) throws Exception;
-    }
-
-    private void inbound(Frames frames) throws Exception {
-        ByteBuf out = Unpooled.buffer();
-        frames.write(out);
-        channel.writeInbound(out);
-    }
-
-    private List<String> outbound() throws Exception {
-        List<String> frames = new ArrayList<>();
-        for (ByteBuf b; (b = channel.readOutbound()) != null; ) {
-            frames.addAll(sent.feed(b));
-        }
-        return frames;
     }
 
     private static Http2Headers request(String method) {

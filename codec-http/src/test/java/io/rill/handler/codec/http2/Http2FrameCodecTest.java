@@ -1,5 +1,6 @@
 package io.rill.handler.codec.http2;
 
+import static io.rill.handler.codec.http2.PeerDriver.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -13,7 +14,6 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
 
@@ -23,19 +23,19 @@ class Http2FrameCodecTest {
     private static final Http2Config CONFIG = new Http2Config(true, 100, 65_535, 65_535, 8192, 4096, 10_000);
 
     private final TextFieldCodec fields = new TextFieldCodec();
-    private final Http2FrameWriter client = new Http2FrameWriter(fields);
-    private final FrameRecorder sent = new FrameRecorder(false);
     private final EmbeddedChannel channel = new EmbeddedChannel(new Http2FrameCodec(CONFIG, fields, fields));
+    private final PeerDriver peer = new PeerDriver(channel, true);
+    private final Http2FrameWriter client = peer.writer;
 
     @AfterEach
     void release() {
         channel.finishAndReleaseAll();
-        sent.release();
+        peer.release();
     }
 
     @Test
     void theServerSendsItsSettingsAndAcknowledgesTheClients() throws Exception {
-        List<String> frames = handshake();
+        List<String> frames = peer.handshake();
         assertEquals("SETTINGS Http2Settings[SETTINGS_MAX_CONCURRENT_STREAMS=100, SETTINGS_INITIAL_WINDOW_SIZE=65535,"
                 + " SETTINGS_MAX_HEADER_LIST_SIZE=8192]", frames.get(0));
         assertEquals("SETTINGS ACK", frames.get(1));
@@ -43,8 +43,8 @@ class Http2FrameCodecTest {
 
     @Test
     void aRequestIsPassedUpAndItsResponseGoesOutAsFrames() throws Exception {
-        handshake();
-        inbound(out -> client.writeHeaders(out, 1, request("GET", "/"), true));
+        peer.handshake();
+        peer.inbound(out -> client.writeHeaders(out, 1, request("GET", "/"), true));
         Http2HeadersFrame request = channel.readInbound();
         assertEquals(1, request.streamId());
         assertEquals("/", request.headers().path().toString());
@@ -52,29 +52,29 @@ class Http2FrameCodecTest {
 
         channel.write(new Http2HeadersFrame(1, new Http2Headers().status("200"), false));
         channel.writeAndFlush(new Http2DataFrame(1, Unpooled.copiedBuffer("Hello, World!", StandardCharsets.US_ASCII), true));
-        assertEquals(List.of("HEADERS 1 Http2Headers[:status: 200]", "DATA 1 13 END_STREAM"), outbound());
+        assertEquals(List.of("HEADERS 1 Http2Headers[:status: 200]", "DATA 1 13 END_STREAM"), peer.outbound());
     }
 
     @Test
     void contentWaitsForThePeersWindow() throws Exception {
-        handshake();
-        inbound(out -> client.writeHeaders(out, 1, request("GET", "/big"), true));
+        peer.handshake();
+        peer.inbound(out -> client.writeHeaders(out, 1, request("GET", "/big"), true));
         channel.<Http2HeadersFrame>readInbound();
         channel.write(new Http2HeadersFrame(1, new Http2Headers().status("200"), false));
         channel.writeAndFlush(new Http2DataFrame(1, Unpooled.wrappedBuffer(new byte[100_000]), true));
-        List<String> first = outbound();
+        List<String> first = peer.outbound();
         assertEquals(sizes(65_535), dataSizes(first), first.toString());
-        inbound(out -> {
+        peer.inbound(out -> {
             client.writeWindowUpdate(out, 0, 50_000);
             client.writeWindowUpdate(out, 1, 50_000);
         });
-        assertEquals(sizes(34_465), dataSizes(outbound()));
+        assertEquals(sizes(34_465), dataSizes(peer.outbound()));
     }
 
     @Test
     void receivedContentHoldsTheWindowUntilTheApplicationConsumesIt() throws Exception {
-        handshake();
-        inbound(out -> {
+        peer.handshake();
+        peer.inbound(out -> {
             client.writeHeaders(out, 1, request("POST", "/echo"), false);
             for (int i = 0; i < 4; i++) {
                 client.writeDataHeader(out, 1, 10_000, false);
@@ -87,45 +87,45 @@ class Http2FrameCodecTest {
             assertEquals(10_000, data.flowControlled());
             data.release();
         }
-        assertEquals(List.of(), outbound(), "no credit before the application consumed anything");
+        assertEquals(List.of(), peer.outbound(), "no credit before the application consumed anything");
         channel.writeAndFlush(new Http2WindowUpdateFrame(1, 40_000));
-        assertEquals(List.of("WINDOW_UPDATE 0 40000", "WINDOW_UPDATE 1 40000"), outbound());
+        assertEquals(List.of("WINDOW_UPDATE 0 40000", "WINDOW_UPDATE 1 40000"), peer.outbound());
     }
 
     @Test
     void dataBeyondTheWindowIsAFlowControlError() throws Exception {
-        handshake();
-        inbound(out -> {
+        peer.handshake();
+        peer.inbound(out -> {
             client.writeHeaders(out, 1, request("POST", "/echo"), false);
             for (int i = 0; i < 5; i++) {
                 client.writeDataHeader(out, 1, 16_000, false);
                 out.writeZero(16_000);
             }
         });
-        releaseInbound();
-        assertEquals(List.of("GOAWAY 1 FLOW_CONTROL_ERROR"), outbound());
+        peer.releaseInbound();
+        assertEquals(List.of("GOAWAY 1 FLOW_CONTROL_ERROR"), peer.outbound());
         assertFalse(channel.isOpen());
     }
 
     @Test
     void aBadPrefaceEndsTheConnection() throws Exception {
         channel.writeInbound(Unpooled.copiedBuffer("GET / HTTP/1.1\r\n\r\n", StandardCharsets.US_ASCII));
-        List<String> frames = outbound();
+        List<String> frames = peer.outbound();
         assertEquals("GOAWAY 0 PROTOCOL_ERROR", frames.get(frames.size() - 1));
         assertFalse(channel.isOpen());
     }
 
     @Test
     void aPingIsAnswered() throws Exception {
-        handshake();
-        inbound(out -> client.writePing(out, 42, false));
-        assertEquals(List.of("PING 42 ACK"), outbound());
+        peer.handshake();
+        peer.inbound(out -> client.writePing(out, 42, false));
+        assertEquals(List.of("PING 42 ACK"), peer.outbound());
     }
 
     @Test
     void frameErrorsOfOneStreamResetOnlyThatStream() throws Exception {
-        handshake();
-        inbound(out -> {
+        peer.handshake();
+        peer.inbound(out -> {
             client.writeHeaders(out, 1, request("GET", "/"), false);
             client.writeWindowUpdate(out, 1, 0);
             client.writeHeaders(out, 3, request("GET", "/"), true);
@@ -133,40 +133,40 @@ class Http2FrameCodecTest {
         assertInstanceOf(Http2HeadersFrame.class, channel.readInbound());
         assertEquals(new Http2ResetFrame(1, Http2Error.PROTOCOL_ERROR), channel.readInbound());
         assertEquals(3, channel.<Http2HeadersFrame>readInbound().streamId());
-        assertEquals(List.of("RST_STREAM 1 PROTOCOL_ERROR"), outbound());
+        assertEquals(List.of("RST_STREAM 1 PROTOCOL_ERROR"), peer.outbound());
         assertTrue(channel.isOpen());
     }
 
     @Test
     void closingIsTheDoubleGoAwayThatServesWhatWasInFlight() throws Exception {
-        handshake();
-        inbound(out -> client.writeHeaders(out, 1, request("GET", "/"), true));
+        peer.handshake();
+        peer.inbound(out -> client.writeHeaders(out, 1, request("GET", "/"), true));
         channel.<Http2HeadersFrame>readInbound();
         channel.close();
-        List<String> first = outbound();
+        List<String> first = peer.outbound();
         assertEquals("GOAWAY 2147483647 NO_ERROR", first.get(0));
         assertTrue(first.get(1).startsWith("PING "), first.toString());
         long ping = Long.parseLong(first.get(1).substring(5));
-        inbound(out -> {
+        peer.inbound(out -> {
             client.writeHeaders(out, 3, request("GET", "/in-flight"), true); // sent before the client saw GOAWAY
             client.writePing(out, ping, true);
             client.writeHeaders(out, 5, request("GET", "/too-late"), true);
         });
         assertEquals(3, channel.<Http2HeadersFrame>readInbound().streamId());
         assertNull(channel.readInbound(), "stream 5 came after the final GOAWAY");
-        assertEquals(List.of("GOAWAY 3 NO_ERROR"), outbound());
+        assertEquals(List.of("GOAWAY 3 NO_ERROR"), peer.outbound());
         channel.writeAndFlush(new Http2HeadersFrame(1, new Http2Headers().status("204"), true));
         assertTrue(channel.isOpen(), "stream 3 is still being answered");
         channel.writeAndFlush(new Http2HeadersFrame(3, new Http2Headers().status("204"), true));
         assertEquals(List.of("HEADERS 1 Http2Headers[:status: 204] END_STREAM", "HEADERS 3 Http2Headers[:status: 204] END_STREAM"),
-                outbound());
+                peer.outbound());
         assertFalse(channel.isOpen());
     }
 
     @Test
     void connectOpensATunnelWhoseBytesFlowBothWays() throws Exception {
-        handshake();
-        inbound(out -> {
+        peer.handshake();
+        peer.inbound(out -> {
             client.writeHeaders(out, 1, new Http2Headers().method("CONNECT").authority("example.com:443"), false);
             client.writeDataHeader(out, 1, 5, false);
             out.writeBytes("hello".getBytes(StandardCharsets.US_ASCII));
@@ -178,69 +178,30 @@ class Http2FrameCodecTest {
         up.release();
         channel.write(new Http2HeadersFrame(1, new Http2Headers().status("200"), false));
         channel.writeAndFlush(new Http2DataFrame(1, Unpooled.copiedBuffer("world", StandardCharsets.US_ASCII), false));
-        assertEquals(List.of("HEADERS 1 Http2Headers[:status: 200]", "DATA 1 5"), outbound());
+        assertEquals(List.of("HEADERS 1 Http2Headers[:status: 200]", "DATA 1 5"), peer.outbound());
     }
 
     @Test
     void aConnectWithAPathIsMalformed() throws Exception {
-        handshake();
-        inbound(out -> client.writeHeaders(out, 1, new Http2Headers().method("CONNECT").authority("example.com:443")
+        peer.handshake();
+        peer.inbound(out -> client.writeHeaders(out, 1, new Http2Headers().method("CONNECT").authority("example.com:443")
                 .path("/"), false));
         assertEquals(new Http2ResetFrame(1, Http2Error.PROTOCOL_ERROR), channel.readInbound());
     }
 
     @Test
     void informationalResponsesPrecedeTheFinalOne() throws Exception {
-        handshake();
-        inbound(out -> client.writeHeaders(out, 1, request("POST", "/").add("expect", "100-continue"), false));
+        peer.handshake();
+        peer.inbound(out -> client.writeHeaders(out, 1, request("POST", "/").add("expect", "100-continue"), false));
         channel.<Http2HeadersFrame>readInbound();
         channel.write(new Http2HeadersFrame(1, new Http2Headers().status("100"), false));
         channel.write(new Http2HeadersFrame(1, new Http2Headers().status("103").add("link", "</s.css>"), false));
         channel.writeAndFlush(new Http2HeadersFrame(1, new Http2Headers().status("200"), true));
         assertEquals(List.of("HEADERS 1 Http2Headers[:status: 100]", "HEADERS 1 Http2Headers[:status: 103, link: </s.css>]",
-                "HEADERS 1 Http2Headers[:status: 200] END_STREAM"), outbound());
+                "HEADERS 1 Http2Headers[:status: 200] END_STREAM"), peer.outbound());
     }
 
     // ---------------------------------------------------------------- helpers
-
-    private interface Frames {
-        void write(ByteBuf out) throws Exception;
-    }
-
-    private List<String> handshake() throws Exception {
-        ByteBuf out = Unpooled.buffer();
-        Http2Frames.writePreface(out);
-        client.writeSettings(out, new Http2Settings());
-        channel.writeInbound(out);
-        assertNull(channel.readInbound());
-        List<String> frames = outbound();
-        inbound(o -> client.writeSettingsAck(o));
-        return frames;
-    }
-
-    private void inbound(Frames frames) throws Exception {
-        ByteBuf out = Unpooled.buffer();
-        frames.write(out);
-        channel.writeInbound(out);
-    }
-
-    private void releaseInbound() {
-        for (Object o; (o = channel.readInbound()) != null; ) {
-            io.rill.buffer.ReferenceCountUtil.release(o);
-        }
-    }
-
-    private List<String> outbound() throws Exception {
-        List<String> frames = new ArrayList<>();
-        for (ByteBuf b; (b = channel.readOutbound()) != null; ) {
-            frames.addAll(sent.feed(b));
-        }
-        return frames;
-    }
-
-    private static Http2Headers request(String method, String path) {
-        return new Http2Headers().method(method).scheme("http").authority("localhost").path(path);
-    }
 
     private static List<Integer> sizes(int total) {
         List<Integer> sizes = new ArrayList<>();

@@ -5,15 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import io.rill.buffer.ByteBuf;
-import io.rill.buffer.ReferenceCountUtil;
-import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
 
 /**
@@ -23,41 +19,41 @@ import io.rill.channel.embedded.EmbeddedChannel;
  */
 class Http2HpackAttackTest {
 
-    private final HpackEncoder encoder = new HpackEncoder();
-    private final Http2FrameWriter attacker = new Http2FrameWriter(encoder::encode);
-    private final FrameRecorder sent = new FrameRecorder(false, new HpackDecoder(1 << 20, 4096)::decode);
     private final EmbeddedChannel server = new EmbeddedChannel(Http2FrameCodec.forServer().build());
+    private final PeerDriver peer = new PeerDriver(server, true, new HpackEncoder()::encode,
+            new HpackDecoder(1 << 20, 4096)::decode);
+    private final Http2FrameWriter attacker = peer.writer;
 
     @AfterEach
     void release() {
         server.finishAndReleaseAll();
-        sent.release();
+        peer.release();
     }
 
     @Test
     void h2_17_aHeaderListOverTheLimitGets431AndTheConnectionGoesOn() throws Exception {
-        handshake();
+        peer.handshake();
         Http2Headers big = request();
         for (int i = 0; i < 9; i++) {
             big.add("x-filler-" + i, "v".repeat(1000));
         }
-        send(out -> attacker.writeHeaders(out, 1, big, true));
+        peer.inbound(out -> attacker.writeHeaders(out, 1, big, true));
         assertNull(server.readInbound(), "nothing reaches the application");
-        List<String> frames = outbound();
+        List<String> frames = peer.outbound();
         assertEquals(List.of("HEADERS 1 Http2Headers[:status: 431] END_STREAM", "RST_STREAM 1 NO_ERROR"), frames);
-        send(out -> attacker.writeHeaders(out, 3, request(), true));
+        peer.inbound(out -> attacker.writeHeaders(out, 3, request(), true));
         assertEquals(3, server.<Http2HeadersFrame>readInbound().streamId(), "the HPACK state stayed in sync");
         assertTrue(server.isOpen());
     }
 
     @Test
     void h2_18_anHpackBombEndsTheConnectionWithBoundedMemory() throws Exception {
-        handshake();
+        peer.handshake();
         // Block 1 puts one 4,000-byte field in the dynamic table; block 2 refers to it 16,000 times
         // in 16 KB: 64 MB of fields from 16 KB of input.
-        send(out -> attacker.writeHeaders(out, 1, request().add("x", "b".repeat(4000)), true));
-        drainInbound();
-        send(out -> {
+        peer.inbound(out -> attacker.writeHeaders(out, 1, request().add("x", "b".repeat(4000)), true));
+        peer.releaseInbound();
+        peer.inbound(out -> {
             byte[] refs = new byte[16_000];
             java.util.Arrays.fill(refs, (byte) 0xBE); // indexed field 62: the newest dynamic entry
             Http2Frames.writeHeader(out, 4 + refs.length, Http2Frames.HEADERS, Http2Frames.FLAG_END_HEADERS
@@ -65,44 +61,11 @@ class Http2HpackAttackTest {
             out.writeBytes(new byte[] {(byte) 0x82, (byte) 0x86, (byte) 0x84, (byte) 0xBF}); // GET http / (authority: 63)
             out.writeBytes(refs);
         });
-        drainInbound();
-        List<String> frames = outbound();
+        peer.releaseInbound();
+        List<String> frames = peer.outbound();
         String last = frames.get(frames.size() - 1);
         assertTrue(last.equals("GOAWAY 1 ENHANCE_YOUR_CALM"), frames.toString());
         assertFalse(server.isOpen());
-    }
-
-    private interface Frames {
-        void write(ByteBuf out) throws Exception;
-    }
-
-    private void handshake() throws Exception {
-        ByteBuf out = Unpooled.buffer();
-        Http2Frames.writePreface(out);
-        attacker.writeSettings(out, new Http2Settings());
-        attacker.writeSettingsAck(out);
-        server.writeInbound(out);
-        outbound();
-    }
-
-    private void send(Frames frames) throws Exception {
-        ByteBuf out = Unpooled.buffer();
-        frames.write(out);
-        server.writeInbound(out);
-    }
-
-    private void drainInbound() {
-        for (Object o; (o = server.readInbound()) != null; ) {
-            ReferenceCountUtil.release(o);
-        }
-    }
-
-    private List<String> outbound() throws Exception {
-        List<String> frames = new ArrayList<>();
-        for (ByteBuf b; (b = server.readOutbound()) != null; ) {
-            frames.addAll(sent.feed(b));
-        }
-        return frames;
     }
 
     private static Http2Headers request() {

@@ -28,10 +28,14 @@ final class PeerDriver {
      * @param peerIsClient whether the peer plays the client (the channel holds a server codec)
      */
     PeerDriver(EmbeddedChannel channel, boolean peerIsClient) {
-        TextFieldCodec fields = new TextFieldCodec();
-        this.writer = new Http2FrameWriter(fields);
+        this(channel, peerIsClient, new TextFieldCodec(), new TextFieldCodec());
+    }
+
+    /** A peer whose field blocks go through {@code encoder} and {@code decoder} (HPACK, for a codec built with it). */
+    PeerDriver(EmbeddedChannel channel, boolean peerIsClient, FieldBlockEncoder encoder, FieldBlockDecoder decoder) {
+        this.writer = new Http2FrameWriter(encoder);
         this.channel = channel;
-        this.sent = new FrameRecorder(!peerIsClient);
+        this.sent = new FrameRecorder(!peerIsClient, decoder);
         this.peerIsClient = peerIsClient;
     }
 
@@ -45,6 +49,13 @@ final class PeerDriver {
         writer.writeSettingsAck(out);
         channel.writeInbound(out);
         return outbound();
+    }
+
+    /** Releases every message the channel passed up. */
+    void releaseInbound() {
+        for (Object o; (o = channel.readInbound()) != null; ) {
+            io.rill.buffer.ReferenceCountUtil.release(o);
+        }
     }
 
     void inbound(Frames frames) throws Exception {
