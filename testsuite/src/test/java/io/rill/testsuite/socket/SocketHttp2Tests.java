@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.InetSocketAddress;
-import java.net.SocketAddress;
-import java.net.UnixDomainSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -150,8 +148,8 @@ abstract class SocketHttp2Tests extends AbstractSocketTest {
     void curlWithPriorKnowledgeGetsHelloAndAnEcho() throws Exception {
         ExternalPeer.require("curl");
         Channel server = startHttp2Server();
-        List<String> base = curl(server.localAddress());
-        ExternalPeer.Result hello = ExternalPeer.run(concat(base, url(server, "/")), null);
+        List<String> base = Curl.base(server.localAddress(), "--http2-prior-knowledge");
+        ExternalPeer.Result hello = ExternalPeer.run(Curl.concat(base, Curl.url(server, "/")), null);
         assertEquals(0, hello.exitCode(), hello.output());
         assertEquals("Hello, World!", hello.output());
         Path body = dir.resolve("body");
@@ -159,8 +157,8 @@ abstract class SocketHttp2Tests extends AbstractSocketTest {
         new Random(3).nextBytes(big);
         Files.write(body, big);
         Path out = dir.resolve("echo");
-        ExternalPeer.Result echo = ExternalPeer.run(concat(base, "--data-binary", "@" + body, "-o", out.toString(),
-                url(server, "/echo")), null);
+        ExternalPeer.Result echo = ExternalPeer.run(Curl.concat(base, "--data-binary", "@" + body, "-o", out.toString(),
+                Curl.url(server, "/echo")), null);
         assertEquals(0, echo.exitCode(), echo.output());
         assertArrayEquals(big, Files.readAllBytes(out));
     }
@@ -170,7 +168,7 @@ abstract class SocketHttp2Tests extends AbstractSocketTest {
         ExternalPeer.require("nghttp");
         assumeTrue(transport.isInet(), "nghttp speaks TCP only");
         Channel server = startHttp2Server();
-        List<String> command = new ArrayList<>(List.of("nghttp", "-n", "-s", "-m", "50", url(server, "/")));
+        List<String> command = new ArrayList<>(List.of("nghttp", "-n", "-s", "-m", "50", Curl.url(server, "/")));
         ExternalPeer.Result r = ExternalPeer.run(command, null);
         assertEquals(0, r.exitCode(), r.output());
         assertEquals(50, r.output().lines().filter(l -> l.contains("/")).filter(l -> l.matches("\\s*\\d+\\s+.*")).count(),
@@ -183,12 +181,12 @@ abstract class SocketHttp2Tests extends AbstractSocketTest {
         assumeTrue(transport.isInet(), "h2load speaks TCP only");
         Channel server = startHttp2Server();
         ExternalPeer.Result gets = ExternalPeer.run(List.of("h2load", "-n", "2000", "-c", "4", "-m", "20",
-                url(server, "/")), null);
+                Curl.url(server, "/")), null);
         assertTrue(gets.output().contains("2000 succeeded, 0 failed, 0 errored"), gets.output());
         Path body = dir.resolve("post");
         Files.write(body, new byte[100_000]);
         ExternalPeer.Result posts = ExternalPeer.run(List.of("h2load", "-n", "200", "-c", "2", "-m", "10",
-                "-d", body.toString(), url(server, "/echo")), null);
+                "-d", body.toString(), Curl.url(server, "/echo")), null);
         assertTrue(posts.output().contains("200 succeeded, 0 failed, 0 errored"), posts.output());
     }
 
@@ -298,24 +296,4 @@ abstract class SocketHttp2Tests extends AbstractSocketTest {
         return new Http2Headers().method(method).scheme("http").authority("localhost").path(path);
     }
 
-    private static List<String> curl(SocketAddress address) {
-        List<String> base = new ArrayList<>(List.of("curl", "-sS", "--max-time", "20", "--http2-prior-knowledge"));
-        if (address instanceof UnixDomainSocketAddress unix) {
-            base.addAll(List.of("--unix-socket", unix.getPath().toString()));
-        } else {
-            assumeTrue(address instanceof InetSocketAddress, "curl needs a socket");
-        }
-        return base;
-    }
-
-    private static String url(Channel server, String path) {
-        SocketAddress a = server.localAddress();
-        return a instanceof InetSocketAddress inet ? "http://127.0.0.1:" + inet.getPort() + path : "http://localhost" + path;
-    }
-
-    private static List<String> concat(List<String> base, String... more) {
-        List<String> all = new ArrayList<>(base);
-        all.addAll(List.of(more));
-        return all;
-    }
 }

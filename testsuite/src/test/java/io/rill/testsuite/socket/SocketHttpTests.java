@@ -240,8 +240,8 @@ abstract class SocketHttpTests extends AbstractSocketTest {
     void curlKeepsTheConnectionUploadsChunkedExpectsContinueAndReadsHead() throws Exception {
         ExternalPeer.require("curl");
         Channel server = startHttpServer();
-        List<String> base = curlBase(server.localAddress());
-        ExternalPeer.Result twoOnOne = ExternalPeer.run(concat(base, "-v", url(server, "/a"), url(server, "/b")), null);
+        List<String> base = Curl.base(server.localAddress());
+        ExternalPeer.Result twoOnOne = ExternalPeer.run(Curl.concat(base, "-v", Curl.url(server, "/a"), Curl.url(server, "/b")), null);
         assertEquals(0, twoOnOne.exitCode(), twoOnOne.output());
         assertEquals(2, twoOnOne.output().split("Hello, World!", -1).length - 1, twoOnOne.output());
         assertTrue(twoOnOne.output().toLowerCase().contains("re-us"), "curl reused the connection: " + twoOnOne.output());
@@ -255,7 +255,7 @@ abstract class SocketHttpTests extends AbstractSocketTest {
                 Path out = Files.createTempFile("rill-echo", ".bin");
                 List<String> cmd = new ArrayList<>(base);
                 cmd.addAll(extra);
-                cmd.addAll(List.of("--data-binary", "@" + file, "-o", out.toString(), url(server, "/echo")));
+                cmd.addAll(List.of("--data-binary", "@" + file, "-o", out.toString(), Curl.url(server, "/echo")));
                 ExternalPeer.Result r = ExternalPeer.run(cmd, null);
                 assertEquals(0, r.exitCode(), r.output());
                 assertArrayEquals(upload, Files.readAllBytes(out), "echo with " + extra);
@@ -264,7 +264,7 @@ abstract class SocketHttpTests extends AbstractSocketTest {
         } finally {
             Files.delete(file);
         }
-        ExternalPeer.Result head = ExternalPeer.run(concat(base, "-I", url(server, "/")), null);
+        ExternalPeer.Result head = ExternalPeer.run(Curl.concat(base, "-I", Curl.url(server, "/")), null);
         assertTrue(head.output().startsWith("HTTP/1.1 200 OK"), head.output());
         assertTrue(head.output().toLowerCase().contains("content-length: 13"), head.output());
     }
@@ -360,24 +360,4 @@ abstract class SocketHttpTests extends AbstractSocketTest {
 
     private final BlockingQueue<FullHttpResponse> responses = new LinkedBlockingQueue<>();
 
-    private static List<String> curlBase(SocketAddress address) {
-        List<String> base = new ArrayList<>(List.of("curl", "-sS", "--max-time", "20"));
-        if (address instanceof UnixDomainSocketAddress unix) {
-            base.addAll(List.of("--unix-socket", unix.getPath().toString()));
-        } else {
-            assumeTrue(address instanceof InetSocketAddress, "curl needs a socket");
-        }
-        return base;
-    }
-
-    private static String url(Channel server, String path) {
-        SocketAddress a = server.localAddress();
-        return a instanceof InetSocketAddress inet ? "http://127.0.0.1:" + inet.getPort() + path : "http://localhost" + path;
-    }
-
-    private static List<String> concat(List<String> base, String... more) {
-        List<String> all = new ArrayList<>(base);
-        all.addAll(List.of(more));
-        return all;
-    }
 }
