@@ -36,7 +36,7 @@ final class ForkedExample implements AutoCloseable {
 
     private ForkedExample(Path javaExecutable, String[] args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
-                javaExecutable.toString(), "-Xmx1g", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                javaExecutable.toString(), "-Xmx1g", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         process = new ProcessBuilder(command).start();
         stderrDrained = TestThreads.run("forked-stderr", () -> {

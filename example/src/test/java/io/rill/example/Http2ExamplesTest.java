@@ -16,6 +16,7 @@ class Http2ExamplesTest {
     void theClientFetchesOnManyStreamsOfOneConnection() throws Exception {
         try (ForkedExample server = new ForkedExample("http2-hello", "--port", "0")) {
             Process client = new ProcessBuilder(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
+                    "--enable-native-access=ALL-UNNAMED", // as the jar's manifest says: JDK 24+ warns otherwise
                     "-cp", System.getProperty("java.class.path"), Main.class.getName(), "http2-client",
                     "--url", "http://127.0.0.1:" + server.port() + "/any", "--streams", "300")
                     .redirectErrorStream(true).start();

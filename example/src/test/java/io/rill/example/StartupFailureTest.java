@@ -43,7 +43,7 @@ class StartupFailureTest {
     private static Outcome fork(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(
                 System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);

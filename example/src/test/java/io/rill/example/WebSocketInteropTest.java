@@ -134,7 +134,7 @@ class WebSocketInteropTest {
     private static List<String> javaCommand(String... args) {
         List<String> command = new ArrayList<>(List.of(
                 System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         return command;
     }
