@@ -27,8 +27,6 @@ final class Http2Connection implements Http2FrameListener {
 
     /** How many closed streams we remember, to tell "closed" (STREAM_CLOSED) from "never opened". */
     private static final int REMEMBERED_CLOSED = 256;
-    /** How long content may wait for windows the peer never opens before the connection ends (data dribble, zero window). */
-    static final long STALL_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** The payload of the PING that times the final GOAWAY of a graceful shutdown ("RILLBYE!"). */
     private static final long SHUTDOWN_PING = 0x52494C4C4259_4521L;
     /** How long a graceful shutdown waits for that PING before sending the final GOAWAY anyway. */
@@ -67,9 +65,7 @@ final class Http2Connection implements Http2FrameListener {
     private int peerOpenedActive;
     private int localOpenedActive;
 
-    /** When the peer last opened a window (or content last went out); the stall check measures from it. */
-    private long lastWindowProgress;
-    private boolean stallCheckArmed;
+    private final Http2StallWatch stall;
 
     private boolean goAwaySent;
     private boolean goAwayReceived;
@@ -80,6 +76,7 @@ final class Http2Connection implements Http2FrameListener {
         this.codec = codec;
         this.config = config;
         this.outbound = new Http2Outbound(codec);
+        this.stall = new Http2StallWatch(codec, this::waitingBytes);
         this.connectionReceiveWindow = config.connectionWindowSize();
         this.nextLocalStreamId = config.server() ? 2 : 1;
     }
@@ -169,12 +166,12 @@ final class Http2Connection implements Http2FrameListener {
         } else {
             Http2HeaderChecks.validateResponse(streamId, headers);
             // 1xx heads are informational: the final head is still to come (§8.1).
-            stream.headersReceived = !isInformational(headers);
+            stream.headersReceived = !Http2Messages.isInformational(headers);
         }
         if (!trailers) {
             // A response to HEAD, a 304 and a 204 carry no content whatever content-length says (§8.1.1).
-            long announced = contentLength(streamId, headers);
-            stream.expectedContentLength = config.server() || !(stream.requestWasHead || isBodiless(headers)) ? announced : -1;
+            long announced = Http2Messages.contentLength(streamId, headers);
+            stream.expectedContentLength = config.server() || !(stream.requestWasHead || Http2Messages.isBodiless(headers)) ? announced : -1;
             if (endStream && stream.expectedContentLength > 0) {
                 throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "stream " + streamId
                         + " ended with no content, content-length says " + stream.expectedContentLength);
@@ -306,7 +303,7 @@ final class Http2Connection implements Http2FrameListener {
     @Override
     public void onWindowUpdate(int streamId, int increment) throws Http2Exception {
         flood.cheapFrame("WINDOW_UPDATE");
-        lastWindowProgress = codec.nanoTime();
+        stall.progress();
         if (streamId == 0) {
             connectionSendWindow += increment;
             if (connectionSendWindow > Http2Settings.MAX_WINDOW_SIZE) {
@@ -397,37 +394,6 @@ final class Http2Connection implements Http2FrameListener {
         }
     }
 
-    private static boolean isBodiless(Http2Headers headers) {
-        CharSequence status = headers.status();
-        return status != null && ("304".contentEquals(status) || "204".contentEquals(status));
-    }
-
-    private static boolean isInformational(Http2Headers headers) {
-        CharSequence status = headers.status();
-        return status != null && status.length() == 3 && status.charAt(0) == '1';
-    }
-
-    private static long contentLength(int streamId, Http2Headers headers) throws Http2Exception {
-        CharSequence value = headers.get("content-length");
-        if (value == null) {
-            return -1;
-        }
-        long n = 0;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c < '0' || c > '9' || n > Long.MAX_VALUE / 10 - 1) {
-                throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "content-length '" + value
-                        + "' is not a number");
-            }
-            n = n * 10 + (c - '0');
-        }
-        if (value.length() == 0 || headers.getAll("content-length").size() > 1) {
-            throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR,
-                    "content-length must be one number, not " + headers.getAll("content-length"));
-        }
-        return n;
-    }
-
     // ---------------------------------------------------------------- frames written
 
     void writeHeaders(Http2HeadersFrame frame, Promise<Void> promise) throws Http2Exception {
@@ -444,7 +410,7 @@ final class Http2Connection implements Http2FrameListener {
                 return;
             }
         }
-        boolean informational = isInformational(frame.headers());
+        boolean informational = Http2Messages.isInformational(frame.headers());
         if (!config.server() && !stream.headersSent && "HEAD".contentEquals(String.valueOf(frame.headers().method()))) {
             stream.requestWasHead = true;
         }
@@ -537,36 +503,13 @@ final class Http2Connection implements Http2FrameListener {
         return id;
     }
 
-    /** Arms a check that ends the connection if content waits for windows that stay shut. */
-    private void watchForStall() {
-        if (stallCheckArmed) {
-            return;
-        }
-        stallCheckArmed = true;
-        lastWindowProgress = codec.nanoTime(); // content starts waiting now
-        scheduleStallCheck();
-    }
-
-    private void scheduleStallCheck() {
-        codec.ctx().executor().schedule(this::checkStall, STALL_TIMEOUT_NANOS / 3, TimeUnit.NANOSECONDS);
-    }
-
-    private void checkStall() {
+    /** Content queued on all streams, waiting for the peer's windows. */
+    private long waitingBytes() {
         long waiting = 0;
         for (Http2Stream stream : streams.values()) {
             waiting += stream.pendingBytes;
         }
-        if (waiting == 0 || !codec.ctx().channel().isActive()) {
-            stallCheckArmed = false;
-            return;
-        }
-        if (codec.nanoTime() - lastWindowProgress > STALL_TIMEOUT_NANOS) {
-            codec.connectionError(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, waiting
-                    + " bytes waited " + TimeUnit.NANOSECONDS.toSeconds(STALL_TIMEOUT_NANOS)
-                    + " s for flow-control windows the peer did not open"));
-            return;
-        }
-        scheduleStallCheck();
+        return waiting;
     }
 
     private void drainQueue(Http2Stream stream) {
@@ -589,10 +532,10 @@ final class Http2Connection implements Http2FrameListener {
                 if (connectionSendWindow <= 0 && stream.sendWindow > 0) {
                     blocked.add(stream);
                 }
-                watchForStall();
+                stall.contentWaits();
                 return;
             }
-            lastWindowProgress = codec.nanoTime();
+            stall.progress();
             int n = (int) Math.min(Math.min(length, window), codec.writer.maxFrameSize());
             boolean last = n == length;
             ByteBuf out = outbound.buffer();
