@@ -14,7 +14,8 @@
 #   mvn -B -q package -DskipTests && mvn -B -q -pl microbench -am package -DskipTests -Ppeers
 #   microbench/scripts/h2-load.sh [seconds] [rounds]      (needs h2load: apt-get install nghttp2-client)
 #
-# IDLE=0 skips the idle-connection figure; NETTY_API=frame runs Netty's Http2FrameCodec with a
+# IDLE=0 skips the idle-connection figure; ONLY=REGEX runs only the servers whose name matches
+# (rill-nio, netty-nio, rill-epoll, netty-epoll); NETTY_API=frame runs Netty's Http2FrameCodec with a
 # frame handler instead of its default (and faster) connection handler with a frame listener.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -87,6 +88,7 @@ idle_heap() { # port
 
 run() { # name, main class, args... (the port is appended)
   local name=$1; shift
+  [[ "$name" =~ ${ONLY:-.} ]] || return 0
   local port started=
   for _ in 1 2 3; do
     port=$(free_port)
