@@ -724,7 +724,7 @@ final class Http2Connection implements Http2FrameListener {
             peerOpenedActive--;
         }
         rememberClosed(stream.id, resetByUs);
-        failPending(stream, cause != null ? cause : new IllegalStateException("stream " + stream.id + " closed"));
+        failPending(stream, cause);
         if (stream.consumedNotReturned > 0) {
             stream.consumedNotReturned = 0;
         }
@@ -737,8 +737,15 @@ final class Http2Connection implements Http2FrameListener {
         closed.put(streamId, resetByUs);
     }
 
+    /** Fails what still waits to be sent; {@code cause} null means the stream simply closed. */
     private static void failPending(Http2Stream stream, Throwable cause) {
         stream.pendingBytes = 0;
+        if (stream.pending.isEmpty()) {
+            return; // the usual close: made here, the exception and its stack trace cost more than the whole request
+        }
+        if (cause == null) {
+            cause = new IllegalStateException("stream " + stream.id + " closed");
+        }
         for (Http2Stream.PendingWrite w; (w = stream.pending.poll()) != null; ) {
             if (w.data != null) {
                 w.data.release();
