@@ -1,11 +1,7 @@
 package io.rill.handler.codec.http2;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.rill.buffer.ByteBuf;
@@ -35,14 +31,9 @@ final class Http2Connection implements Http2FrameListener {
     private final Http2FrameCodec codec;
     private final Http2Config config;
     private final Http2Outbound outbound;
-    private final Map<Integer, Http2Stream> streams = new HashMap<>();
+    private final IntMap<Http2Stream> streams = new IntMap<>();
     /** Recently closed streams: id to whether we reset it (frames then still in flight are ignored). */
-    private final Map<Integer, Boolean> closed = new LinkedHashMap<>(64, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
-            return size() > REMEMBERED_CLOSED;
-        }
-    };
+    private final RecentlyClosedStreams closed = new RecentlyClosedStreams(REMEMBERED_CLOSED);
     /** Streams with writes waiting for the connection window; a stream appears at most once. */
     private final ArrayDeque<Http2Stream> blocked = new ArrayDeque<>();
 
@@ -288,7 +279,7 @@ final class Http2Connection implements Http2FrameListener {
         String debug = debugData.toString(debugData.readerIndex(), Math.min(debugData.readableBytes(), 256),
                 java.nio.charset.StandardCharsets.US_ASCII);
         // Our streams above lastStreamId were not processed: they end here, retryable.
-        for (Http2Stream stream : new ArrayList<>(streams.values())) {
+        for (Http2Stream stream : streams.values()) {
             if (isLocal(stream.id) && stream.id > lastStreamId) {
                 close(stream, false, new Http2Exception(Http2Error.REFUSED_STREAM, stream.id,
                         "stream " + stream.id + " was not processed: the peer sent GOAWAY"));
@@ -342,7 +333,7 @@ final class Http2Connection implements Http2FrameListener {
                     "HEADERS on stream " + streamId + ", which the server may not open (push is disabled)");
         }
         if (streamId <= lastPeerStreamId) {
-            if (closed.containsKey(streamId)) {
+            if (closed.contains(streamId)) {
                 throw Http2Exception.connectionError(Http2Error.STREAM_CLOSED, "HEADERS on closed stream " + streamId);
             }
             throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "HEADERS opening stream " + streamId
@@ -369,7 +360,7 @@ final class Http2Connection implements Http2FrameListener {
         if (isIdle(streamId)) {
             throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, frame + " on idle stream " + streamId);
         }
-        Boolean resetByUs = closed.get(streamId);
+        Boolean resetByUs = closed.resetByUs(streamId);
         if (resetByUs == null || !resetByUs) {
             throw Http2Exception.streamError(streamId, Http2Error.STREAM_CLOSED, frame + " on closed stream " + streamId);
         }
@@ -429,7 +420,7 @@ final class Http2Connection implements Http2FrameListener {
         if (frame.streamId() == 0) {
             stream = openLocal(reserveStreamId());
         } else if (isLocal(frame.streamId()) && !streams.containsKey(frame.streamId())
-                && !closed.containsKey(frame.streamId()) && frame.streamId() < nextLocalStreamId) {
+                && !closed.contains(frame.streamId()) && frame.streamId() < nextLocalStreamId) {
             stream = openLocal(frame.streamId()); // reserved with reserveStreamId()
         } else {
             stream = streams.get(frame.streamId());
@@ -625,7 +616,7 @@ final class Http2Connection implements Http2FrameListener {
                 drain(stream);
             }
         }
-        for (Http2Stream stream : new ArrayList<>(streams.values())) {
+        for (Http2Stream stream : streams.values()) {
             if (!stream.pending.isEmpty()) {
                 drain(stream);
             }
@@ -698,7 +689,7 @@ final class Http2Connection implements Http2FrameListener {
     /** Sends RST_STREAM (unless the stream is unknown and idle) and forgets the stream. */
     void resetStream(int streamId, Http2Error error, String why) {
         Http2Stream stream = streams.get(streamId);
-        if (stream == null && isIdle(streamId) && !closed.containsKey(streamId)) {
+        if (stream == null && isIdle(streamId) && !closed.contains(streamId)) {
             return; // never opened: nothing to reset
         }
         codec.writer.writeRstStream(outbound.buffer(), streamId, error);
@@ -734,7 +725,7 @@ final class Http2Connection implements Http2FrameListener {
     }
 
     private void rememberClosed(int streamId, boolean resetByUs) {
-        closed.put(streamId, resetByUs);
+        closed.remember(streamId, resetByUs);
     }
 
     /** Fails what still waits to be sent; {@code cause} null means the stream simply closed. */
@@ -791,7 +782,7 @@ final class Http2Connection implements Http2FrameListener {
 
     /** The channel is gone: every stream ends, every queued write fails. */
     void closeAll(Throwable cause) {
-        for (Http2Stream stream : new ArrayList<>(streams.values())) {
+        for (Http2Stream stream : streams.values()) {
             failPending(stream, cause);
         }
         streams.clear();
