@@ -437,9 +437,9 @@ final class Http2Connection implements Http2FrameListener {
             promise.tryFailure(new IllegalStateException("trailers on stream " + stream.id + " must end the stream"));
             return;
         }
-        if (!stream.pending.isEmpty()) {
+        if (stream.hasPending()) {
             // Trailers wait behind the content queued before them.
-            stream.pending.add(new Http2Stream.PendingWrite(null, frame.headers(), frame.endStream(), promise));
+            stream.addPending(new Http2Stream.PendingWrite(null, frame.headers(), frame.endStream(), promise));
             stream.localOpen = false;
             return;
         }
@@ -483,8 +483,19 @@ final class Http2Connection implements Http2FrameListener {
                     + (stream == null || !stream.localOpen ? " is closed for writing" : " has sent no HEADERS yet")));
             return;
         }
-        stream.pending.add(new Http2Stream.PendingWrite(frame.content(), null, frame.endStream(), promise));
-        stream.pendingBytes += frame.content().readableBytes();
+        ByteBuf content = frame.content();
+        int length = content.readableBytes();
+        if (!stream.hasPending() && length <= Http2Outbound.COPY_THRESHOLD && length <= codec.writer.maxFrameSize()
+                && length <= Math.min(stream.sendWindow, connectionSendWindow)) {
+            // The common small answer goes straight into the shared buffer: no queue entry, same bytes.
+            sendWhole(stream, content, frame.endStream(), promise);
+            if (frame.endStream()) {
+                localEnded(stream);
+            }
+            return;
+        }
+        stream.addPending(new Http2Stream.PendingWrite(content, null, frame.endStream(), promise));
+        stream.pendingBytes += length;
         if (frame.endStream()) {
             stream.localOpen = false; // nothing may be queued after it; the stream closes when it is sent
         }
@@ -555,10 +566,9 @@ final class Http2Connection implements Http2FrameListener {
     }
 
     private void drainQueue(Http2Stream stream) {
-        while (!stream.pending.isEmpty()) {
-            Http2Stream.PendingWrite w = stream.pending.peek();
+        for (Http2Stream.PendingWrite w; (w = stream.firstPending()) != null; ) {
             if (w.trailers != null) {
-                stream.pending.poll();
+                stream.pollPending();
                 try {
                     codec.writer.writeHeaders(outbound.buffer(), stream.id, w.trailers, true);
                     outbound.completeWithBuffer(w.promise);
@@ -577,25 +587,16 @@ final class Http2Connection implements Http2FrameListener {
                 watchForStall();
                 return;
             }
-            lastWindowProgress = codec.nanoTime();
             int n = (int) Math.min(Math.min(length, window), codec.writer.maxFrameSize());
-            boolean last = n == length;
-            ByteBuf out = outbound.buffer();
-            codec.writer.writeDataHeader(out, stream.id, n, last && w.endStream);
-            stream.sendWindow -= n;
-            connectionSendWindow -= n;
             stream.pendingBytes -= n;
-            flood.content(n);
-            if (last) {
-                stream.pending.poll();
-                if (n <= Http2Outbound.COPY_THRESHOLD) {
-                    out.writeBytes(w.data);
-                    w.data.release();
-                    outbound.completeWithBuffer(w.promise);
-                } else {
-                    outbound.writeLarge(w.data, w.promise);
-                }
-            } else if (n <= Http2Outbound.COPY_THRESHOLD) {
+            if (n == length) {
+                stream.pollPending();
+                sendWhole(stream, w.data, w.endStream, w.promise);
+                continue;
+            }
+            ByteBuf out = outbound.buffer();
+            writeDataHeader(out, stream, n, false);
+            if (n <= Http2Outbound.COPY_THRESHOLD) {
                 out.writeBytes(w.data, n);
             } else {
                 outbound.writeLarge(w.data.readRetainedSlice(n), codec.ctx().newPromise());
@@ -604,6 +605,29 @@ final class Http2Connection implements Http2FrameListener {
         if (!stream.localOpen) {
             localEnded(stream);
         }
+    }
+
+    /** Sends all of {@code data} as one DATA frame, which the windows and the maximum frame size allow. Takes ownership. */
+    private void sendWhole(Http2Stream stream, ByteBuf data, boolean endStream, Promise<Void> promise) {
+        int n = data.readableBytes();
+        ByteBuf out = outbound.buffer();
+        writeDataHeader(out, stream, n, endStream);
+        if (n <= Http2Outbound.COPY_THRESHOLD) {
+            out.writeBytes(data);
+            data.release();
+            outbound.completeWithBuffer(promise);
+        } else {
+            outbound.writeLarge(data, promise);
+        }
+    }
+
+    /** Writes a DATA frame header for {@code n} bytes and takes them from both send windows. */
+    private void writeDataHeader(ByteBuf out, Http2Stream stream, int n, boolean endStream) {
+        lastWindowProgress = codec.nanoTime();
+        codec.writer.writeDataHeader(out, stream.id, n, endStream);
+        stream.sendWindow -= n;
+        connectionSendWindow -= n;
+        flood.content(n);
     }
 
     private void drainAll() {
@@ -617,7 +641,7 @@ final class Http2Connection implements Http2FrameListener {
             }
         }
         for (Http2Stream stream : streams.values()) {
-            if (!stream.pending.isEmpty()) {
+            if (stream.hasPending()) {
                 drain(stream);
             }
         }
@@ -625,7 +649,7 @@ final class Http2Connection implements Http2FrameListener {
 
     private void localEnded(Http2Stream stream) {
         stream.localOpen = false;
-        if (stream.isClosed() && stream.pending.isEmpty()) {
+        if (stream.isClosed() && !stream.hasPending()) {
             close(stream, false, null);
         }
     }
@@ -731,13 +755,13 @@ final class Http2Connection implements Http2FrameListener {
     /** Fails what still waits to be sent; {@code cause} null means the stream simply closed. */
     private static void failPending(Http2Stream stream, Throwable cause) {
         stream.pendingBytes = 0;
-        if (stream.pending.isEmpty()) {
+        if (!stream.hasPending()) {
             return; // the usual close: made here, the exception and its stack trace cost more than the whole request
         }
         if (cause == null) {
             cause = new IllegalStateException("stream " + stream.id + " closed");
         }
-        for (Http2Stream.PendingWrite w; (w = stream.pending.poll()) != null; ) {
+        for (Http2Stream.PendingWrite w; (w = stream.pollPending()) != null; ) {
             if (w.data != null) {
                 w.data.release();
             }
