@@ -7,8 +7,8 @@
 # /proc/PID/stat), the bytes the server's JVM allocated per request (all threads, through
 # AllocationProbe, as http-load.sh does) and the heap one idle HTTP/2 connection holds: after the
 # load, IDLE connections (default 2000) finish their SETTINGS exchange and go quiet
-# (h2-idle-clients.py); used heap after a full GC (jcmd GC.run, then jstat) minus the same figure
-# before they opened, divided by IDLE. With several rounds the servers take turns in each round,
+# (h2-idle-clients.py); the live heap (jcmd GC.class_histogram, which collects first) minus the
+# same figure before they opened, divided by IDLE. With several rounds the servers take turns in each round,
 # and the medians and the ratios Rill / Netty on the same transport are printed at the end.
 #
 #   mvn -B -q package -DskipTests && mvn -B -q -pl microbench -am package -DskipTests -Ppeers
@@ -48,12 +48,9 @@ allocated() {
 # (counted after the command name, which is in parentheses and may hold spaces).
 cpu_ticks() { sed 's/^.*) //' "/proc/$pid/stat" | awk '{print $12 + $13}'; }
 
-# Used heap in KiB after a full collection: survivors, eden and old generation as jstat reports them.
+# Live heap bytes: the class histogram collects first (a full GC) and counts what survives, exactly.
 used_heap() {
-  jcmd "$pid" GC.run >/dev/null
-  jcmd "$pid" GC.run >/dev/null # a second pass collects what the first only made unreachable (cleaners)
-  jstat -gc "$pid" | awk 'NR == 1 {for (i = 1; i <= NF; i++) col[$i] = i}
-    NR == 2 {printf "%.0f", $col["S0U"] + $col["S1U"] + $col["EU"] + $col["OU"]}'
+  jcmd "$pid" GC.class_histogram | awk '$1 == "Total" {print $3}'
 }
 
 # One measured h2load run: prints "requests/s cpu-µs/request bytes/request".
@@ -83,7 +80,7 @@ idle_heap() { # port
   open=$(ss -Htn state established "( sport = :$1 )" | wc -l)
   [ "$open" -ge "$idle" ] || { echo "only $open of $idle idle connections still open" >&2; exit 1; }
   exec 4>&-; wait "$client" 2>/dev/null || true
-  echo $(( (used - base) * 1024 / idle ))
+  echo $(( (used - base) / idle ))
 }
 
 run() { # name, main class, args... (the port is appended)
