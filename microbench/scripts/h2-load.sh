@@ -2,14 +2,17 @@
 # HTTP/2 load test: Rill's http2-hello (NIO, and epoll when the jar has it) and, when microbench was
 # built with -Ppeers, Netty 4.1's NettyHttp2HelloServer, one after the other with the same JVM and
 # pinning: the server on core 0 with one event loop, h2load on core 1, h2c by prior knowledge,
-# 64 connections with up to 100 concurrent streams each (h2load -c 64 -m 100). Per server it
-# prints requests/s, the server's CPU time per request (utime + stime of the whole JVM, from
-# /proc/PID/stat), the bytes the server's JVM allocated per request (all threads, through
-# AllocationProbe, as http-load.sh does) and the heap one idle HTTP/2 connection holds: after the
-# load, IDLE connections (default 2000) finish their SETTINGS exchange and go quiet
-# (h2-idle-clients.py); the live heap (jcmd GC.class_histogram, which collects first) minus the
-# same figure before they opened, divided by IDLE. With several rounds the servers take turns in each round,
-# and the medians and the ratios Rill / Netty on the same transport are printed at the end.
+# 64 connections with up to 100 concurrent streams each (h2load -c 64 -m 100). Per server it prints:
+# - requests/s;
+# - the server's CPU time per request (utime + stime of the whole JVM, from /proc/PID/stat) and the
+#   share of its core that makes (below ~90%, h2load and not the server set the pace);
+# - the bytes the server's JVM allocated per request (all threads, through AllocationProbe, as
+#   http-load.sh does);
+# - the heap one idle HTTP/2 connection holds: after the load, IDLE connections (default 2000)
+#   finish their SETTINGS exchange and go quiet (h2-idle-clients.py); the live heap (jcmd
+#   GC.class_histogram, which collects first) minus the same figure before they opened, over IDLE.
+# With several rounds the servers take turns in each round, and the medians and the ratios
+# Rill / Netty on the same transport are printed at the end.
 #
 #   mvn -B -q package -DskipTests && mvn -B -q -pl microbench -am package -DskipTests -Ppeers
 #   microbench/scripts/h2-load.sh [seconds] [rounds]      (needs h2load: apt-get install nghttp2-client)
@@ -53,7 +56,8 @@ used_heap() {
   jcmd "$pid" GC.class_histogram | awk '$1 == "Total" {print $3}'
 }
 
-# One measured h2load run: prints "requests/s cpu-µs/request bytes/request".
+# One measured h2load run: prints "requests/s cpu-µs/request core-% bytes/request". The share of its
+# core the server used tells whether it or h2load set the pace: below ~90%, the client did.
 measure() { # url
   local a0 a1 c0 c1 out
   a0=$(allocated); c0=$(cpu_ticks)
@@ -62,7 +66,7 @@ measure() { # url
   echo "$out" | grep -q ', 0 failed, 0 errored' || { echo "h2load reported failures:" >&2; echo "$out" >&2; exit 1; }
   echo "$out" | awk -v a="$((a1 - a0))" -v c="$((c1 - c0))" -v t="$ticks" '
     /^finished in/ {r = $4} /^requests:/ {n = $8}
-    END {printf "%.0f %.2f %.0f", r, c / t * 1e6 / n, a / n}'
+    END {printf "%.0f %.2f %.0f %.0f", r, c / t * 1e6 / n, c / t * 1e6 / n * r / 1e4, a / n}'
 }
 
 # Heap per idle connection in bytes: IDLE quiet connections against the baseline without them.
@@ -103,7 +107,7 @@ run() { # name, main class, args... (the port is appended)
   local load heap
   load=$(measure "$url")
   heap=$(idle_heap "$port")
-  printf '%-14s %10s %12s %8s %14s\n' "$name" $load "$heap"
+  printf '%-14s %10s %12s %8s %8s %14s\n' "$name" $load "$heap"
   echo "$name" $load "$heap" >>"$work/results"
   exec 3>&-
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
@@ -113,7 +117,7 @@ epoll=; netty=
 if unzip -l example/target/rill-example.jar 2>/dev/null | grep "io/rill/channel/epoll/" >/dev/null; then epoll=1; fi
 if unzip -l microbench/target/benchmarks.jar 2>/dev/null | grep NettyHttp2HelloServer >/dev/null; then netty=1; fi
 netty_main="io.rill.microbench.peers.NettyHttp2HelloServer --api $netty_api --threads 1"
-printf '%-14s %10s %12s %8s %14s\n' server "req/s" "CPU µs/req" "B/req" "heap B/idle"
+printf '%-14s %10s %12s %8s %8s %14s\n' server "req/s" "CPU µs/req" "core %" "B/req" "heap B/idle"
 for round in $(seq 1 "$rounds"); do
   run "rill-nio" io.rill.example.Main http2-hello --threads 1 --transport nio --port
   if [ -n "$netty" ]; then run "netty-nio" $netty_main --transport nio --port; fi
@@ -132,6 +136,6 @@ med = {n: [statistics.median(c) for c in zip(*r)] for n, r in rows.items()}
 for n, m in med.items():
     peer = med.get(n.replace("rill", "netty")) if n.startswith("rill") else None
     ratio = "  " + " ".join(f"x{a / b:.2f}" if b else "-" for a, b in zip(m, peer)) if peer else ""
-    print(f"{n:14} {m[0]:10.0f} {m[1]:12.2f} {m[2]:8.0f} {m[3]:14.0f}{ratio}")
+    print(f"{n:14} {m[0]:10.0f} {m[1]:12.2f} {m[2]:8.0f} {m[3]:8.0f} {m[4]:14.0f}{ratio}")
 PY
 fi
