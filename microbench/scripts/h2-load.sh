@@ -19,7 +19,8 @@
 #
 # IDLE=0 skips the idle-connection figure; ONLY=REGEX runs only the servers whose name matches
 # (rill-nio, netty-nio, rill-epoll, netty-epoll); NETTY_API=frame runs Netty's Http2FrameCodec with a
-# frame handler instead of its default (and faster) connection handler with a frame listener.
+# frame handler instead of its default (and faster) connection handler with a frame listener. CP
+# replaces the class path (benchmarks.jar, which bundles Rill, comes first), to compare two builds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-10}
@@ -31,7 +32,7 @@ work=$(mktemp -d)
 pid=
 cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; exec 3>&- 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-cp="microbench/target/benchmarks.jar:example/target/rill-example.jar"
+cp=${CP:-microbench/target/benchmarks.jar:example/target/rill-example.jar}
 ticks=$(getconf CLK_TCK)
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
