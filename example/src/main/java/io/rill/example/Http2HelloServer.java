@@ -108,6 +108,7 @@ final class Http2HelloServer implements Example {
     static final class HelloStreams implements ChannelHandler {
         private static final InternalLogger LOG = InternalLogger.get(HelloStreams.class);
         private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
+        private static final String HELLO_LENGTH = Integer.toString(HELLO.length);
 
         /** Streams whose body is being echoed. */
         private final Set<Integer> echoing = new HashSet<>();
@@ -127,7 +128,7 @@ final class Http2HelloServer implements Example {
 
         private void onHeaders(ChannelHandlerContext ctx, Http2HeadersFrame frame) {
             int id = frame.streamId();
-            if (echoing.contains(id)) {
+            if (!echoing.isEmpty() && echoing.contains(id)) { // isEmpty first: no boxed id per GET
                 // Trailers end the request body: end the echo too.
                 echoing.remove(id);
                 ctx.write(new Http2DataFrame(id, Unpooled.EMPTY_BUFFER, true));
@@ -146,7 +147,7 @@ final class Http2HelloServer implements Example {
             } else if (method.equals("GET") || method.equals("HEAD")) {
                 boolean head = method.equals("HEAD");
                 ctx.write(new Http2HeadersFrame(id, new Http2Headers().status("200").add("content-type", "text/plain")
-                        .add("content-length", Integer.toString(HELLO.length)), head));
+                        .add("content-length", HELLO_LENGTH), head));
                 if (!head) {
                     ctx.write(new Http2DataFrame(id, Unpooled.wrappedBuffer(HELLO), true));
                 }

@@ -1,11 +1,7 @@
 package io.rill.handler.codec.http2;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.rill.buffer.ByteBuf;
@@ -37,14 +33,9 @@ final class Http2Connection implements Http2FrameListener {
     private final Http2FrameCodec codec;
     private final Http2Config config;
     private final Http2Outbound outbound;
-    private final Map<Integer, Http2Stream> streams = new HashMap<>();
+    private final IntMap<Http2Stream> streams = new IntMap<>();
     /** Recently closed streams: id to whether we reset it (frames then still in flight are ignored). */
-    private final Map<Integer, Boolean> closed = new LinkedHashMap<>(64, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
-            return size() > REMEMBERED_CLOSED;
-        }
-    };
+    private final RecentlyClosedStreams closed = new RecentlyClosedStreams(REMEMBERED_CLOSED);
     /** Streams with writes waiting for the connection window; a stream appears at most once. */
     private final ArrayDeque<Http2Stream> blocked = new ArrayDeque<>();
 
@@ -291,7 +282,7 @@ final class Http2Connection implements Http2FrameListener {
         String debug = debugData.toString(debugData.readerIndex(), Math.min(debugData.readableBytes(), 256),
                 java.nio.charset.StandardCharsets.US_ASCII);
         // Our streams above lastStreamId were not processed: they end here, retryable.
-        for (Http2Stream stream : new ArrayList<>(streams.values())) {
+        for (Http2Stream stream : streams.values()) {
             if (isLocal(stream.id) && stream.id > lastStreamId) {
                 close(stream, false, new Http2Exception(Http2Error.REFUSED_STREAM, stream.id,
                         "stream " + stream.id + " was not processed: the peer sent GOAWAY"));
@@ -345,7 +336,7 @@ final class Http2Connection implements Http2FrameListener {
                     "HEADERS on stream " + streamId + ", which the server may not open (push is disabled)");
         }
         if (streamId <= lastPeerStreamId) {
-            if (closed.containsKey(streamId)) {
+            if (closed.contains(streamId)) {
                 throw Http2Exception.connectionError(Http2Error.STREAM_CLOSED, "HEADERS on closed stream " + streamId);
             }
             throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "HEADERS opening stream " + streamId
@@ -372,7 +363,7 @@ final class Http2Connection implements Http2FrameListener {
         if (isIdle(streamId)) {
             throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, frame + " on idle stream " + streamId);
         }
-        Boolean resetByUs = closed.get(streamId);
+        Boolean resetByUs = closed.resetByUs(streamId);
         if (resetByUs == null || !resetByUs) {
             throw Http2Exception.streamError(streamId, Http2Error.STREAM_CLOSED, frame + " on closed stream " + streamId);
         }
@@ -401,7 +392,7 @@ final class Http2Connection implements Http2FrameListener {
         if (frame.streamId() == 0) {
             stream = openLocal(reserveStreamId());
         } else if (isLocal(frame.streamId()) && !streams.containsKey(frame.streamId())
-                && !closed.containsKey(frame.streamId()) && frame.streamId() < nextLocalStreamId) {
+                && !closed.contains(frame.streamId()) && frame.streamId() < nextLocalStreamId) {
             stream = openLocal(frame.streamId()); // reserved with reserveStreamId()
         } else {
             stream = streams.get(frame.streamId());
@@ -418,9 +409,9 @@ final class Http2Connection implements Http2FrameListener {
             promise.tryFailure(new IllegalStateException("trailers on stream " + stream.id + " must end the stream"));
             return;
         }
-        if (!stream.pending.isEmpty()) {
+        if (stream.hasPending()) {
             // Trailers wait behind the content queued before them.
-            stream.pending.add(new Http2Stream.PendingWrite(null, frame.headers(), frame.endStream(), promise));
+            stream.addPending(new Http2Stream.PendingWrite(null, frame.headers(), frame.endStream(), promise));
             stream.localOpen = false;
             return;
         }
@@ -464,8 +455,19 @@ final class Http2Connection implements Http2FrameListener {
                     + (stream == null || !stream.localOpen ? " is closed for writing" : " has sent no HEADERS yet")));
             return;
         }
-        stream.pending.add(new Http2Stream.PendingWrite(frame.content(), null, frame.endStream(), promise));
-        stream.pendingBytes += frame.content().readableBytes();
+        ByteBuf content = frame.content();
+        int length = content.readableBytes();
+        if (!stream.hasPending() && length <= Http2Outbound.COPY_THRESHOLD && length <= codec.writer.maxFrameSize()
+                && length <= Math.min(stream.sendWindow, connectionSendWindow)) {
+            // The common small answer goes straight into the shared buffer: no queue entry, same bytes.
+            sendWhole(stream, content, frame.endStream(), promise);
+            if (frame.endStream()) {
+                localEnded(stream);
+            }
+            return;
+        }
+        stream.addPending(new Http2Stream.PendingWrite(content, null, frame.endStream(), promise));
+        stream.pendingBytes += length;
         if (frame.endStream()) {
             stream.localOpen = false; // nothing may be queued after it; the stream closes when it is sent
         }
@@ -513,10 +515,9 @@ final class Http2Connection implements Http2FrameListener {
     }
 
     private void drainQueue(Http2Stream stream) {
-        while (!stream.pending.isEmpty()) {
-            Http2Stream.PendingWrite w = stream.pending.peek();
+        for (Http2Stream.PendingWrite w; (w = stream.firstPending()) != null; ) {
             if (w.trailers != null) {
-                stream.pending.poll();
+                stream.pollPending();
                 try {
                     codec.writer.writeHeaders(outbound.buffer(), stream.id, w.trailers, true);
                     outbound.completeWithBuffer(w.promise);
@@ -535,25 +536,16 @@ final class Http2Connection implements Http2FrameListener {
                 stall.contentWaits();
                 return;
             }
-            stall.progress();
             int n = (int) Math.min(Math.min(length, window), codec.writer.maxFrameSize());
-            boolean last = n == length;
-            ByteBuf out = outbound.buffer();
-            codec.writer.writeDataHeader(out, stream.id, n, last && w.endStream);
-            stream.sendWindow -= n;
-            connectionSendWindow -= n;
             stream.pendingBytes -= n;
-            flood.content(n);
-            if (last) {
-                stream.pending.poll();
-                if (n <= Http2Outbound.COPY_THRESHOLD) {
-                    out.writeBytes(w.data);
-                    w.data.release();
-                    outbound.completeWithBuffer(w.promise);
-                } else {
-                    outbound.writeLarge(w.data, w.promise);
-                }
-            } else if (n <= Http2Outbound.COPY_THRESHOLD) {
+            if (n == length) {
+                stream.pollPending();
+                sendWhole(stream, w.data, w.endStream, w.promise);
+                continue;
+            }
+            ByteBuf out = outbound.buffer();
+            writeDataHeader(out, stream, n, false);
+            if (n <= Http2Outbound.COPY_THRESHOLD) {
                 out.writeBytes(w.data, n);
             } else {
                 outbound.writeLarge(w.data.readRetainedSlice(n), codec.ctx().newPromise());
@@ -562,6 +554,29 @@ final class Http2Connection implements Http2FrameListener {
         if (!stream.localOpen) {
             localEnded(stream);
         }
+    }
+
+    /** Sends all of {@code data} as one DATA frame, which the windows and the maximum frame size allow. Takes ownership. */
+    private void sendWhole(Http2Stream stream, ByteBuf data, boolean endStream, Promise<Void> promise) {
+        int n = data.readableBytes();
+        ByteBuf out = outbound.buffer();
+        writeDataHeader(out, stream, n, endStream);
+        if (n <= Http2Outbound.COPY_THRESHOLD) {
+            out.writeBytes(data);
+            data.release();
+            outbound.completeWithBuffer(promise);
+        } else {
+            outbound.writeLarge(data, promise);
+        }
+    }
+
+    /** Writes a DATA frame header for {@code n} bytes and takes them from both send windows. */
+    private void writeDataHeader(ByteBuf out, Http2Stream stream, int n, boolean endStream) {
+        stall.progress();
+        codec.writer.writeDataHeader(out, stream.id, n, endStream);
+        stream.sendWindow -= n;
+        connectionSendWindow -= n;
+        flood.content(n);
     }
 
     private void drainAll() {
@@ -574,8 +589,8 @@ final class Http2Connection implements Http2FrameListener {
                 drain(stream);
             }
         }
-        for (Http2Stream stream : new ArrayList<>(streams.values())) {
-            if (!stream.pending.isEmpty()) {
+        for (Http2Stream stream : streams.values()) {
+            if (stream.hasPending()) {
                 drain(stream);
             }
         }
@@ -583,7 +598,7 @@ final class Http2Connection implements Http2FrameListener {
 
     private void localEnded(Http2Stream stream) {
         stream.localOpen = false;
-        if (stream.isClosed() && stream.pending.isEmpty()) {
+        if (stream.isClosed() && !stream.hasPending()) {
             close(stream, false, null);
         }
     }
@@ -647,7 +662,7 @@ final class Http2Connection implements Http2FrameListener {
     /** Sends RST_STREAM (unless the stream is unknown and idle) and forgets the stream. */
     void resetStream(int streamId, Http2Error error, String why) {
         Http2Stream stream = streams.get(streamId);
-        if (stream == null && isIdle(streamId) && !closed.containsKey(streamId)) {
+        if (stream == null && isIdle(streamId) && !closed.contains(streamId)) {
             return; // never opened: nothing to reset
         }
         codec.writer.writeRstStream(outbound.buffer(), streamId, error);
@@ -673,7 +688,7 @@ final class Http2Connection implements Http2FrameListener {
             peerOpenedActive--;
         }
         rememberClosed(stream.id, resetByUs);
-        failPending(stream, cause != null ? cause : new IllegalStateException("stream " + stream.id + " closed"));
+        failPending(stream, cause);
         if (stream.consumedNotReturned > 0) {
             stream.consumedNotReturned = 0;
         }
@@ -683,12 +698,19 @@ final class Http2Connection implements Http2FrameListener {
     }
 
     private void rememberClosed(int streamId, boolean resetByUs) {
-        closed.put(streamId, resetByUs);
+        closed.remember(streamId, resetByUs);
     }
 
+    /** Fails what still waits to be sent; {@code cause} null means the stream simply closed. */
     private static void failPending(Http2Stream stream, Throwable cause) {
         stream.pendingBytes = 0;
-        for (Http2Stream.PendingWrite w; (w = stream.pending.poll()) != null; ) {
+        if (!stream.hasPending()) {
+            return; // the usual close: made here, the exception and its stack trace cost more than the whole request
+        }
+        if (cause == null) {
+            cause = new IllegalStateException("stream " + stream.id + " closed");
+        }
+        for (Http2Stream.PendingWrite w; (w = stream.pollPending()) != null; ) {
             if (w.data != null) {
                 w.data.release();
             }
@@ -759,7 +781,7 @@ final class Http2Connection implements Http2FrameListener {
 
     /** The channel is gone: every stream ends, every queued write fails. */
     void closeAll(Throwable cause) {
-        for (Http2Stream stream : new ArrayList<>(streams.values())) {
+        for (Http2Stream stream : streams.values()) {
             failPending(stream, cause);
         }
         streams.clear();

@@ -19,11 +19,15 @@ final class Http2Outbound {
     /** DATA payloads up to this size are copied into the shared buffer rather than written alone. */
     static final int COPY_THRESHOLD = 1024;
     private static final int BUFFER_SIZE = 4096;
+    /** Bounds the presized promise list, so one huge flush does not make every later list huge. */
+    private static final int MAX_PRESIZED_WAITING = 1024;
 
     private final Http2FrameCodec codec;
     private ByteBuf buffer;
     /** Promises of frames in {@link #buffer}; completed with its write. */
     private List<Promise<Void>> waiting;
+    /** How many promises the last buffer carried: the next list starts that large instead of growing to it. */
+    private int lastWaitingCount = 4;
     /** Whether anything was passed to the context since the last flush. */
     private boolean written;
 
@@ -42,7 +46,7 @@ final class Http2Outbound {
     /** Completes {@code promise} when the bytes appended so far are written. */
     void completeWithBuffer(Promise<Void> promise) {
         if (waiting == null) {
-            waiting = new ArrayList<>(4);
+            waiting = new ArrayList<>(lastWaitingCount);
         }
         waiting.add(promise);
     }
@@ -71,6 +75,9 @@ final class Http2Outbound {
         buffer = null;
         List<Promise<Void>> promises = waiting;
         waiting = null;
+        if (promises != null) {
+            lastWaitingCount = Math.min(Math.max(promises.size(), 4), MAX_PRESIZED_WAITING);
+        }
         written = true;
         if (!out.isReadable()) {
             out.release();

@@ -39,8 +39,8 @@ final class Http2Stream {
     /** Whether the stream is writable: {@link #pendingBytes} has not crossed the high water mark (or came back below the low). */
     boolean writable = true;
 
-    /** Writes waiting for send window, in order; data and trailers only. */
-    final ArrayDeque<PendingWrite> pending = new ArrayDeque<>(2);
+    /** Writes waiting for send window, in order; data and trailers only. Made when first needed: most streams never wait. */
+    private ArrayDeque<PendingWrite> pending;
 
     Http2Stream(int id, long sendWindow, int receiveWindow) {
         this.id = id;
@@ -50,6 +50,27 @@ final class Http2Stream {
 
     boolean isClosed() {
         return !localOpen && !remoteOpen;
+    }
+
+    boolean hasPending() {
+        return pending != null && !pending.isEmpty();
+    }
+
+    void addPending(PendingWrite write) {
+        if (pending == null) {
+            pending = new ArrayDeque<>(2);
+        }
+        pending.add(write);
+    }
+
+    /** The oldest waiting write, or null. */
+    PendingWrite firstPending() {
+        return pending == null ? null : pending.peek();
+    }
+
+    /** Removes and returns the oldest waiting write, or null. */
+    PendingWrite pollPending() {
+        return pending == null ? null : pending.poll();
     }
 
     /** A DATA frame (content, possibly end of stream) or trailers waiting to be sent. */

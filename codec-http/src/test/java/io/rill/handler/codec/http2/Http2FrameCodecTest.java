@@ -72,6 +72,34 @@ class Http2FrameCodecTest {
     }
 
     @Test
+    void smallContentQueuesBehindWaitingContentAndWaitsForTheConnectionWindow() throws Exception {
+        peer.handshake();
+        peer.inbound(out -> {
+            client.writeHeaders(out, 1, request("GET", "/big"), true);
+            client.writeHeaders(out, 3, request("GET", "/"), true);
+        });
+        channel.<Http2HeadersFrame>readInbound();
+        channel.<Http2HeadersFrame>readInbound();
+        channel.write(new Http2HeadersFrame(1, new Http2Headers().status("200"), false));
+        channel.write(new Http2DataFrame(1, Unpooled.wrappedBuffer(new byte[70_000]), false));
+        channel.write(new Http2DataFrame(1, Unpooled.wrappedBuffer(new byte[10]), true)); // behind the 4,465 waiting
+        channel.write(new Http2HeadersFrame(3, new Http2Headers().status("200"), false));
+        channel.writeAndFlush(new Http2DataFrame(3, Unpooled.wrappedBuffer(new byte[13]), true)); // no window left
+        List<String> first = peer.outbound();
+        assertEquals(sizes(65_535), dataSizes(first), first.toString());
+        assertFalse(first.stream().anyMatch(f -> f.startsWith("DATA 3")), first.toString());
+
+        peer.inbound(out -> {
+            client.writeWindowUpdate(out, 0, 100_000);
+            client.writeWindowUpdate(out, 1, 100_000);
+        });
+        List<String> rest = peer.outbound();
+        assertEquals(List.of("DATA 1 4465", "DATA 1 10 END_STREAM"),
+                rest.stream().filter(f -> f.startsWith("DATA 1")).toList(), rest.toString());
+        assertEquals(List.of("DATA 3 13 END_STREAM"), rest.stream().filter(f -> f.startsWith("DATA 3")).toList());
+    }
+
+    @Test
     void receivedContentHoldsTheWindowUntilTheApplicationConsumesIt() throws Exception {
         peer.handshake();
         peer.inbound(out -> {

@@ -1,0 +1,96 @@
+package io.rill.microbench.peers;
+
+import java.nio.charset.StandardCharsets;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.Http2ConnectionDecoder;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
+import io.netty.handler.codec.http2.Http2ConnectionHandler;
+import io.netty.handler.codec.http2.Http2FrameAdapter;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.util.AsciiString;
+
+/**
+ * One connection of {@link NettyHttp2HelloServer} in its default shape: Netty's connection handler
+ * calls this listener straight from the frame decoder, and the answer goes to the encoder, with no
+ * frame object in between. {@code GET} and {@code HEAD} get {@code Hello, World!}, anything else
+ * 404, answered when the request head arrives; a request body is consumed and its flow-control
+ * credit returned at once.
+ */
+final class HelloListener extends Http2ConnectionHandler {
+    /** Never released: each response carries a duplicate, as Netty's plaintext benchmark entries do. */
+    static final ByteBuf BODY = Unpooled.unreleasableBuffer(
+            Unpooled.directBuffer(13).writeBytes("Hello, World!".getBytes(StandardCharsets.US_ASCII)));
+    static final AsciiString OK = AsciiString.cached("200");
+    static final AsciiString NOT_FOUND = AsciiString.cached("404");
+    static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
+    static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
+    static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain");
+    static final AsciiString THIRTEEN = AsciiString.cached("13");
+    static final AsciiString ZERO = AsciiString.cached("0");
+    static final AsciiString GET = AsciiString.cached("GET");
+    static final AsciiString HEAD = AsciiString.cached("HEAD");
+
+    private HelloListener(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings) {
+        super(decoder, encoder, settings);
+    }
+
+    /** Netty builds a connection handler through a builder; this one makes the listener too. */
+    static final class Builder extends AbstractHttp2ConnectionHandlerBuilder<HelloListener, Builder> {
+        Builder() {
+            initialSettings(NettyHttp2HelloServer.settings());
+        }
+
+        @Override
+        protected HelloListener build() {
+            return super.build();
+        }
+
+        @Override
+        protected HelloListener build(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder,
+                Http2Settings settings) {
+            HelloListener handler = new HelloListener(decoder, encoder, settings);
+            decoder.frameListener(handler.new Frames());
+            return handler;
+        }
+    }
+
+    /** The decoder's callbacks; the connection handler flushes once per read batch. */
+    private final class Frames extends Http2FrameAdapter {
+        @Override
+        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
+                boolean endStream) {
+            // Answered at once, body or not: a body is only consumed (see onDataRead).
+            CharSequence method = headers.method();
+            Http2ConnectionEncoder out = encoder();
+            boolean head = method != null && HEAD.contentEquals(method);
+            if (head || method != null && GET.contentEquals(method)) {
+                Http2Headers response = new DefaultHttp2Headers().status(OK)
+                        .add(CONTENT_TYPE, TEXT_PLAIN).add(CONTENT_LENGTH, THIRTEEN);
+                out.writeHeaders(ctx, streamId, response, 0, head, ctx.newPromise());
+                if (!head) {
+                    out.writeData(ctx, streamId, BODY.duplicate(), 0, true, ctx.newPromise());
+                }
+            } else {
+                out.writeHeaders(ctx, streamId, new DefaultHttp2Headers().status(NOT_FOUND).add(CONTENT_LENGTH, ZERO),
+                        0, true, ctx.newPromise());
+            }
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int streamDependency,
+                short weight, boolean exclusive, int padding, boolean endStream) {
+            onHeadersRead(ctx, streamId, headers, padding, endStream);
+        }
+
+        @Override
+        public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
+            return data.readableBytes() + padding; // consumed: the window reopens at once
+        }
+    }
+}
