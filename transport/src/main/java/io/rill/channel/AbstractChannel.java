@@ -11,7 +11,6 @@ import io.rill.buffer.ByteBufAllocator;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.DefaultPromise;
-import io.rill.util.concurrent.EventExecutor;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 
@@ -710,125 +709,6 @@ public abstract class AbstractChannel implements Channel {
         return attributes.hasAttr(key);
     }
 
-    // ---------------------------------------------------------------- outbound, through the pipeline
-
-    @Override
-    public Future<Void> bind(SocketAddress localAddress) {
-        return pipeline.bind(localAddress);
-    }
-
-    @Override
-    public Future<Void> bind(SocketAddress localAddress, Promise<Void> promise) {
-        return pipeline.bind(localAddress, promise);
-    }
-
-    @Override
-    public Future<Void> connect(SocketAddress remoteAddress) {
-        return pipeline.connect(remoteAddress);
-    }
-
-    @Override
-    public Future<Void> connect(SocketAddress remoteAddress, SocketAddress localAddress) {
-        return pipeline.connect(remoteAddress, localAddress);
-    }
-
-    @Override
-    public Future<Void> connect(SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {
-        return pipeline.connect(remoteAddress, localAddress, promise);
-    }
-
-    @Override
-    public Future<Void> disconnect() {
-        return pipeline.disconnect();
-    }
-
-    @Override
-    public Future<Void> disconnect(Promise<Void> promise) {
-        return pipeline.disconnect(promise);
-    }
-
-    @Override
-    public Future<Void> close() {
-        return pipeline.close();
-    }
-
-    @Override
-    public Future<Void> close(Promise<Void> promise) {
-        return pipeline.close(promise);
-    }
-
-    @Override
-    public Future<Void> register() {
-        return pipeline.register();
-    }
-
-    @Override
-    public Future<Void> register(Promise<Void> promise) {
-        return pipeline.register(promise);
-    }
-
-    @Override
-    public Future<Void> deregister() {
-        return pipeline.deregister();
-    }
-
-    @Override
-    public Future<Void> deregister(Promise<Void> promise) {
-        return pipeline.deregister(promise);
-    }
-
-    @Override
-    public Channel read() {
-        pipeline.read();
-        return this;
-    }
-
-    @Override
-    public Future<Void> write(Object msg) {
-        return pipeline.write(msg);
-    }
-
-    @Override
-    public Future<Void> write(Object msg, Promise<Void> promise) {
-        return pipeline.write(msg, promise);
-    }
-
-    @Override
-    public Channel flush() {
-        pipeline.flush();
-        return this;
-    }
-
-    @Override
-    public Future<Void> writeAndFlush(Object msg) {
-        return pipeline.writeAndFlush(msg);
-    }
-
-    @Override
-    public Future<Void> writeAndFlush(Object msg, Promise<Void> promise) {
-        return pipeline.writeAndFlush(msg, promise);
-    }
-
-    @Override
-    public Promise<Void> newPromise() {
-        return new DefaultPromise<>(eventLoop);
-    }
-
-    @Override
-    public Future<Void> newSucceededFuture() {
-        return eventLoop.newSucceededFuture(null);
-    }
-
-    @Override
-    public Future<Void> newFailedFuture(Throwable cause) {
-        return eventLoop.newFailedFuture(cause);
-    }
-
-    @Override
-    public Promise<Void> voidPromise() {
-        return pipeline.voidPromise();
-    }
-
     @Override
     public String toString() {
         SocketAddress local = localAddress0();
@@ -842,36 +722,5 @@ public abstract class AbstractChannel implements Channel {
             sb.append(isActive() ? ", R: " : ", R (inactive): ").append(remote);
         }
         return sb.append(')').toString();
-    }
-
-    /** Completed by the channel alone, when it closes; users may only listen and wait. */
-    private static final class CloseFuture extends DefaultPromise<Void> {
-        CloseFuture(EventExecutor executor) {
-            super(executor);
-        }
-
-        @Override
-        public boolean trySuccess(Void result) {
-            throw new IllegalStateException("the close future completes when the channel closes; call close()");
-        }
-
-        @Override
-        public boolean tryFailure(Throwable cause) {
-            throw new IllegalStateException("the close future never fails");
-        }
-
-        @Override
-        public boolean cancel(boolean mayInterruptIfRunning) {
-            return false;
-        }
-
-        @Override
-        public boolean setUncancellable() {
-            return true;
-        }
-
-        void setClosed() {
-            super.trySuccess(null);
-        }
     }
 }

@@ -3,7 +3,9 @@ package io.rill.channel;
 import java.net.SocketAddress;
 
 import io.rill.buffer.ByteBufAllocator;
+import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Future;
+import io.rill.util.concurrent.Promise;
 
 /**
  * One connection, listening socket or datagram socket, with the {@link ChannelPipeline} of
@@ -96,11 +98,125 @@ public interface Channel extends AttributeMap, ChannelOutboundInvoker, Comparabl
     /** {@return a future that completes (successfully) when the channel has closed; it never fails} */
     Future<Void> closeFuture();
 
-    @Override
-    Channel read();
+    // Every outbound operation starts at the tail of the channel's pipeline.
+
 
     @Override
-    Channel flush();
+    default Future<Void> bind(SocketAddress localAddress) {
+        return pipeline().bind(localAddress);
+    }
+
+    @Override
+    default Future<Void> bind(SocketAddress localAddress, Promise<Void> promise) {
+        return pipeline().bind(localAddress, promise);
+    }
+
+    @Override
+    default Future<Void> connect(SocketAddress remoteAddress) {
+        return pipeline().connect(remoteAddress);
+    }
+
+    @Override
+    default Future<Void> connect(SocketAddress remoteAddress, SocketAddress localAddress) {
+        return pipeline().connect(remoteAddress, localAddress);
+    }
+
+    @Override
+    default Future<Void> connect(SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {
+        return pipeline().connect(remoteAddress, localAddress, promise);
+    }
+
+    @Override
+    default Future<Void> disconnect() {
+        return pipeline().disconnect();
+    }
+
+    @Override
+    default Future<Void> disconnect(Promise<Void> promise) {
+        return pipeline().disconnect(promise);
+    }
+
+    @Override
+    default Future<Void> close() {
+        return pipeline().close();
+    }
+
+    @Override
+    default Future<Void> close(Promise<Void> promise) {
+        return pipeline().close(promise);
+    }
+
+    @Override
+    default Future<Void> register() {
+        return pipeline().register();
+    }
+
+    @Override
+    default Future<Void> register(Promise<Void> promise) {
+        return pipeline().register(promise);
+    }
+
+    @Override
+    default Future<Void> deregister() {
+        return pipeline().deregister();
+    }
+
+    @Override
+    default Future<Void> deregister(Promise<Void> promise) {
+        return pipeline().deregister(promise);
+    }
+
+    @Override
+    default Channel read() {
+        pipeline().read();
+        return this;
+    }
+
+    @Override
+    default Future<Void> write(Object msg) {
+        return pipeline().write(msg);
+    }
+
+    @Override
+    default Future<Void> write(Object msg, Promise<Void> promise) {
+        return pipeline().write(msg, promise);
+    }
+
+    @Override
+    default Channel flush() {
+        pipeline().flush();
+        return this;
+    }
+
+    @Override
+    default Future<Void> writeAndFlush(Object msg) {
+        return pipeline().writeAndFlush(msg);
+    }
+
+    @Override
+    default Future<Void> writeAndFlush(Object msg, Promise<Void> promise) {
+        return pipeline().writeAndFlush(msg, promise);
+    }
+
+    @Override
+    default Promise<Void> newPromise() {
+        return new DefaultPromise<>(eventLoop());
+    }
+
+    @Override
+    default Future<Void> newSucceededFuture() {
+        return eventLoop().newSucceededFuture(null);
+    }
+
+    @Override
+    default Future<Void> newFailedFuture(Throwable cause) {
+        return eventLoop().newFailedFuture(cause);
+    }
+
+    @Override
+    default Promise<Void> voidPromise() {
+        return pipeline().voidPromise();
+    }
 
     @Override
     default int compareTo(Channel other) {
