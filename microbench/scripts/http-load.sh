@@ -23,23 +23,8 @@ init = function(args)
 end
 request = function() return req end
 LUA
-pid=
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; exec 3>&- 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
 cp="microbench/target/benchmarks.jar:example/target/rill-example.jar"
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-
-# Asks the probe for the JVM's allocated bytes so far.
-allocated() {
-  local before; before=$(grep -c '^allocated ' "$work/log" || true)
-  echo mark >&3
-  for _ in $(seq 1 100); do
-    [ "$(grep -c '^allocated ' "$work/log" || true)" -gt "$before" ] && break
-    sleep 0.05
-  done
-  grep '^allocated ' "$work/log" | tail -1 | awk '{print $2}'
-}
+. microbench/scripts/probe-server.sh # we are at the repository root
 
 # One measured wrk run: prints "requests/s bytes/request".
 measure() { # wrk args...
@@ -52,18 +37,8 @@ measure() { # wrk args...
 
 run() { # name, main class, args... (the port is appended)
   local name=$1; shift
-  local port started=
-  for _ in 1 2 3; do
-    port=$(free_port)
-    rm -f "$work/in"; mkfifo "$work/in"
-    taskset -c 0 java -cp "$cp" io.rill.microbench.load.AllocationProbe "$@" "$port" <"$work/in" >"$work/log" 2>&1 &
-    pid=$!
-    exec 3>"$work/in"
-    for _ in $(seq 1 100); do grep -q "Listening on" "$work/log" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    if grep -q "Listening on" "$work/log"; then started=1; break; fi
-    exec 3>&-; kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=
-  done
-  [ -n "$started" ] || { echo "$name did not start:"; cat "$work/log"; exit 1; }
+  local port
+  start_probe_server "$name" "$@"
   local url="http://127.0.0.1:$port/plaintext"
   taskset -c 1 wrk -t1 -c64 -d8s "$url" >/dev/null 2>&1 # warm-up: the JIT is done with the hot paths by then
   taskset -c 1 wrk -t1 -c256 -d4s -s "$work/pipeline.lua" "$url" >/dev/null 2>&1
