@@ -2,6 +2,7 @@ package io.rill.microbench.load;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
@@ -9,9 +10,10 @@ import java.util.Arrays;
 
 /**
  * Runs a server's {@code main} in this JVM and, each time a line arrives on standard input,
- * prints {@code allocated N}: the bytes the JVM's live threads have allocated so far. A load
- * script reads it before and after a run and divides by the requests served, for Rill and its
- * peers alike. Usage: {@code AllocationProbe MAIN_CLASS [ARGS...]}.
+ * prints {@code allocated N young-gcs C young-gc-ms T}: the bytes the JVM's live threads have
+ * allocated so far, and the young collections so far with their total pause. A load script reads
+ * it before and after a run and divides by the requests served, for Rill and its peers alike.
+ * Usage: {@code AllocationProbe MAIN_CLASS [ARGS...]}.
  */
 public final class AllocationProbe {
 
@@ -41,9 +43,23 @@ public final class AllocationProbe {
             for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
                 total += Math.max(0, bytes);
             }
-            System.out.println("allocated " + total);
+            long collections = 0;
+            long millis = 0;
+            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+                if (isYoung(gc.getName())) {
+                    collections += gc.getCollectionCount();
+                    millis += gc.getCollectionTime();
+                }
+            }
+            System.out.println("allocated " + total + " young-gcs " + collections + " young-gc-ms " + millis);
             System.out.flush();
         }
         server.join();
+    }
+
+    /** The young-generation collectors of the JDK's collectors (Parallel, G1, Serial, generational ZGC). */
+    private static boolean isYoung(String collector) {
+        return collector.equals("PS Scavenge") || collector.equals("G1 Young Generation") || collector.equals("Copy")
+                || collector.equals("ZGC Minor Cycles");
     }
 }

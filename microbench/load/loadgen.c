@@ -1,0 +1,250 @@
+/*
+ * Rill's load generator: N connections, each keeping one message in flight, on one thread with
+ * epoll. Modes:
+ *   echo  raw TCP: send SIZE bytes, wait until SIZE bytes came back;
+ *   ws    WebSocket: an HTTP/1.1 upgrade first (no extensions offered), then a masked binary frame
+ *         of SIZE payload bytes, and wait until SIZE payload bytes came back (in any number of
+ *         unmasked frames).
+ * Phases, so that a script can read the server's counters exactly around the measured part:
+ * connect (and upgrade) every connection, warm up for WARMUP seconds, let the in-flight messages
+ * finish, print "paused" and wait for a line on stdin; then measure for SECONDS, let the in-flight
+ * messages finish again, print "done ROUND_TRIPS ELAPSED_SECONDS ROUND_TRIPS_PER_SECOND" and keep the
+ * connections open, idle, until stdin ends or brings another line (the script reads the server's
+ * memory per connection meanwhile).
+ *
+ *   loadgen echo|ws HOST PORT CONNECTIONS SIZE SECONDS [WARMUP]
+ */
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+enum state { UPGRADING, IDLE, BUSY };
+
+struct conn {
+    int fd;
+    enum state state;
+    size_t sent;      /* bytes of the current message written so far */
+    size_t received;  /* payload bytes of the current echo received so far */
+    size_t header;    /* ws: bytes of the current frame header held in hdr */
+    size_t left;      /* ws: payload bytes left in the current frame */
+    unsigned events;  /* what epoll watches for now, to change it only when needed */
+    unsigned char hdr[14];
+};
+
+static int ws;
+static size_t size, wire_len;
+static unsigned char *wire;  /* the message as sent: raw bytes, or one masked frame */
+static struct conn *conns;
+static int nconns, epfd, busy;
+static int sending = 1;      /* cleared when a phase ends: finish in-flight messages, start none */
+static unsigned long long round_trips;
+
+static void die(const char *what) { perror(what); exit(1); }
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void build_message(void) {
+    size_t h = 2;
+    if (ws) h += (size > 65535 ? 8 : size > 125 ? 2 : 0) + 4;
+    else h = 0;
+    wire_len = h + size;
+    wire = malloc(wire_len);
+    unsigned char *p = wire;
+    if (ws) {
+        *p++ = 0x82; /* FIN, binary */
+        if (size > 65535) {
+            *p++ = 0x80 | 127;
+            for (int i = 7; i >= 0; i--) *p++ = (unsigned char) (size >> (8 * i));
+        } else if (size > 125) {
+            *p++ = 0x80 | 126; *p++ = (unsigned char) (size >> 8); *p++ = (unsigned char) size;
+        } else {
+            *p++ = 0x80 | (unsigned char) size;
+        }
+        static const unsigned char key[4] = {0x1f, 0x2e, 0x3d, 0x4c};
+        memcpy(p, key, 4); p += 4;
+        for (size_t i = 0; i < size; i++) p[i] = (unsigned char) ('a' + i % 26) ^ key[i % 4];
+    } else {
+        for (size_t i = 0; i < size; i++) p[i] = (unsigned char) ('a' + i % 26);
+    }
+}
+
+static void watch(struct conn *c, unsigned events) {
+    if (c->events == events) return;
+    c->events = events;
+    struct epoll_event ev = {.events = events, .data.ptr = c};
+    if (epoll_ctl(epfd, EPOLL_CTL_MOD, c->fd, &ev) < 0) die("epoll_ctl");
+}
+
+/* Writes what is left of the current message; asks for EPOLLOUT while the socket is full. */
+static void flush_message(struct conn *c) {
+    while (c->sent < wire_len) {
+        ssize_t n = write(c->fd, wire + c->sent, wire_len - c->sent);
+        if (n < 0 && errno == EAGAIN) { watch(c, EPOLLIN | EPOLLOUT); return; }
+        if (n <= 0) die("write");
+        c->sent += (size_t) n;
+    }
+    watch(c, EPOLLIN);
+}
+
+static void start_message(struct conn *c) {
+    if (!sending) { c->state = IDLE; return; }
+    c->state = BUSY; busy++;
+    c->sent = c->received = 0;
+    flush_message(c);
+}
+
+/* Counts payload bytes of a stream of unmasked frames; returns the bytes of payload in buf. */
+static size_t ws_payload(struct conn *c, const unsigned char *buf, size_t n) {
+    size_t payload = 0;
+    while (n > 0) {
+        if (c->left == 0) { /* in a header */
+            c->hdr[c->header++] = *buf++; n--;
+            if (c->header < 2) continue;
+            unsigned len7 = c->hdr[1] & 0x7f;
+            size_t need = 2 + (len7 == 126 ? 2 : len7 == 127 ? 8 : 0);
+            if (c->hdr[1] & 0x80) { fprintf(stderr, "loadgen: masked frame from the server\n"); exit(1); }
+            if (c->header < need) continue;
+            unsigned long long len = len7;
+            if (len7 == 126) len = (c->hdr[2] << 8) | c->hdr[3];
+            if (len7 == 127) { len = 0; for (int i = 2; i < 10; i++) len = (len << 8) | c->hdr[i]; }
+            if ((c->hdr[0] & 0x0f) == 8) { fprintf(stderr, "loadgen: the server sent close\n"); exit(1); }
+            c->header = 0; c->left = len;
+            continue;
+        }
+        size_t take = n < c->left ? n : c->left;
+        payload += take; c->left -= take; buf += take; n -= take;
+    }
+    return payload;
+}
+
+/* Reads until the current echo is complete or the socket is empty. Stopping at a complete echo
+ * saves the read that would only return EAGAIN: epoll is level-triggered, it reports what is left. */
+static void on_readable(struct conn *c) {
+    unsigned char buf[65536];
+    for (;;) {
+        ssize_t n = read(c->fd, buf, sizeof buf);
+        if (n < 0 && errno == EAGAIN) return;
+        if (n < 0) die("read");
+        if (n == 0) { fprintf(stderr, "loadgen: the server closed a connection\n"); exit(1); }
+        if (c->state == UPGRADING) {
+            /* The 101 response fits one read; a server that sends a frame right behind it would not
+             * be measured right, and none does before it got one. */
+            if (n < 12 || memcmp(buf, "HTTP/1.1 101", 12) != 0) {
+                fprintf(stderr, "loadgen: upgrade refused: %.*s\n", (int) n, buf); exit(1);
+            }
+            c->state = IDLE;
+            continue;
+        }
+        c->received += ws ? ws_payload(c, buf, (size_t) n) : (size_t) n;
+        if (c->state == BUSY && c->received >= size) {
+            if (c->received > size) { fprintf(stderr, "loadgen: more bytes than sent came back\n"); exit(1); }
+            busy--; round_trips++;
+            start_message(c);
+            return;
+        }
+    }
+}
+
+static void open_all(const char *host, int port) {
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((unsigned short) port)};
+    if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) { fprintf(stderr, "loadgen: bad host %s\n", host); exit(2); }
+    char upgrade[256];
+    int ulen = snprintf(upgrade, sizeof upgrade,
+            "GET / HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", host, port);
+    for (int i = 0; i < nconns; i++) {
+        struct conn *c = &conns[i];
+        /* Blocking connect keeps this simple; the listen backlog is the server's business. */
+        c->fd = socket(AF_INET, SOCK_STREAM, 0);
+        if (c->fd < 0) die("socket");
+        if (connect(c->fd, (struct sockaddr *) &addr, sizeof addr) < 0) die("connect");
+        int one = 1;
+        setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        if (ws && write(c->fd, upgrade, (size_t) ulen) != ulen) die("write upgrade");
+        if (fcntl(c->fd, F_SETFL, O_NONBLOCK) < 0) die("fcntl");
+        c->state = ws ? UPGRADING : IDLE;
+        c->events = EPOLLIN;
+        struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
+        if (epoll_ctl(epfd, EPOLL_CTL_ADD, c->fd, &ev) < 0) die("epoll_ctl add");
+    }
+}
+
+/* Runs the event loop until `until` (then stops starting messages) and every message is back. */
+static void run_until(double until) {
+    struct epoll_event events[512];
+    sending = 1;
+    for (int i = 0; i < nconns; i++) {
+        if (conns[i].state == IDLE) start_message(&conns[i]);
+    }
+    for (;;) {
+        if (sending && now() >= until) sending = 0;
+        if (!sending && busy == 0) return;
+        int n = epoll_wait(epfd, events, 512, 100);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) die("epoll_wait");
+        for (int i = 0; i < n; i++) {
+            struct conn *c = events[i].data.ptr;
+            if (events[i].events & (EPOLLERR | EPOLLHUP)) { fprintf(stderr, "loadgen: connection error\n"); exit(1); }
+            if (events[i].events & EPOLLOUT) flush_message(c);
+            if (events[i].events & EPOLLIN) on_readable(c);
+        }
+    }
+}
+
+/* Waits until every connection finished its upgrade. */
+static void await_upgrades(void) {
+    struct epoll_event events[512];
+    double deadline = now() + 60;
+    for (;;) {
+        int upgrading = 0;
+        for (int i = 0; i < nconns; i++) upgrading += conns[i].state == UPGRADING;
+        if (upgrading == 0) return;
+        if (now() > deadline) { fprintf(stderr, "loadgen: %d upgrades unanswered\n", upgrading); exit(1); }
+        int n = epoll_wait(epfd, events, 512, 100);
+        for (int i = 0; i < n; i++) on_readable(events[i].data.ptr);
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc < 7 || (strcmp(argv[1], "echo") != 0 && strcmp(argv[1], "ws") != 0)) {
+        fprintf(stderr, "usage: loadgen echo|ws HOST PORT CONNECTIONS SIZE SECONDS [WARMUP]\n");
+        return 2;
+    }
+    ws = strcmp(argv[1], "ws") == 0;
+    nconns = atoi(argv[4]);
+    size = (size_t) atol(argv[5]);
+    double seconds = atof(argv[6]), warmup = argc > 7 ? atof(argv[7]) : 3;
+    if (nconns < 1 || size < 1 || seconds <= 0) { fprintf(stderr, "loadgen: bad arguments\n"); return 2; }
+    conns = calloc((size_t) nconns, sizeof *conns);
+    if ((epfd = epoll_create1(0)) < 0) die("epoll_create1");
+    build_message();
+    open_all(argv[2], atoi(argv[3]));
+    if (ws) await_upgrades();
+    run_until(now() + warmup);
+    printf("paused\n");
+    fflush(stdout);
+    char line[64];
+    if (!fgets(line, sizeof line, stdin)) return 0;
+    round_trips = 0;
+    double start = now();
+    run_until(start + seconds);
+    double elapsed = now() - start;
+    printf("done %llu %.3f %.0f\n", round_trips, elapsed, round_trips / elapsed);
+    fflush(stdout);
+    (void) !fgets(line, sizeof line, stdin);
+    return 0;
+}
