@@ -248,7 +248,7 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
      */
     private boolean scanUtf8(ByteBuf in, int available) {
         int at = in.readerIndex();
-        long wordMask = masked ? (long) maskKey << 32 | maskKey & 0xFFFFFFFFL : 0;
+        long wordMask = masked ? WebSocketMasking.wordMask(maskKey) : 0;
         while (scanned < available) {
             if (utf8.isComplete() && (scanned & 3) == 0 && available - scanned >= 8
                     && ((in.getLong(at + scanned) ^ wordMask) & 0x8080808080808080L) == 0) {
@@ -257,7 +257,7 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
             }
             int b = in.getByte(at + scanned);
             if (masked) {
-                b ^= WebSocketFrameEncoder.maskByte(maskKey, scanned);
+                b ^= WebSocketMasking.maskByte(maskKey, scanned);
             }
             if (!utf8.accept(b)) {
                 return false;
@@ -267,15 +267,23 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
         return true;
     }
 
-    /** The payload, unmasked into a copy, or a retained slice when it was sent in the clear. */
+    /**
+     * The payload as a retained slice of the input: a masked one is unmasked where it lies first.
+     * The decoder owns the bytes it consumes, so nothing else sees them change, and no copy or
+     * second buffer is made; the slice keeps the input buffer's memory alive as long as the frame
+     * lives (at most one read's worth). A read-only input is unmasked into a copy instead.
+     */
     private ByteBuf readUnmasked(ChannelHandlerContext ctx, ByteBuf in) {
         if (!masked) {
             return in.readRetainedSlice(payloadLength);
         }
+        if (!in.isReadOnly()) {
+            WebSocketMasking.maskInPlace(in, in.readerIndex(), payloadLength, maskKey, 0);
+            return in.readRetainedSlice(payloadLength);
+        }
         ByteBuf copy = ctx.alloc().buffer(payloadLength);
-        copy.writeBytes(in, in.readerIndex(), payloadLength);
+        WebSocketMasking.copyMasked(in, in.readerIndex(), payloadLength, maskKey, copy);
         in.skipBytes(payloadLength);
-        WebSocketFrameEncoder.applyMask(copy, 0, payloadLength, maskKey, 0);
         return copy;
     }
 

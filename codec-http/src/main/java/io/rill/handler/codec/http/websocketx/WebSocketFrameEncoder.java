@@ -98,35 +98,10 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
         if (!withPayload) {
             return;
         }
-        int start = buf.writerIndex();
-        buf.writeBytes(content, content.readerIndex(), length);
         if (mask) {
-            applyMask(buf, start, length, maskKey, 0);
+            WebSocketMasking.copyMasked(content, content.readerIndex(), length, maskKey, buf);
+        } else {
+            buf.writeBytes(content, content.readerIndex(), length);
         }
-    }
-
-    /**
-     * XORs {@code length} bytes at {@code index} with the key (RFC 6455 §5.3); {@code offset} is
-     * the position of the first byte within the payload, so a payload can be unmasked in pieces.
-     */
-    static void applyMask(ByteBuf buf, int index, int length, int maskKey, long offset) {
-        int i = 0;
-        if ((offset & 3) == 0) {
-            long wordMask = (long) maskKey << 32 | maskKey & 0xFFFFFFFFL; // the key twice: it repeats every 4 bytes
-            for (; i + 8 <= length; i += 8) {
-                buf.setLong(index + i, buf.getLong(index + i) ^ wordMask);
-            }
-            for (; i + 4 <= length; i += 4) {
-                buf.setInt(index + i, buf.getInt(index + i) ^ maskKey);
-            }
-        }
-        for (; i < length; i++) {
-            buf.setByte(index + i, buf.getByte(index + i) ^ maskByte(maskKey, offset + i));
-        }
-    }
-
-    /** The key byte that masks payload byte {@code offset}: key bytes go in network order. */
-    static int maskByte(int maskKey, long offset) {
-        return maskKey >>> (24 - 8 * (int) (offset & 3)) & 0xFF;
     }
 }

@@ -58,7 +58,7 @@ final class WebSocketDecodeRun {
             buf.writeInt(KEY);
         }
         for (int i = 0; i < payload.length; i++) {
-            buf.writeByte(mask ? payload[i] ^ WebSocketFrameEncoder.maskByte(KEY, i) : payload[i]);
+            buf.writeByte(mask ? payload[i] ^ WebSocketMasking.maskByte(KEY, i) : payload[i]);
         }
         byte[] out = new byte[buf.readableBytes()];
         buf.readBytes(out);

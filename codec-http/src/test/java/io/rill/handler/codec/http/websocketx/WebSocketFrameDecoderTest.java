@@ -7,10 +7,15 @@ import static io.rill.handler.codec.http.websocketx.WebSocketDecodeRun.frame;
 import static io.rill.handler.codec.http.websocketx.WebSocketDecodeRun.hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+
+import io.rill.buffer.ByteBuf;
+import io.rill.buffer.Unpooled;
+import io.rill.channel.embedded.EmbeddedChannel;
 
 /** The decoder's framing rules (RFC 6455 §5), each input fed whole, byte by byte and split everywhere. */
 class WebSocketFrameDecoderTest {
@@ -41,6 +46,24 @@ class WebSocketFrameDecoderTest {
         assertEquals(List.of("BINARY 1 0 " + "00".repeat(300)), everyWay(roomy, client(0x82, mid)));
         List<String> outcome = WebSocketDecodeRun.run(roomy, client(0x82, big), List.of(5, 9, 70_000));
         assertEquals(List.of("BINARY 1 0 " + "07".repeat(70_000)), outcome);
+    }
+
+    @Test
+    void unmasksAReadOnlyInputIntoACopyAndAWritableOneWhereItLies() {
+        byte[] payload = new byte[200];
+        Arrays.fill(payload, (byte) 'x');
+        for (boolean readOnly : new boolean[] {true, false}) {
+            EmbeddedChannel channel = new EmbeddedChannel(new WebSocketFrameDecoder(SERVER));
+            ByteBuf input = Unpooled.buffer().writeBytes(client(0x82, payload));
+            channel.writeInbound(readOnly ? input.asReadOnly() : input);
+            WebSocketFrame frame = channel.readInbound();
+            try {
+                assertEquals("x".repeat(200), frame.content().toString(StandardCharsets.US_ASCII));
+            } finally {
+                frame.release();
+                channel.finishAndReleaseAll();
+            }
+        }
     }
 
     @Test
