@@ -268,17 +268,12 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
     }
 
     /**
-     * The payload as a retained slice of the input: a masked one is unmasked where it lies first.
-     * The decoder owns the bytes it consumes, so nothing else sees them change, and no copy or
-     * second buffer is made; the slice keeps the input buffer's memory alive as long as the frame
-     * lives (at most one read's worth). A read-only input is unmasked into a copy instead.
+     * The payload: a retained slice when it came in the clear, else unmasked into a copy. Never
+     * unmasked where it lies: the input may share its memory with a duplicate someone else reads
+     * (a proxy forwarding the raw bytes), which must not see them change.
      */
     private ByteBuf readUnmasked(ChannelHandlerContext ctx, ByteBuf in) {
         if (!masked) {
-            return in.readRetainedSlice(payloadLength);
-        }
-        if (!in.isReadOnly()) {
-            WebSocketMasking.maskInPlace(in, in.readerIndex(), payloadLength, maskKey, 0);
             return in.readRetainedSlice(payloadLength);
         }
         ByteBuf copy = ctx.alloc().buffer(payloadLength);
