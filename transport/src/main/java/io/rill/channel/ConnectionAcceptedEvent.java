@@ -33,6 +33,11 @@ final class ConnectionAcceptedEvent extends jdk.jfr.Event {
     @Label("Local Address")
     String localAddress;
 
+    /** Initialises the class and what its first {@code commit} needs; see {@link ResourceExhaustion#preload()}. */
+    static void load() {
+        PROBE.isEnabled(); // the call commit() makes first, with whatever it loads
+    }
+
     /** Commits one event for {@code channel} if a recording wants it; builds nothing otherwise. */
     static void commit(Channel channel) {
         if (!PROBE.isEnabled()) {

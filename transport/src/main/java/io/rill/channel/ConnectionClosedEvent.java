@@ -42,6 +42,11 @@ final class ConnectionClosedEvent extends jdk.jfr.Event {
     @DataAmount
     long bytesWritten;
 
+    /** Initialises the class and what its first {@code commit} needs; see {@link ResourceExhaustion#preload()}. */
+    static void load() {
+        PROBE.isEnabled(); // the call commit() makes first, with whatever it loads
+    }
+
     /** Commits one event if a recording wants it and {@code channel} has a peer; call before the socket closes. */
     static void commit(Channel channel) {
         if (!PROBE.isEnabled()) {

@@ -25,11 +25,14 @@ final class ResourceExhaustion {
 
     /**
      * Loads what reporting needs while files can still be opened: it is used when memory or
-     * descriptors ran out, and loading a class then can fail for want of a descriptor.
+     * descriptors ran out, and loading a class then can fail for want of a descriptor. The
+     * connection events are here too: the first connection to close may be one the exhaustion closes.
      */
     static void preload() {
         unlogged.get();
         new ResourceExhaustedEvent("preload", null).toString();
+        ConnectionAcceptedEvent.load();
+        ConnectionClosedEvent.load();
     }
 
     /** Closes {@code channel} because a buffer allocation failed with {@code cause}. */
