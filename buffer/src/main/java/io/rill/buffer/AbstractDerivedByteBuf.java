@@ -282,6 +282,12 @@ abstract class AbstractDerivedByteBuf extends AbstractByteBuf {
     }
 
     @Override
+    public ByteBuffer ioView(int index, int length, int slot) {
+        checkIndex(index, length);
+        return root.ioView(index + adjustment, length, slot);
+    }
+
+    @Override
     public ByteBuffer[] nioBuffers(int index, int length) {
         checkIndex(index, length);
         return root.nioBuffers(index + adjustment, length);

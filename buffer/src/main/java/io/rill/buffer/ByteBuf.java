@@ -1666,6 +1666,25 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      */
     public abstract ByteBuffer[] nioBuffers(int index, int length);
 
+    /**
+     * The bytes of {@code [index, index + length)} as a {@link ByteBuffer} for an I/O call the
+     * calling thread makes right away, such as a gathering socket write: a view object the thread
+     * keeps and reuses, one per {@code slot}, so that building the arguments of a write allocates
+     * nothing. It is valid only until the same thread asks for the same slot again, of this or any
+     * other buffer, and while this buffer is not released; a gathering write asks for slots
+     * {@code 0..n-1}, one per buffer. A buffer whose bytes are not one region of memory
+     * ({@link #nioBufferCount()} above 1) returns {@link #nioBuffer(int, int)}, a fresh copy; a
+     * read-only buffer returns a read-only view.
+     *
+     * @param index absolute index of the first byte
+     * @param length the number of bytes
+     * @param slot which of the thread's views to use, {@code 0 <= slot < 1024}
+     * @return a view with position and limit around the bytes; the caller may move both
+     */
+    public ByteBuffer ioView(int index, int length, int slot) {
+        return nioBuffer(index, length);
+    }
+
     /** {@return true if {@link #array()} may be called} */
     public abstract boolean hasArray();
 

@@ -235,6 +235,12 @@ final class DirectByteBuf extends AbstractMemoryByteBuf<ByteBuffer> {
     }
 
     @Override
+    public ByteBuffer ioView(int index, int length, int slot) {
+        checkIndex(index, length);
+        return ThreadIoViews.direct(memory, offset + index, length, slot);
+    }
+
+    @Override
     public boolean hasArray() {
         return false;
     }

@@ -171,6 +171,12 @@ class HeapByteBuf extends AbstractMemoryByteBuf<byte[]> {
     }
 
     @Override
+    public ByteBuffer ioView(int index, int length, int slot) {
+        checkIndex(index, length);
+        return ThreadIoViews.heap(memory, offset + index, length, slot);
+    }
+
+    @Override
     public boolean hasArray() {
         return true;
     }

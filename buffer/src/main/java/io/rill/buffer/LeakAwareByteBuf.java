@@ -131,4 +131,10 @@ final class LeakAwareByteBuf extends AbstractDerivedByteBuf {
         record();
         return super.nioBuffer(index, length);
     }
+
+    @Override
+    public ByteBuffer ioView(int index, int length, int slot) {
+        record();
+        return super.ioView(index, length, slot);
+    }
 }

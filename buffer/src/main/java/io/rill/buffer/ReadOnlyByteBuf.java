@@ -106,6 +106,11 @@ final class ReadOnlyByteBuf extends AbstractDerivedByteBuf {
     }
 
     @Override
+    public ByteBuffer ioView(int index, int length, int slot) {
+        return nioBuffer(index, length); // a shared writable view must not leak out of a read-only buffer
+    }
+
+    @Override
     public ByteBuffer[] nioBuffers(int index, int length) {
         ByteBuffer[] buffers = super.nioBuffers(index, length);
         for (int i = 0; i < buffers.length; i++) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -377,6 +379,7 @@ abstract class AbstractByteBufTest {
         assertThrows(IllegalReferenceCountException.class, () -> buf.getBytes(0, ByteBuffer.allocate(4)));
         assertThrows(IllegalReferenceCountException.class, () -> buf.forEachByte(b -> true));
         assertThrows(IllegalReferenceCountException.class, () -> buf.nioBuffer(0, 4));
+        assertThrows(IllegalReferenceCountException.class, () -> buf.ioView(0, 4, 0));
         assertThrows(IllegalReferenceCountException.class, buf::readLong);
         assertThrows(IllegalReferenceCountException.class, () -> buf.copy(0, 4));
         // Out of range and released: the release is what the caller needs to hear about.
@@ -708,6 +711,35 @@ abstract class AbstractByteBufTest {
         }
         assertEquals(35, total);
         assertTrue(buf.nioBufferCount() >= 1);
+    }
+
+    @Test
+    void ioViewsShowTheBytesAndAreReusedPerSlot() {
+        byte[] content = pattern(40);
+        ByteBuf a = filled(content);
+        ByteBuf b = filled(content);
+        ByteBuffer first = a.ioView(5, 30, 0);
+        byte[] out = new byte[30];
+        first.duplicate().get(out);
+        assertArrayEquals(java.util.Arrays.copyOfRange(content, 5, 35), out);
+        assertEquals(a.isReadOnly(), first.isReadOnly());
+        ByteBuffer other = b.ioView(1, 3, 1);
+        assertEquals(3, other.remaining());
+        assertEquals(content[1], other.get(other.position()));
+        if (a.nioBufferCount() == 1 && !a.isReadOnly()) {
+            assertSame(first, a.ioView(0, 2, 0), "slot 0 is the thread's one view while the memory is the same");
+            assertNotSame(first, other, "each slot is its own view");
+            assertEquals(2, first.remaining());
+        }
+        if (writableKind() && a.nioBufferCount() == 1) {
+            ByteBuffer view = a.ioView(0, 1, 0);
+            view.put(view.position(), (byte) 99);
+            assertEquals(99, a.getByte(0), "a view shares the buffer's memory");
+        }
+        assertOutOfBounds(() -> a.ioView(38, 3, 0));
+        if (a.nioBufferCount() == 1 && !a.isReadOnly()) {
+            assertThrows(IndexOutOfBoundsException.class, () -> a.ioView(0, 1, -1));
+        }
     }
 
     @Test

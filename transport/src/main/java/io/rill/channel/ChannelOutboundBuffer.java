@@ -277,20 +277,15 @@ public final class ChannelOutboundBuffer {
                 break;
             }
             bytes += readable;
-            if (e.nioBuffer == null && e.nioBuffers == null) {
-                // Cached per entry: a write that stalls is retried with the same views, no new garbage.
-                // The common single-buffer case keeps its view in a field, saving an array per write.
-                if (buf.nioBufferCount() == 1) {
-                    e.nioBuffer = buf.nioBuffer(buf.readerIndex(), readable);
-                } else {
-                    e.nioBuffers = buf.nioBuffers(buf.readerIndex(), readable);
-                }
-            }
-            if (e.nioBuffer != null) {
-                if (e.nioBuffer.hasRemaining()) {
-                    array = addView(array, count++, e.nioBuffer);
-                }
+            if (buf.nioBufferCount() == 1) {
+                // The thread's reusable view for this slot: building a gathering write allocates nothing.
+                array = addView(array, count, buf.ioView(buf.readerIndex(), readable, count));
+                count++;
                 continue;
+            }
+            if (e.nioBuffers == null) {
+                // Cached per entry: a write that stalls is retried with the same views, no new garbage.
+                e.nioBuffers = buf.nioBuffers(buf.readerIndex(), readable);
             }
             ByteBuffer[] views = e.nioBuffers;
             for (int i = 0; i < views.length && count < maxCount; i++) {
@@ -347,7 +342,6 @@ public final class ChannelOutboundBuffer {
                 if (written > 0) {
                     buf.readerIndex(readerIndex + (int) written);
                     // The cached views may not have moved with us (a caller that did not write through them).
-                    e.nioBuffer = null;
                     e.nioBuffers = null;
                 }
                 break;
@@ -560,9 +554,10 @@ public final class ChannelOutboundBuffer {
         /** size + entry overhead, as added to the pending total; 0 once cancelled. */
         long pendingSize;
         Promise<Void> promise;
-        /** The message's readable bytes as one ByteBuffer, made on the first gathering write; null until then. */
-        ByteBuffer nioBuffer;
-        /** Like {@link #nioBuffer}, for a message made of several buffers (a composite). */
+        /**
+         * A message made of several buffers (a composite): its readable bytes as ByteBuffers, made on the
+         * first gathering write; null until then. A one-region message needs none: it lends the thread's views.
+         */
         ByteBuffer[] nioBuffers;
         /** Next entry towards the tail. */
         Entry next;
@@ -586,7 +581,6 @@ public final class ChannelOutboundBuffer {
         void recycle() {
             msg = null;
             promise = null;
-            nioBuffer = null;
             nioBuffers = null;
             next = null;
             size = 0;
@@ -604,7 +598,6 @@ public final class ChannelOutboundBuffer {
             long pending = pendingSize;
             ReferenceCountUtil.safeRelease(msg);
             msg = null;
-            nioBuffer = null;
             nioBuffers = null;
             size = 0;
             pendingSize = 0;
