@@ -17,6 +17,7 @@ import io.rill.util.concurrent.Future;
 /**
  * RFC 8441 at the frame level: SETTINGS_ENABLE_CONNECT_PROTOCOL and the {@code :protocol}
  * pseudo-header, on a server that advertises the setting, one that does not, and a client.
+ * docs/security-cases.md, cases WS-13, WS-14 and WS-15 are the tests named after them.
  */
 class Http2ExtendedConnectTest {
 
@@ -73,7 +74,7 @@ class Http2ExtendedConnectTest {
     }
 
     @Test
-    void protocolWithoutTheSettingIsAMalformedRequest() throws Exception {
+    void ws_13_protocolWithoutTheSettingIsAMalformedRequest() throws Exception {
         start(PLAIN, true).handshake();
         peer.inbound(out -> peer.writer.writeHeaders(out, 1, websocketConnect(), false));
         assertRefusedUpward(1);
@@ -84,7 +85,7 @@ class Http2ExtendedConnectTest {
     }
 
     @Test
-    void protocolOnAnythingButConnectIsAMalformedRequest() throws Exception {
+    void ws_14_protocolOnAnythingButConnectIsAMalformedRequest() throws Exception {
         start(EXTENDED, true).handshake();
         Http2Headers get = PeerDriver.request("GET", "/chat").set(Http2Headers.PROTOCOL, "websocket");
         peer.inbound(out -> peer.writer.writeHeaders(out, 1, get, true));
@@ -93,7 +94,7 @@ class Http2ExtendedConnectTest {
     }
 
     @Test
-    void anExtendedConnectWithoutPathOrSchemeIsAMalformedRequest() throws Exception {
+    void ws_15_anExtendedConnectWithoutPathOrSchemeIsAMalformedRequest() throws Exception {
         start(EXTENDED, true).handshake();
         Http2Headers noPath = new Http2Headers().method("CONNECT").set(Http2Headers.PROTOCOL, "websocket")
                 .scheme("https").authority("server.example");
