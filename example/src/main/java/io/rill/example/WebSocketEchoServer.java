@@ -22,6 +22,7 @@ import io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.rill.handler.codec.http.websocketx.WebSocketFrame;
 import io.rill.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.rill.handler.codec.http2.CleartextHttpProtocolDetector;
+import io.rill.handler.codec.http2.Http2DataFrame;
 import io.rill.handler.codec.http2.Http2FrameCodec;
 import io.rill.handler.codec.http2.Http2Headers;
 import io.rill.handler.codec.http2.Http2HeadersFrame;
@@ -127,10 +128,8 @@ final class WebSocketEchoServer implements Example {
             } else if (msg instanceof HttpRequest request) {
                 ReferenceCountUtil.release(msg);
                 notFound(ctx, request);
-            } else if (msg instanceof Http2HeadersFrame) {
-                // an HTTP/2 stream that is not a WebSocket at /: its first frame
-                ctx.writeAndFlush(new Http2HeadersFrame(0, new Http2Headers().status("404"), true))
-                        .addListener(f -> ctx.close());
+            } else if (msg instanceof Http2HeadersFrame request) {
+                notFound(ctx, request); // an HTTP/2 stream that is not a WebSocket at /
             } else {
                 ReferenceCountUtil.release(msg);
             }
@@ -143,6 +142,19 @@ final class WebSocketEchoServer implements Example {
             response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
                     .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
             ctx.writeAndFlush(response).addListener(f -> ctx.close());
+        }
+
+        private static void notFound(ChannelHandlerContext ctx, Http2HeadersFrame request) {
+            byte[] body = ("WebSocket only, at /; not " + request.headers().method() + " " + request.headers().path()
+                    + "\n").getBytes(StandardCharsets.UTF_8);
+            ctx.write(new Http2HeadersFrame(0, new Http2Headers().status("404")
+                    .add("content-type", "text/plain; charset=utf-8")
+                    .add("content-length", Integer.toString(body.length)), false));
+            // the stream's END_STREAM both ways closes it; a request body still coming is not read
+            ctx.writeAndFlush(new Http2DataFrame(0, Unpooled.wrappedBuffer(body), true));
+            if (!request.endStream()) {
+                ctx.close();
+            }
         }
 
         @Override

@@ -18,8 +18,10 @@ import org.junit.jupiter.api.Test;
  * author's HTTP/2, drives a raw extended CONNECT with hand-made masked frames against
  * {@code websocket-echo} over h2c and over TLS with ALPN h2; Rill's {@code websocket-client --http2}
  * talks to the same server, and is refused with a clear reason by {@code http2-hello}, which does
- * not advertise SETTINGS_ENABLE_CONNECT_PROTOCOL. CI installs h2 ({@code .ci/run}); elsewhere the
- * Python tests are skipped when it is missing.
+ * not advertise SETTINGS_ENABLE_CONNECT_PROTOCOL; headless Chromium, which puts a WebSocket on an
+ * HTTP/2 connection whose server allows it, echoes through {@code websocket-echo --tls} with a
+ * handshake of status 200. CI installs h2 and chromium ({@code .ci/run}); elsewhere the tests that
+ * need them are skipped when they are missing.
  */
 class WebSocketHttp2InteropTest {
 
@@ -50,6 +52,23 @@ class WebSocketHttp2InteropTest {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the client finished");
+            assertEquals(0, p.exitValue(), out + "\nserver log:\n" + server.stderr());
+            assertTrue(out.contains("ALL OK"), out);
+        }
+    }
+
+    @Test
+    void chromiumOpensItsWebSocketOnTheHttp2ConnectionOfThePage() throws Exception {
+        boolean chromium = new File("/usr/bin/chromium").canExecute();
+        boolean websockets = new ProcessBuilder("python3", "-c", "import websockets").start().waitFor() == 0;
+        assertTrue(!"true".equals(System.getenv("CI")) || chromium && websockets,
+                "CI must install chromium and websockets (.ci/run)");
+        assumeTrue(chromium && websockets, "chromium or python3 websockets is not installed");
+        try (ForkedExample server = new ForkedExample("websocket-echo", "--port", "0", "--tls")) {
+            Process p = new ProcessBuilder("python3", RESOURCES.resolve("ws_h2_browser.py").toString(),
+                    Integer.toString(server.port())).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the browser script finished");
             assertEquals(0, p.exitValue(), out + "\nserver log:\n" + server.stderr());
             assertTrue(out.contains("ALL OK"), out);
         }
