@@ -6,7 +6,9 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import io.rill.bootstrap.Bootstrap;
 import io.rill.channel.Channel;
@@ -16,20 +18,30 @@ import io.rill.channel.ChannelInitializer;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
 import io.rill.handler.codec.http.HttpClientCodec;
 import io.rill.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.Http2WebSocketClientHandler;
 import io.rill.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.rill.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.rill.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.rill.handler.codec.http.websocketx.WebSocketCloseReceived;
 import io.rill.handler.codec.http.websocketx.WebSocketFrame;
 import io.rill.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.rill.handler.codec.http2.Http2FrameCodec;
+import io.rill.handler.codec.http2.Http2MultiplexHandler;
+import io.rill.handler.codec.http2.Http2StreamChannel;
+import io.rill.handler.codec.http2.HttpAlpnNegotiationHandler;
 import io.rill.handler.ssl.SslContext;
 import io.rill.handler.ssl.SslContextBuilder;
+import io.rill.util.concurrent.Future;
 
 /**
  * Connects to {@code --url ws://host[:port]/path} (or {@code wss://}, verified against the JDK's
  * trust store), sends each line of stdin as a text message and prints each message received: text
  * as it is, binary as {@code [binary N bytes]}. At the end of stdin it closes with 1000 and waits
  * for the server's close. Exits 1 if the handshake fails or takes longer than {@code --timeout}.
+ *
+ * <p>{@code --http2} opens the WebSocket on a stream of an HTTP/2 connection instead (RFC 8441):
+ * h2c by prior knowledge for {@code ws://}, h2 by ALPN for {@code wss://}. It fails with a clear
+ * message when the server does not send SETTINGS_ENABLE_CONNECT_PROTOCOL.
  */
 final class WebSocketClientExample implements Example {
 
@@ -37,6 +49,8 @@ final class WebSocketClientExample implements Example {
             "where to connect: ws://host[:port]/path or wss://... (required)");
     private static final ExampleOption TIMEOUT = ExampleOption.number("timeout", "SECONDS", 10, 1, 3600,
             "give up (exit 1) when the handshake has not completed by then");
+    private static final ExampleOption HTTP2 = ExampleOption.flag("http2",
+            "WebSocket over HTTP/2 (RFC 8441): h2c by prior knowledge for ws://, h2 by ALPN for wss://");
 
     @Override
     public String name() {
@@ -45,12 +59,12 @@ final class WebSocketClientExample implements Example {
 
     @Override
     public String description() {
-        return "sends stdin lines over WebSocket, prints what comes back (--url ws://HOST:PORT/)";
+        return "sends stdin lines over WebSocket, prints what comes back (--url ws://HOST:PORT/; --http2 for RFC 8441)";
     }
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(URL, TIMEOUT);
+        return List.of(URL, TIMEOUT, HTTP2);
     }
 
     @Override
@@ -63,30 +77,11 @@ final class WebSocketClientExample implements Example {
         URI uri = parse(options.text(URL));
         int timeout = options.intValue(TIMEOUT);
         boolean tls = "wss".equalsIgnoreCase(uri.getScheme());
-        SslContext ssl = tls ? SslContextBuilder.forClient().build() : null;
         int port = uri.getPort() >= 0 ? uri.getPort() : tls ? 443 : 80;
         MultiThreadIoEventLoopGroup group = Transports.newGroup(options, name());
         try {
-            WebSocketClientProtocolHandler handshake = WebSocketClientProtocolHandler.of(uri);
-            Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
-                    .handler(new ChannelInitializer<>() {
-                        @Override
-                        protected void initChannel(Channel c) {
-                            if (ssl != null) {
-                                c.pipeline().addLast(ssl.newHandler(c.alloc(), uri.getHost(), port));
-                            }
-                            c.pipeline().addLast(new HttpClientCodec(), handshake, new WebSocketFrameAggregator(1 << 20),
-                                    new Printer(System.out));
-                        }
-                    })
-                    .connect(uri.getHost(), port).sync().getNow();
-            if (!handshake.handshakeFuture().await(timeout, TimeUnit.SECONDS)) {
-                ch.close();
-                throw new IllegalStateException("no WebSocket handshake within " + timeout + " s");
-            }
-            if (!handshake.handshakeFuture().isSuccess()) {
-                throw new IllegalStateException(handshake.handshakeFuture().cause().getMessage());
-            }
+            Channel ch = options.flag(HTTP2) ? openOverHttp2(options, group, uri, port, timeout)
+                    : openOverHttp1(options, group, uri, port, timeout);
             // stdin on a daemon thread: the server may close first, and a blocked readLine must not keep us.
             Thread sender = new Thread(() -> send(ch), name() + "-stdin");
             sender.setDaemon(true);
@@ -94,6 +89,93 @@ final class WebSocketClientExample implements Example {
             ch.closeFuture().await();
         } finally {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A connection upgraded from HTTP/1.1: the WebSocket is the connection. */
+    private Channel openOverHttp1(ExampleOptions options, MultiThreadIoEventLoopGroup group, URI uri, int port,
+            int timeout) throws Exception {
+        SslContext ssl = "wss".equalsIgnoreCase(uri.getScheme()) ? SslContextBuilder.forClient().build() : null;
+        WebSocketClientProtocolHandler handshake = WebSocketClientProtocolHandler.of(uri);
+        Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
+                .handler(new ChannelInitializer<>() {
+                    @Override
+                    protected void initChannel(Channel c) {
+                        if (ssl != null) {
+                            c.pipeline().addLast(ssl.newHandler(c.alloc(), uri.getHost(), port));
+                        }
+                        c.pipeline().addLast(new HttpClientCodec(), handshake, new WebSocketFrameAggregator(1 << 20),
+                                new Printer(System.out));
+                    }
+                })
+                .connect(uri.getHost(), port).sync().getNow();
+        if (!handshake.handshakeFuture().await(timeout, TimeUnit.SECONDS)) {
+            ch.close();
+            throw new IllegalStateException("no WebSocket handshake within " + timeout + " s");
+        }
+        if (!handshake.handshakeFuture().isSuccess()) {
+            throw new IllegalStateException(handshake.handshakeFuture().cause().getMessage());
+        }
+        return ch;
+    }
+
+    /** An HTTP/2 connection: the WebSocket is one of its streams; closing the stream ends the program. */
+    private Channel openOverHttp2(ExampleOptions options, MultiThreadIoEventLoopGroup group, URI uri, int port,
+            int timeout) throws Exception {
+        CompletableFuture<Void> h2 = new CompletableFuture<>();
+        Supplier<Http2FrameCodec> codec = () -> Http2FrameCodec.forClient().build();
+        Supplier<ChannelHandler> multiplex = () -> {
+            h2.complete(null);
+            return new Http2MultiplexHandler(null);
+        };
+        SslContext ssl = "wss".equalsIgnoreCase(uri.getScheme())
+                ? HttpAlpnNegotiationHandler.offerH2AndHttp11(SslContextBuilder.forClient()).build() : null;
+        Channel connection = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
+                .handler(new ChannelInitializer<>() {
+                    @Override
+                    protected void initChannel(Channel c) {
+                        if (ssl == null) {
+                            c.pipeline().addLast(codec.get(), multiplex.get());
+                            return;
+                        }
+                        HttpAlpnNegotiationHandler.addClientHandlers(c, ssl, uri.getHost(), port, codec, multiplex, () -> {
+                            h2.completeExceptionally(new IllegalStateException(
+                                    "the server chose http/1.1 by ALPN: it does not speak HTTP/2; drop --http2"));
+                            return new ChannelInitializer<>() {
+                                @Override
+                                protected void initChannel(Channel x) {
+                                    x.close();
+                                }
+                            };
+                        });
+                    }
+                })
+                .connect(uri.getHost(), port).sync().getNow();
+        try {
+            h2.get(timeout, TimeUnit.SECONDS);
+            Future<Http2StreamChannel> ws = Http2WebSocketClientHandler.of(uri)
+                    .open(connection, new ChannelInitializer<Http2StreamChannel>() {
+                        @Override
+                        protected void initChannel(Http2StreamChannel stream) {
+                            stream.pipeline().addLast(new WebSocketFrameAggregator(1 << 20), new Printer(System.out));
+                        }
+                    });
+            if (!ws.await(timeout, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("no WebSocket handshake within " + timeout + " s");
+            }
+            if (!ws.isSuccess()) {
+                throw new IllegalStateException(ws.cause().getMessage());
+            }
+            Http2StreamChannel stream = ws.getNow();
+            stream.closeFuture().addListener(f -> connection.close());
+            return stream;
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            connection.close();
+            throw new IllegalStateException(e instanceof java.util.concurrent.TimeoutException
+                    ? "no HTTP/2 connection within " + timeout + " s" : e.getCause().getMessage());
+        } catch (RuntimeException e) {
+            connection.close();
+            throw e;
         }
     }
 

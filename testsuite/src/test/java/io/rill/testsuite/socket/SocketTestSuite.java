@@ -204,4 +204,12 @@ public abstract class SocketTestSuite {
             return SocketTestSuite.this.transport();
         }
     }
+
+    @Nested
+    class WebSocketOverHttp2 extends SocketWebSocketOverHttp2Tests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
 }

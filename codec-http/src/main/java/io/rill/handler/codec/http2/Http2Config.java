@@ -10,9 +10,19 @@ package io.rill.handler.codec.http2;
  * @param maxHeaderListSize SETTINGS_MAX_HEADER_LIST_SIZE we advertise and enforce while decoding
  * @param headerTableSize SETTINGS_HEADER_TABLE_SIZE we advertise: the peer's HPACK table size
  * @param settingsAckTimeoutMillis how long the peer has to acknowledge our SETTINGS
+ * @param enableConnectProtocol whether a server advertises SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 and so
+ *        accepts extended CONNECT (RFC 8441 §3); off by default, so a plain server's SETTINGS are unchanged
  */
 record Http2Config(boolean server, int maxConcurrentStreams, int initialWindowSize, int connectionWindowSize,
-                   int maxHeaderListSize, int headerTableSize, long settingsAckTimeoutMillis) {
+                   int maxHeaderListSize, int headerTableSize, long settingsAckTimeoutMillis,
+                   boolean enableConnectProtocol) {
+
+    /** A configuration without extended CONNECT. */
+    Http2Config(boolean server, int maxConcurrentStreams, int initialWindowSize, int connectionWindowSize,
+                int maxHeaderListSize, int headerTableSize, long settingsAckTimeoutMillis) {
+        this(server, maxConcurrentStreams, initialWindowSize, connectionWindowSize, maxHeaderListSize,
+                headerTableSize, settingsAckTimeoutMillis, false);
+    }
 
     /** The SETTINGS frame we send first. */
     Http2Settings localSettings() {
@@ -26,6 +36,9 @@ record Http2Config(boolean server, int maxConcurrentStreams, int initialWindowSi
             }
             if (!server) {
                 settings.put(Http2Settings.ENABLE_PUSH, 0);
+            }
+            if (server && enableConnectProtocol) {
+                settings.put(Http2Settings.ENABLE_CONNECT_PROTOCOL, 1);
             }
             return settings;
         } catch (Http2Exception e) {

@@ -153,6 +153,7 @@ final class Http2Connection implements Http2FrameListener {
             Http2HeaderChecks.validateTrailers(streamId, headers);
         } else if (config.server()) {
             Http2HeaderChecks.validateRequest(streamId, headers);
+            Http2HeaderChecks.checkExtendedConnectAllowed(streamId, headers, config.enableConnectProtocol());
             stream.headersReceived = true;
         } else {
             Http2HeaderChecks.validateResponse(streamId, headers);
@@ -206,6 +207,7 @@ final class Http2Connection implements Http2FrameListener {
         applyPeerSettings(settings);
         codec.writer.writeSettingsAck(outbound.buffer());
         drainAll();
+        codec.peerSettingsApplied();
     }
 
     /** Takes the peer's settings into effect; no acknowledgement (the caller sends one if due). */
@@ -230,6 +232,9 @@ final class Http2Connection implements Http2FrameListener {
         }
         if (settings.has(Http2Settings.HEADER_TABLE_SIZE)) {
             codec.peerHeaderTableSize(settings.get(Http2Settings.HEADER_TABLE_SIZE, 0));
+        }
+        if (settings.has(Http2Settings.ENABLE_CONNECT_PROTOCOL)) {
+            codec.peerConnectProtocol(settings.get(Http2Settings.ENABLE_CONNECT_PROTOCOL, 0) == 1);
         }
     }
 

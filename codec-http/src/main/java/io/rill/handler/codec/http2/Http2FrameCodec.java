@@ -9,6 +9,7 @@ import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.AbstractScheduledEventExecutor;
+import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 import io.rill.util.concurrent.ScheduledFuture;
 import io.rill.util.concurrent.Ticker;
@@ -49,6 +50,11 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
     private ScheduledFuture<?> settingsAckTimeout;
     /** Set once the connection is being torn down after a connection error; nothing more is read. */
     private boolean failed;
+    /** The peer's SETTINGS_ENABLE_CONNECT_PROTOCOL: once 1, it may not go back to 0 (RFC 8441 §3). */
+    private boolean peerConnectProtocol;
+    /** Completed once the peer's first SETTINGS took effect; made on first demand. */
+    private Promise<Void> peerSettings;
+    private boolean peerSettingsApplied;
 
     /**
      * A builder of the server side of a connection: it expects the client preface.
@@ -110,6 +116,51 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
      */
     public boolean isStreamWritable(int streamId) {
         return connection.isStreamWritable(streamId);
+    }
+
+    /**
+     * Whether the peer allows extended CONNECT (RFC 8441 §3): it sent SETTINGS_ENABLE_CONNECT_PROTOCOL
+     * with the value 1. Meaningful once {@link #peerSettingsReceived()} is done. Event loop only.
+     *
+     * @return {@code true} if a request with {@code :protocol} may be sent
+     */
+    public boolean peerAllowsExtendedConnect() {
+        return peerConnectProtocol;
+    }
+
+    /**
+     * Completes once the peer's first SETTINGS frame has taken effect, so that what it allows
+     * ({@link #peerAllowsExtendedConnect()}) is known; fails if the connection ends first. Event loop only.
+     *
+     * @return the future, the same one on every call
+     */
+    public Future<Void> peerSettingsReceived() {
+        if (peerSettings == null) {
+            if (ctx == null) {
+                throw new IllegalStateException("not added to a pipeline yet");
+            }
+            peerSettings = ctx.executor().newPromise();
+            if (peerSettingsApplied) {
+                peerSettings.setSuccess(null);
+            }
+        }
+        return peerSettings;
+    }
+
+    void peerSettingsApplied() {
+        peerSettingsApplied = true;
+        if (peerSettings != null) {
+            peerSettings.trySuccess(null);
+        }
+    }
+
+    /** RFC 8441 §3: a sender that allowed extended CONNECT must not withdraw it; requests may already be on their way. */
+    void peerConnectProtocol(boolean enabled) throws Http2Exception {
+        if (peerConnectProtocol && !enabled) {
+            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR,
+                    "SETTINGS_ENABLE_CONNECT_PROTOCOL went from 1 to 0 (RFC 8441 §3)");
+        }
+        peerConnectProtocol = enabled;
     }
 
     // ---------------------------------------------------------------- h2c upgrade (RFC 7540 §3.2)
@@ -211,6 +262,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
             settingsAcknowledged();
             reader.close();
             connection.closeAll(new java.nio.channels.ClosedChannelException());
+            failPeerSettings("the connection closed before the peer's SETTINGS arrived");
         }
     }
 
@@ -219,6 +271,13 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         settingsAcknowledged();
         reader.close();
         connection.closeAll(new IllegalStateException("Http2FrameCodec removed from the pipeline"));
+        failPeerSettings("Http2FrameCodec removed before the peer's SETTINGS arrived");
+    }
+
+    private void failPeerSettings(String why) {
+        if (peerSettings != null) {
+            peerSettings.tryFailure(new IllegalStateException(why));
+        }
     }
 
     // ---------------------------------------------------------------- inbound
@@ -364,6 +423,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         private int headerTableSize = Http2Settings.DEFAULT_HEADER_TABLE_SIZE;
         private int encoderTableSizeCap = Http2Settings.DEFAULT_HEADER_TABLE_SIZE;
         private long settingsAckTimeoutMillis = 10_000;
+        private boolean enableConnectProtocol;
 
         Builder(boolean server) {
             this.server = server;
@@ -450,6 +510,20 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         }
 
         /**
+         * Extended CONNECT (RFC 8441): a server that enables it advertises
+         * SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 and accepts requests with {@code :protocol}, such as
+         * WebSocket over HTTP/2; without it such requests are malformed. Off by default; a client
+         * ignores it (it reads the server's setting instead).
+         *
+         * @param enable whether to allow extended CONNECT
+         * @return this
+         */
+        public Builder enableConnectProtocol(boolean enable) {
+            this.enableConnectProtocol = enable;
+            return this;
+        }
+
+        /**
          * A new codec for one connection.
          *
          * @return the codec; add it to the connection's pipeline
@@ -469,7 +543,8 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
                 }
             };
             return new Http2FrameCodec(new Http2Config(server, maxConcurrentStreams, initialWindowSize,
-                    connectionWindowSize, maxHeaderListSize, headerTableSize, settingsAckTimeoutMillis),
+                    connectionWindowSize, maxHeaderListSize, headerTableSize, settingsAckTimeoutMillis,
+                    enableConnectProtocol),
                     decoder::decode, fieldEncoder);
         }
 

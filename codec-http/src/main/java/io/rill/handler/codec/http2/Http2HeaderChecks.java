@@ -199,6 +199,20 @@ final class Http2HeaderChecks {
     }
 
     /**
+     * RFC 8441 §4: {@code :protocol} may only be sent to an endpoint that advertised
+     * SETTINGS_ENABLE_CONNECT_PROTOCOL = 1; anywhere else the request is malformed (RFC 9113 §8.1.1).
+     *
+     * @param advertised whether this endpoint sent the setting with the value 1
+     * @throws Http2Exception a stream error PROTOCOL_ERROR when the request has {@code :protocol}
+     */
+    static void checkExtendedConnectAllowed(int streamId, Http2Headers headers, boolean advertised)
+            throws Http2Exception {
+        if (!advertised && headers.protocol() != null) {
+            throw malformed(streamId, "':protocol' without SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 (RFC 8441 §4)");
+        }
+    }
+
+    /**
      * Checks the pseudo-header fields of a response (§8.3.2): {@code :status} alone, three digits.
      *
      * @throws Http2Exception a stream error PROTOCOL_ERROR naming the problem

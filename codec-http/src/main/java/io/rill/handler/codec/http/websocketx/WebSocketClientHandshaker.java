@@ -2,6 +2,7 @@ package io.rill.handler.codec.http.websocketx;
 
 import java.net.URI;
 import java.util.List;
+import java.util.Locale;
 
 import io.rill.buffer.Unpooled;
 import io.rill.handler.codec.http.DefaultFullHttpRequest;
@@ -13,6 +14,7 @@ import io.rill.handler.codec.http.HttpMethod;
 import io.rill.handler.codec.http.HttpResponse;
 import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpVersion;
+import io.rill.handler.codec.http2.Http2Headers;
 
 /**
  * The client's side of the version-13 opening handshake (RFC 6455 §4.1): makes the upgrade
@@ -59,11 +61,7 @@ public final class WebSocketClientHandshaker {
     /** @return the upgrade request, with a new key; the caller owns it */
     public FullHttpRequest newRequest() {
         key = HandshakeFields.newKey();
-        String target = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        if (uri.getRawQuery() != null) {
-            target += "?" + uri.getRawQuery();
-        }
-        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, target,
+        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, target(),
                 Unpooled.EMPTY_BUFFER);
         HttpHeaders fields = request.headers();
         int port = uri.getPort();
@@ -118,6 +116,15 @@ public final class WebSocketClientHandshaker {
         if (accept == null || !expected.equals(accept.trim())) {
             throw new WebSocketHandshakeException("Sec-WebSocket-Accept " + accept + " (expected " + expected + ")");
         }
+        return agreement(fields);
+    }
+
+    /**
+     * The subprotocol and extensions a successful answer names; shared by HTTP/1.1 and RFC 8441.
+     *
+     * @throws WebSocketHandshakeException if the server chose what was not offered
+     */
+    Agreement agreement(HttpHeaders fields) {
         List<String> chosen = HandshakeFields.elements(fields, HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL);
         if (chosen.size() > 1 || chosen.size() == 1 && !subprotocols.contains(chosen.get(0))) {
             throw new WebSocketHandshakeException("the server chose subprotocol " + chosen + ", offered " + subprotocols);
@@ -128,5 +135,39 @@ public final class WebSocketClientHandshaker {
             throw new WebSocketHandshakeException("the server accepted extensions that were not offered: " + elements);
         }
         return new Agreement(chosen.isEmpty() ? null : chosen.get(0), accepted);
+    }
+
+    /**
+     * The fields of an RFC 8441 extended CONNECT for this URI: {@code :method CONNECT},
+     * {@code :protocol websocket}, {@code :scheme} {@code https} for {@code wss:} ({@code http}
+     * otherwise), {@code :authority}, {@code :path}, {@code sec-websocket-version: 13} and the offers;
+     * no key (RFC 8441 §5). Field names are lower case, as HTTP/2 requires.
+     */
+    Http2Headers newExtendedConnect() {
+        boolean secure = "wss".equalsIgnoreCase(uri.getScheme());
+        int port = uri.getPort();
+        boolean defaultPort = port == -1 || port == (secure ? 443 : 80);
+        Http2Headers fields = new Http2Headers()
+                .method("CONNECT").set(Http2Headers.PROTOCOL, "websocket")
+                .scheme(secure ? "https" : "http")
+                .authority(defaultPort ? uri.getHost() : uri.getHost() + ":" + port)
+                .path(target())
+                .set("sec-websocket-version", "13");
+        if (!subprotocols.isEmpty()) {
+            fields.set("sec-websocket-protocol", String.join(", ", subprotocols));
+        }
+        if (extensionOffer != null) {
+            fields.set("sec-websocket-extensions", extensionOffer);
+        }
+        if (extraHeaders != null) {
+            extraHeaders.forEach((name, value) -> fields.add(name.toString().toLowerCase(Locale.ROOT), value));
+        }
+        return fields;
+    }
+
+    /** The request target: the URI's path, {@code /} if empty, and its query. */
+    private String target() {
+        String target = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        return uri.getRawQuery() == null ? target : target + "?" + uri.getRawQuery();
     }
 }

@@ -99,7 +99,44 @@ public final class WebSocketServerHandshaker {
         return accept(fields, keys.get(0).trim());
     }
 
+    /**
+     * Checks the fields of an RFC 8441 extended CONNECT ({@code :method CONNECT}, {@code :protocol
+     * websocket}, which the caller checked) and makes the answer. HTTP/2 has no
+     * {@code Sec-WebSocket-Key}/{@code Accept} and no {@code Upgrade} (§5), so the rules left are
+     * these: {@code sec-websocket-version} must be exactly {@code 13}, else {@code 400} with
+     * {@code sec-websocket-version: 13}; the origin check as for HTTP/1.1 ({@code 403}); then
+     * {@code 200} with the subprotocol and the extensions chosen exactly as for HTTP/1.1.
+     *
+     * @param fields the request's regular fields (no pseudo-header fields)
+     * @return the outcome; its response's status and fields are what to send as HTTP/2 HEADERS,
+     *         without the HTTP/1.1-only {@code connection} field
+     */
+    public Outcome handshakeExtendedConnect(HttpHeaders fields) {
+        List<String> versions = fields.getAll(HttpHeaderNames.SEC_WEBSOCKET_VERSION);
+        if (versions.size() != 1 || !"13".equals(versions.get(0).trim())) {
+            Outcome outcome = refuse(HttpResponseStatus.BAD_REQUEST, "unsupported sec-websocket-version " + versions);
+            outcome.response().headers().set(HttpHeaderNames.SEC_WEBSOCKET_VERSION, "13");
+            return outcome;
+        }
+        String origin = fields.get(HttpHeaderNames.ORIGIN);
+        if (!originCheck.test(origin)) {
+            return refuse(HttpResponseStatus.FORBIDDEN, "origin " + origin + " refused");
+        }
+        return agree(fields, new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+                Unpooled.EMPTY_BUFFER));
+    }
+
     private Outcome accept(HttpHeaders fields, String key) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                HttpResponseStatus.SWITCHING_PROTOCOLS, Unpooled.EMPTY_BUFFER);
+        response.headers().set(HttpHeaderNames.UPGRADE, HttpHeaderValues.WEBSOCKET)
+                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE)
+                .set(HttpHeaderNames.SEC_WEBSOCKET_ACCEPT, HandshakeFields.acceptFor(key));
+        return agree(fields, response);
+    }
+
+    /** Chooses the subprotocol and the extensions, names them in {@code response} and accepts: both HTTP versions. */
+    private Outcome agree(HttpHeaders fields, FullHttpResponse response) {
         String subprotocol = null;
         for (String offered : HandshakeFields.elements(fields, HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL)) {
             if (subprotocols.contains(offered)) {
@@ -109,11 +146,6 @@ public final class WebSocketServerHandshaker {
         }
         List<WebSocketExtension> accepted =
                 List.copyOf(extensions.negotiate(HandshakeFields.elements(fields, HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS)));
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                HttpResponseStatus.SWITCHING_PROTOCOLS, Unpooled.EMPTY_BUFFER);
-        response.headers().set(HttpHeaderNames.UPGRADE, HttpHeaderValues.WEBSOCKET)
-                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE)
-                .set(HttpHeaderNames.SEC_WEBSOCKET_ACCEPT, HandshakeFields.acceptFor(key));
         if (subprotocol != null) {
             response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL, subprotocol);
         }
@@ -127,7 +159,7 @@ public final class WebSocketServerHandshaker {
         return new Outcome(response, true, subprotocol, accepted, null);
     }
 
-    private static Outcome refuse(HttpResponseStatus status, String reason) {
+    static Outcome refuse(HttpResponseStatus status, String reason) {
         byte[] body = (status.reasonPhrase() + ": " + reason + "\n").getBytes(StandardCharsets.UTF_8);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
                 Unpooled.wrappedBuffer(body));

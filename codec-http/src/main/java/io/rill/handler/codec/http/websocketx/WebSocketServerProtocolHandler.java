@@ -51,7 +51,7 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
 
     private WebSocketServerProtocolHandler(Builder config) {
         this.config = config;
-        this.handshaker = new WebSocketServerHandshaker(config.subprotocols, config.originCheck, config.extensions);
+        this.handshaker = handshaker(config);
     }
 
     /**
@@ -107,6 +107,11 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
     }
 
     private boolean matches(String uri) {
+        return matches(config, uri);
+    }
+
+    /** Whether {@code uri}'s path is the configured one, or below it with a prefix; shared with the HTTP/2 handler. */
+    static boolean matches(Builder config, String uri) {
         int query = uri.indexOf('?');
         String path = query < 0 ? uri : uri.substring(0, query);
         if (path.equals(config.path)) {
@@ -139,10 +144,21 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
             throw new IllegalStateException("WebSocketServerProtocolHandler needs an HttpServerCodec before it");
         }
         ctx.writeAndFlush(outcome.response()); // encoded by the HTTP codec, still in place
-        WebSocketDecoderConfig decoder = new WebSocketDecoderConfig(config.maxFramePayload, config.maxMessagePayload,
-                true, 0);
-        WebSocketUpgrade.apply(ctx, http1, decoder, false, outcome.extensions(), config.closeTimeout,
+        WebSocketUpgrade.apply(ctx, http1, decoderConfig(config), false, outcome.extensions(), config.closeTimeout,
                 new WebSocketHandshakeComplete(request.uri(), request.headers(), outcome.subprotocol()));
+    }
+
+    /** The decoder's limits a configuration sets; a server expects masked frames. */
+    static WebSocketDecoderConfig decoderConfig(Builder config) {
+        return new WebSocketDecoderConfig(config.maxFramePayload, config.maxMessagePayload, true, 0);
+    }
+
+    static WebSocketServerHandshaker handshaker(Builder config) {
+        return new WebSocketServerHandshaker(config.subprotocols, config.originCheck, config.extensions);
+    }
+
+    static Duration closeTimeout(Builder config) {
+        return config.closeTimeout;
     }
 
     @Override
@@ -250,6 +266,16 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
         /** @return a new handler for one connection, with the settings as they are now */
         public WebSocketServerProtocolHandler build() {
             return new WebSocketServerProtocolHandler(copy()); // later changes to this builder do not reach it
+        }
+
+        /**
+         * The same configuration for WebSocket over HTTP/2 (RFC 8441); the handshake timeout does not
+         * apply (the request is the stream's first frame).
+         *
+         * @return a sharable handler for the pipeline of every HTTP/2 stream the peer opens
+         */
+        public Http2WebSocketServerHandler buildForHttp2() {
+            return new Http2WebSocketServerHandler(copy());
         }
 
         private Builder copy() {

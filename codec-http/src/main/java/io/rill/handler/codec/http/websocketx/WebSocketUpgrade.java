@@ -25,6 +25,42 @@ final class WebSocketUpgrade {
         ChannelPipeline pipeline = self.pipeline();
         List<String> names = pipeline.names();
         List<String> old = new ArrayList<>(names.subList(names.indexOf(http1.name()), names.indexOf(self.name()) + 1));
+        List<ChannelHandler> added = handlers(config, maskOutbound, extensions, closeTimeout);
+        WebSocketControlHandler control = (WebSocketControlHandler) added.get(added.size() - 1);
+        String after = http1.name();
+        for (ChannelHandler h : added) {
+            pipeline.addAfter(after, null, h);
+            after = pipeline.context(h).name();
+        }
+        for (int i = old.size() - 1; i >= 0; i--) {
+            if (pipeline.context(old.get(i)) != null) {
+                pipeline.remove(old.get(i));
+            }
+        }
+        pipeline.context(control).fireUserEventTriggered(event);
+    }
+
+    /**
+     * The same for a WebSocket on an HTTP/2 stream (RFC 8441): a {@link WebSocketStreamAdapter} (DATA
+     * frames to bytes and back) and the WebSocket handlers go right after {@code self}, which is removed.
+     */
+    static void applyOnStream(ChannelHandlerContext self, WebSocketDecoderConfig config, boolean maskOutbound,
+            List<WebSocketExtension> extensions, Duration closeTimeout, Object event) {
+        ChannelPipeline pipeline = self.pipeline();
+        List<ChannelHandler> added = handlers(config, maskOutbound, extensions, closeTimeout);
+        added.add(0, new WebSocketStreamAdapter(closeTimeout));
+        String after = self.name();
+        for (ChannelHandler h : added) {
+            pipeline.addAfter(after, null, h);
+            after = pipeline.context(h).name();
+        }
+        pipeline.remove(self.name());
+        pipeline.context(added.get(added.size() - 1)).fireUserEventTriggered(event);
+    }
+
+    /** Decoder, extension decoders, encoder, extension encoders and the control handler, last, in pipeline order. */
+    private static List<ChannelHandler> handlers(WebSocketDecoderConfig config, boolean maskOutbound,
+            List<WebSocketExtension> extensions, Duration closeTimeout) {
         int rsv = 0;
         for (WebSocketExtension e : extensions) {
             rsv |= e.rsv();
@@ -40,18 +76,7 @@ final class WebSocketUpgrade {
         for (int i = extensions.size() - 1; i >= 0; i--) {
             added.add(extensions.get(i).newEncoder());
         }
-        WebSocketControlHandler control = new WebSocketControlHandler(closeTimeout);
-        added.add(control);
-        String after = http1.name();
-        for (ChannelHandler h : added) {
-            pipeline.addAfter(after, null, h);
-            after = pipeline.context(h).name();
-        }
-        for (int i = old.size() - 1; i >= 0; i--) {
-            if (pipeline.context(old.get(i)) != null) {
-                pipeline.remove(old.get(i));
-            }
-        }
-        pipeline.context(control).fireUserEventTriggered(event);
+        added.add(new WebSocketControlHandler(closeTimeout));
+        return added;
     }
 }
