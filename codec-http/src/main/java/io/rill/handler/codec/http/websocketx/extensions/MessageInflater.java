@@ -16,9 +16,9 @@ import io.rill.buffer.ByteBufAllocator;
  * smaller one, so the agreed window bits need no setting here. A DEFLATE block with BFINAL set
  * ends the stream (RFC 7692 §7.2.3.4 allows it): the inflater starts a new one for what follows.
  *
- * <p>Output goes into buffers from the channel's allocator that grow to at most the limit plus one
- * byte: a message that inflates past the limit is detected with that much memory, whatever its
- * compressed size. One instance per connection, event loop only.
+ * <p>Output goes into buffers from the channel's allocator whose maximum capacity is what is left
+ * of the limit plus one byte: a message that inflates past the limit is detected with that much
+ * memory, whatever its compressed size. One instance per connection, event loop only.
  */
 final class MessageInflater {
 
@@ -60,7 +60,7 @@ final class MessageInflater {
     ByteBuf inflate(ByteBufAllocator alloc, ByteBuf in, boolean endOfMessage) throws DataFormatException, TooBigException {
         int budget = (int) Math.min(Integer.MAX_VALUE - 1, maxMessage - messageBytes);
         int guess = (int) Math.min((long) budget + 1, Math.max(256L, in.readableBytes() * 4L));
-        ByteBuf out = alloc.buffer(guess);
+        ByteBuf out = alloc.buffer(guess, budget + 1); // the cap makes the bound structural, not just checked
         try {
             inflateAll(in.nioBuffer(), out, budget);
             if (endOfMessage) {
