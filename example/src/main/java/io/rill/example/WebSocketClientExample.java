@@ -21,7 +21,9 @@ import io.rill.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.rill.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.rill.handler.codec.http.websocketx.WebSocketCloseReceived;
 import io.rill.handler.codec.http.websocketx.WebSocketFrame;
+import io.rill.handler.codec.http.websocketx.WebSocketExtensionNegotiator;
 import io.rill.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.rill.handler.codec.http.websocketx.extensions.PerMessageDeflateClientNegotiator;
 import io.rill.handler.ssl.SslContext;
 import io.rill.handler.ssl.SslContextBuilder;
 
@@ -29,7 +31,7 @@ import io.rill.handler.ssl.SslContextBuilder;
  * Connects to {@code --url ws://host[:port]/path} (or {@code wss://}, verified against the JDK's
  * trust store), sends each line of stdin as a text message and prints each message received: text
  * as it is, binary as {@code [binary N bytes]}. At the end of stdin it closes with 1000 and waits
- * for the server's close. Exits 1 if the handshake fails or takes longer than {@code --timeout}.
+ * for the server's close. It offers permessage-deflate ({@code --no-compression} to not). Exits 1 if the handshake fails or takes longer than {@code --timeout}.
  */
 final class WebSocketClientExample implements Example {
 
@@ -37,6 +39,8 @@ final class WebSocketClientExample implements Example {
             "where to connect: ws://host[:port]/path or wss://... (required)");
     private static final ExampleOption TIMEOUT = ExampleOption.number("timeout", "SECONDS", 10, 1, 3600,
             "give up (exit 1) when the handshake has not completed by then");
+    private static final ExampleOption NO_COMPRESSION = ExampleOption.flag("no-compression",
+            "do not offer permessage-deflate");
 
     @Override
     public String name() {
@@ -50,12 +54,12 @@ final class WebSocketClientExample implements Example {
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(URL, TIMEOUT);
+        return List.of(URL, TIMEOUT, NO_COMPRESSION);
     }
 
     @Override
     public List<String> limits() {
-        return List.of("received message: 1 MiB, fragments joined (close 1009 beyond)");
+        return List.of("received message: 1 MiB, fragments joined, inflated (close 1009 beyond)");
     }
 
     @Override
@@ -67,7 +71,9 @@ final class WebSocketClientExample implements Example {
         int port = uri.getPort() >= 0 ? uri.getPort() : tls ? 443 : 80;
         MultiThreadIoEventLoopGroup group = Transports.newGroup(options, name());
         try {
-            WebSocketClientProtocolHandler handshake = WebSocketClientProtocolHandler.of(uri);
+            WebSocketExtensionNegotiator extensions = options.flag(NO_COMPRESSION) ? WebSocketExtensionNegotiator.NONE
+                    : PerMessageDeflateClientNegotiator.builder().maxInflatedMessage(1 << 20).build();
+            WebSocketClientProtocolHandler handshake = WebSocketClientProtocolHandler.of(uri, extensions);
             Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
                     .handler(new ChannelInitializer<>() {
                         @Override
