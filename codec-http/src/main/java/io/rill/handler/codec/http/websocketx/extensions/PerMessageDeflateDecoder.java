@@ -3,6 +3,7 @@ package io.rill.handler.codec.http.websocketx.extensions;
 import java.util.zip.DataFormatException;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.http.websocketx.BinaryWebSocketFrame;
@@ -40,6 +41,7 @@ final class PerMessageDeflateDecoder implements ChannelHandler {
     private boolean inflating;
     /** The message in progress is compressed text. */
     private boolean text;
+    /** Frames are dropped: the connection failed, or the inflater was freed. */
     private boolean failed;
 
     PerMessageDeflateDecoder(MessageInflater inflater) {
@@ -49,7 +51,7 @@ final class PerMessageDeflateDecoder implements ChannelHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (failed) {
-            io.rill.buffer.ReferenceCountUtil.release(msg);
+            ReferenceCountUtil.release(msg);
             return;
         }
         if (!(msg instanceof WebSocketFrame frame) || frame.isControl()) {
@@ -127,11 +129,13 @@ final class PerMessageDeflateDecoder implements ChannelHandler {
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
+        failed = true; // nothing is inflated once the native state is freed
         inflater.close();
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        failed = true;
         inflater.close();
         ctx.fireChannelInactive();
     }

@@ -22,6 +22,8 @@ final class PerMessageDeflateEncoder implements ChannelHandler {
     private boolean compressing;
     /** A fragmented message the application compressed itself is in progress. */
     private boolean passing;
+    /** The compressor was freed: the channel closed or this handler left the pipeline. */
+    private boolean ended;
 
     PerMessageDeflateEncoder(MessageDeflater deflater) {
         this.deflater = deflater;
@@ -31,6 +33,11 @@ final class PerMessageDeflateEncoder implements ChannelHandler {
     public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
         if (!(msg instanceof WebSocketFrame frame) || frame.isControl() || !shouldCompress(frame)) {
             ctx.write(msg, promise);
+            return;
+        }
+        if (ended) {
+            frame.release(); // written after the channel closed: the compressor's native state is gone
+            promise.tryFailure(new java.nio.channels.ClosedChannelException());
             return;
         }
         ByteBuf compressed;
@@ -69,11 +76,13 @@ final class PerMessageDeflateEncoder implements ChannelHandler {
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
+        ended = true;
         deflater.close();
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        ended = true;
         deflater.close();
         ctx.fireChannelInactive();
     }
