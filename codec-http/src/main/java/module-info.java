@@ -102,5 +102,6 @@ module io.rill.codec.http {
     exports io.rill.handler.codec.http.multipart;
     exports io.rill.handler.codec.http.cors;
     exports io.rill.handler.codec.http.websocketx;
+    exports io.rill.handler.codec.http.websocketx.extensions;
     exports io.rill.handler.codec.http2;
 }

@@ -3,7 +3,7 @@
 Usage: ws_conformance.py PORT
 The server must run with its default 64 KiB limit. Sections: 1 framing, 2 pings and pongs, 3
 reserved bits, 4 opcodes, 5 fragmentation, 6 UTF-8, 7 close handling, 9 limits (10 is covered by
-the unit tests; 12 and 13, compression, wait for permessage-deflate). Every case speaks raw bytes
+the unit tests), 12 and 13 permessage-deflate (RFC 7692) with its parameters and error cases. Every case speaks raw bytes
 over its own connection and checks what comes back, frame by frame: an echo, a pong, or a close
 with the expected status followed by the end of the stream. Prints one line per failed case and
 a summary; exit 0 and ALL OK when nothing failed.
@@ -13,6 +13,7 @@ import os
 import socket
 import struct
 import sys
+import zlib
 
 PORT = int(sys.argv[1]) if len(sys.argv) > 1 else 8080
 TIMEOUT = 10
@@ -20,12 +21,13 @@ results = []
 
 
 class Peer:
-    def __init__(self):
+    def __init__(self, offer=None):
         self.sock = socket.create_connection(("127.0.0.1", PORT), timeout=TIMEOUT)
         key = base64.b64encode(os.urandom(16)).decode()
+        extensions = f"Sec-WebSocket-Extensions: {offer}\r\n" if offer else ""
         self.sock.sendall((f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nUpgrade: websocket\r\n"
-                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n")
-                          .encode())
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                           f"{extensions}\r\n").encode())
         head = b""
         while b"\r\n\r\n" not in head:
             chunk = self.sock.recv(1)
@@ -33,6 +35,14 @@ class Peer:
                 raise AssertionError("closed during the handshake")
             head += chunk
         assert head.startswith(b"HTTP/1.1 101"), head
+        self.agreed = None  # the server's permessage-deflate answer, as {param: value}
+        for line in head.decode("latin-1").split("\r\n"):
+            name, _, value = line.partition(":")
+            if name.strip().lower() == "sec-websocket-extensions":
+                element = [part.strip() for part in value.split(";")]
+                assert element[0] == "permessage-deflate", value
+                self.agreed = dict((kv.split("=") + [None])[:2] for kv in element[1:])
+        self.inflater = None
 
     def send(self, data, chop=None):
         if chop:
@@ -108,19 +118,19 @@ def frame(opcode, payload=b"", fin=True, rsv=0, mask=True, length=None):
     return head + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
 
 
-def case(section, name):
+def case(section, name, offer=None):
     def register(fn):
-        results.append((section, name, fn))
+        results.append((section, name, fn, offer))
         return fn
     return register
 
 
 def run():
     failed = 0
-    for section, name, fn in results:
+    for section, name, fn, offer in results:
         peer = None
         try:
-            peer = Peer()
+            peer = Peer(offer)
             fn(peer)
         except Exception as e:  # report and go on: one line per failed case
             failed += 1
@@ -353,6 +363,134 @@ def _(p):
 def _(p):
     p.send(frame(2, b"x" * 65536, fin=False) + frame(0, b"x"))
     assert len(p.frame()[3]) == 65536
+    p.expect_close(1009)
+
+
+# 12 and 13: permessage-deflate. The client compresses with zlib (sync flush, tail dropped, RFC
+# 7692 §7.2.1) and inflates the server's answers with its own window of the agreed size.
+PMD = "permessage-deflate"
+
+
+def server_message(p):
+    """The next data message, inflated: its first frame must carry RSV1."""
+    fin, rsv, opcode, payload = p.frame()
+    assert opcode in (1, 2), f"opcode {opcode}"
+    assert rsv == 4, f"rsv {rsv}: the echo is not compressed"
+    while not fin:
+        fin, more_rsv, more_opcode, more = p.frame()
+        assert more_opcode == 0 and more_rsv == 0, (more_opcode, more_rsv)
+        payload += more
+    bits = int(p.agreed.get("server_max_window_bits") or 15)
+    if p.inflater is None or "server_no_context_takeover" in p.agreed:
+        p.inflater = zlib.decompressobj(-bits)
+    return opcode, p.inflater.decompress(payload + b"\x00\x00\xff\xff")
+
+
+class Compressor:
+    def __init__(self, bits=15, context=True):
+        self.bits, self.context, self.z = bits, context, None
+
+    def message(self, data):
+        if self.z is None or not self.context:
+            self.z = zlib.compressobj(6, zlib.DEFLATED, -self.bits)
+        out = self.z.compress(data) + self.z.flush(zlib.Z_SYNC_FLUSH)
+        assert out.endswith(b"\x00\x00\xff\xff")
+        return out[:-4]
+
+
+def deflate_echo_case(section, name, offer, sizes, bits=15, context=True, opcode=1, pieces=1, expect=None):
+    @case(section, name, offer)
+    def _(p):
+        assert p.agreed is not None, "permessage-deflate declined"
+        for param in expect or []:
+            assert param in p.agreed, f"{param} missing from {p.agreed}"
+        c = Compressor(bits, context)
+        for size in sizes:
+            data = (b"compress me, " * (size // 13 + 1))[:size] if opcode == 1 else os.urandom(size // 4) * 4
+            payload = c.message(data)
+            step = max(1, -(-len(payload) // pieces))
+            chunks = [payload[i:i + step] for i in range(0, len(payload), step)] or [b""]
+            p.send(b"".join(frame(opcode if i == 0 else 0, chunk, fin=i == len(chunks) - 1, rsv=4 if i == 0 else 0)
+                            for i, chunk in enumerate(chunks)))
+            assert server_message(p) == (opcode, data), f"echo of {size} bytes"
+
+
+for size in (0, 16, 64, 256, 1024, 4096, 16384, 65536):
+    deflate_echo_case("12.1", f"compressed text {size} bytes, 5 messages", PMD, [size] * 5)
+    deflate_echo_case("12.2", f"compressed binary {size} bytes, 5 messages", PMD, [size] * 5, opcode=2)
+deflate_echo_case("12.3", "compressed text in 7 fragments", PMD, [20000, 300, 20000], pieces=7)
+deflate_echo_case("12.3", "compressed binary in 50 fragments", PMD, [30000], opcode=2, pieces=50)
+deflate_echo_case("13.1", "server_no_context_takeover", PMD + "; server_no_context_takeover", [2000] * 5,
+                  expect=["server_no_context_takeover"])
+deflate_echo_case("13.2", "client_no_context_takeover", PMD + "; client_no_context_takeover", [2000] * 5,
+                  context=False, expect=["client_no_context_takeover"])
+deflate_echo_case("13.2", "both no_context_takeover", PMD + "; server_no_context_takeover; client_no_context_takeover",
+                  [2000] * 5, context=False, expect=["server_no_context_takeover", "client_no_context_takeover"])
+for bits in range(8, 16):
+    deflate_echo_case("13.3", f"server_max_window_bits={bits}", f"{PMD}; server_max_window_bits={bits}",
+                      [300, 5000, 40000], expect=["server_max_window_bits"])
+for bits in range(9, 16):  # zlib does not compress with a window of 2^8
+    deflate_echo_case("13.4", f"client_max_window_bits={bits}", f'{PMD}; client_max_window_bits="{bits}"',
+                      [300, 5000, 40000], bits=bits, expect=["client_max_window_bits"])
+deflate_echo_case("13.5", "first offer declined, second taken", f"{PMD}; server_max_window_bits=7, {PMD}", [1000])
+
+
+@case("13.6", "no offer: nothing agreed")
+def _(p):
+    assert p.agreed is None, p.agreed
+
+
+@case("13.7", "an uncompressed message in a compressed session", PMD)
+def _(p):
+    p.send(frame(1, b"plain"))
+    assert server_message(p) == (1, b"plain")
+
+
+@case("12.4", "RSV1 without permessage-deflate")
+def _(p):
+    p.send(frame(1, Compressor().message(b"Hello"), rsv=4))
+    p.expect_close(1002)
+
+
+@case("12.4", "RSV1 on a continuation frame", PMD)
+def _(p):
+    payload = Compressor().message(b"Hello, Hello")
+    p.send(frame(1, payload[:3], fin=False, rsv=4) + frame(0, payload[3:], rsv=4))
+    p.expect_close(1002)
+
+
+@case("12.4", "RSV1 on a ping", PMD)
+def _(p):
+    p.send(frame(9, b"x", rsv=4))
+    p.expect_close(1002)
+
+
+@case("12.5", "data that is not DEFLATE", PMD)
+def _(p):
+    p.send(frame(2, b"\x07\xff\xff", rsv=4))  # BTYPE 11 is reserved (RFC 1951 §3.2.3)
+    p.expect_close(1007)
+
+
+@case("12.5", "compressed text that is not UTF-8", PMD)
+def _(p):
+    p.send(frame(1, Compressor().message(b"ok \xed\xa0\x80"), rsv=4))
+    p.expect_close(1007)
+
+
+@case("12.6", "a bomb: 1 MiB of zeros in about 1 KiB", PMD)
+def _(p):
+    bomb = Compressor().message(bytes(1 << 20))
+    assert len(bomb) < 2048, len(bomb)
+    p.send(frame(2, bomb, rsv=4))
+    p.expect_close(1009)
+
+
+@case("12.6", "compressed fragments inflating past 64 KiB", PMD)
+def _(p):
+    c = zlib.compressobj(6, zlib.DEFLATED, -15)
+    first = c.compress(bytes(40000)) + c.flush(zlib.Z_SYNC_FLUSH)
+    second = c.compress(bytes(40000)) + c.flush(zlib.Z_SYNC_FLUSH)
+    p.send(frame(2, first, fin=False, rsv=4) + frame(0, second[:-4]))
     p.expect_close(1009)
 
 

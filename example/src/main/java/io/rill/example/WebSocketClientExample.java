@@ -24,7 +24,9 @@ import io.rill.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.rill.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.rill.handler.codec.http.websocketx.WebSocketCloseReceived;
 import io.rill.handler.codec.http.websocketx.WebSocketFrame;
+import io.rill.handler.codec.http.websocketx.WebSocketExtensionNegotiator;
 import io.rill.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.rill.handler.codec.http.websocketx.extensions.PerMessageDeflateClientNegotiator;
 import io.rill.handler.codec.http2.Http2FrameCodec;
 import io.rill.handler.codec.http2.Http2MultiplexHandler;
 import io.rill.handler.codec.http2.Http2StreamChannel;
@@ -37,7 +39,8 @@ import io.rill.util.concurrent.Future;
  * Connects to {@code --url ws://host[:port]/path} (or {@code wss://}, verified against the JDK's
  * trust store), sends each line of stdin as a text message and prints each message received: text
  * as it is, binary as {@code [binary N bytes]}. At the end of stdin it closes with 1000 and waits
- * for the server's close. Exits 1 if the handshake fails or takes longer than {@code --timeout}.
+ * for the server's close. Over HTTP/1.1 it offers permessage-deflate ({@code --no-compression} to
+ * not). Exits 1 if the handshake fails or takes longer than {@code --timeout}.
  *
  * <p>{@code --http2} opens the WebSocket on a stream of an HTTP/2 connection instead (RFC 8441):
  * h2c by prior knowledge for {@code ws://}, h2 by ALPN for {@code wss://}. It fails with a clear
@@ -51,6 +54,8 @@ final class WebSocketClientExample implements Example {
             "give up (exit 1) when the handshake has not completed by then");
     private static final ExampleOption HTTP2 = ExampleOption.flag("http2",
             "WebSocket over HTTP/2 (RFC 8441): h2c by prior knowledge for ws://, h2 by ALPN for wss://");
+    private static final ExampleOption NO_COMPRESSION = ExampleOption.flag("no-compression",
+            "do not offer permessage-deflate");
 
     @Override
     public String name() {
@@ -64,12 +69,12 @@ final class WebSocketClientExample implements Example {
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(URL, TIMEOUT, HTTP2);
+        return List.of(URL, TIMEOUT, HTTP2, NO_COMPRESSION);
     }
 
     @Override
     public List<String> limits() {
-        return List.of("received message: 1 MiB, fragments joined (close 1009 beyond)");
+        return List.of("received message: 1 MiB, fragments joined, inflated (close 1009 beyond)");
     }
 
     @Override
@@ -96,7 +101,9 @@ final class WebSocketClientExample implements Example {
     private Channel openOverHttp1(ExampleOptions options, MultiThreadIoEventLoopGroup group, URI uri, int port,
             int timeout) throws Exception {
         SslContext ssl = "wss".equalsIgnoreCase(uri.getScheme()) ? SslContextBuilder.forClient().build() : null;
-        WebSocketClientProtocolHandler handshake = WebSocketClientProtocolHandler.of(uri);
+        WebSocketExtensionNegotiator extensions = options.flag(NO_COMPRESSION) ? WebSocketExtensionNegotiator.NONE
+                : PerMessageDeflateClientNegotiator.builder().maxInflatedMessage(1 << 20).build();
+        WebSocketClientProtocolHandler handshake = WebSocketClientProtocolHandler.of(uri, extensions);
         Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
                 .handler(new ChannelInitializer<>() {
                     @Override

@@ -21,6 +21,7 @@ import io.rill.handler.codec.http.HttpVersion;
 import io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.rill.handler.codec.http.websocketx.WebSocketFrame;
 import io.rill.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.rill.handler.codec.http.websocketx.extensions.PerMessageDeflateServerNegotiator;
 import io.rill.handler.codec.http2.CleartextHttpProtocolDetector;
 import io.rill.handler.codec.http2.Http2DataFrame;
 import io.rill.handler.codec.http2.Http2FrameCodec;
@@ -35,7 +36,8 @@ import io.rill.util.InternalLogger;
 /**
  * A WebSocket echo server at {@code /}: every text, binary and continuation frame goes back as it
  * came (a fragmented message comes back fragmented the same way), pings are answered with pongs,
- * a close frame with the same status. {@code --tls} serves {@code wss://} with a self-signed
+ * a close frame with the same status. permessage-deflate (RFC 7692) is on, every parameter accepted:
+ * a compressed message comes back compressed. {@code --tls} serves {@code wss://} with a self-signed
  * certificate. Other paths get {@code 404}. Try {@code python3 -m websockets ws://127.0.0.1:8080/}.
  *
  * <p>The same port also serves WebSocket over HTTP/2 (RFC 8441): a connection that starts with the
@@ -72,9 +74,10 @@ final class WebSocketEchoServer implements Example {
     @Override
     public List<String> limits() {
         return List.of("frame and message: --max-message bytes, 64 KiB by default (close 1009 beyond)",
+                "compressed message: inflates to at most --max-message bytes (close 1009 beyond)",
                 "handshake: a request head within 10 s; close handshake: the peer's close within 10 s of ours",
                 "HTTP/2: at most 100 WebSocket streams per connection, each held to a 64 KiB flow-control window",
-                "pings: while the peer does not read, only the latest ping's pong waits",
+                "pings: 16 pongs per read at most, then the latest ping's; while the peer does not read, one waits",
                 ServerRunner.READING_LIMIT);
     }
 
@@ -92,7 +95,8 @@ final class WebSocketEchoServer implements Example {
      */
     static ChannelInitializer<Channel> initializer(int maxMessage, SslContext tls) {
         WebSocketServerProtocolHandler.Builder ws = WebSocketServerProtocolHandler.builder("/")
-                .maxPayload(maxMessage, maxMessage);
+                .maxPayload(maxMessage, maxMessage)
+                .extensions(PerMessageDeflateServerNegotiator.builder().maxInflatedMessage(maxMessage).build());
         Supplier<Http2FrameCodec> codec = () -> Http2FrameCodec.forServer().enableConnectProtocol(true).build();
         ChannelInitializer<Http2StreamChannel> stream = new ChannelInitializer<>() {
             @Override

@@ -10,9 +10,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code ws_conformance.py}, a raw-socket run of 100 cases grouped like Autobahn|Testsuite's
- * sections 1-7 and 9 (framing, pings, reserved bits, opcodes, fragmentation, UTF-8, close
- * handling, limits), against {@code websocket-echo} run as a user runs it. Needs only python3.
+ * {@code ws_conformance.py}, a raw-socket run of 146 cases grouped like Autobahn|Testsuite's
+ * sections 1-7, 9, 12 and 13 (framing, pings, reserved bits, opcodes, fragmentation, UTF-8, close
+ * handling, limits, permessage-deflate with its parameters and errors), against
+ * {@code websocket-echo} run as a user runs it. Needs only python3.
  */
 class WebSocketConformanceTest {
 
@@ -24,7 +25,7 @@ class WebSocketConformanceTest {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the run finished");
             assertEquals(0, p.exitValue(), out + "\nserver log:\n" + server.stderr());
-            assertTrue(out.contains("100 cases, 0 failed"), out);
+            assertTrue(out.contains("146 cases, 0 failed"), out);
         }
     }
 }

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class WebSocketInteropTest {
 
-    private static final Path RESOURCES = Path.of("src", "test", "resources");
+    static final Path RESOURCES = Path.of("src", "test", "resources");
 
     @Test
     void websocketsClientTalksToTheEchoServer() throws Exception {
@@ -121,17 +121,17 @@ class WebSocketInteropTest {
     }
 
     /** Sends one line and returns the next line the client prints. */
-    private static String exchange(Writer out, BufferedReader in, String line) throws Exception {
+    static String exchange(Writer out, BufferedReader in, String line) throws Exception {
         out.write(line + "\n");
         out.flush();
         return in.readLine();
     }
 
-    private static BufferedReader reader(Process p) {
+    static BufferedReader reader(Process p) {
         return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     }
 
-    private static List<String> javaCommand(String... args) {
+    static List<String> javaCommand(String... args) {
         List<String> command = new ArrayList<>(List.of(
                 System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
                 "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
@@ -139,7 +139,7 @@ class WebSocketInteropTest {
         return command;
     }
 
-    private static void assumeWebsockets() throws Exception {
+    static void assumeWebsockets() throws Exception {
         boolean present;
         try {
             Process p = new ProcessBuilder("python3", "-c", "import websockets").redirectErrorStream(true).start();

@@ -26,7 +26,8 @@ import io.rill.handler.codec.http.websocketx.WebSocketFrameEncoder;
 
 /**
  * One WebSocket text frame of {@code size} ASCII bytes, decoded (with its UTF-8 check) and encoded,
- * masked (a client's frames, as a server reads them) or not. One operation = one frame.
+ * masked (a client's frames, as a server reads them) or not. One operation = one frame. Compressed
+ * frames (permessage-deflate) are measured by {@link WebSocketDeflateBenchmark}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

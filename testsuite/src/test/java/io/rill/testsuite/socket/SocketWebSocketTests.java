@@ -34,11 +34,14 @@ import io.rill.handler.codec.http.websocketx.WebSocketFrame;
 import io.rill.handler.codec.http.websocketx.WebSocketExtensionNegotiator;
 import io.rill.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.rill.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.rill.handler.codec.http.websocketx.extensions.PerMessageDeflateClientNegotiator;
+import io.rill.handler.codec.http.websocketx.extensions.PerMessageDeflateServerNegotiator;
 
 /**
  * WebSocket over a real connection on every transport: Rill's client and server exchange text, a
  * 1 MiB binary message and a fragmented one, complete the close handshake; a peer that breaks the
- * framing gets close 1002 and the end of the stream.
+ * framing gets close 1002 and the end of the stream. The same exchange runs with permessage-deflate,
+ * with context takeover and with small windows and none, and a compression bomb gets 1009.
  */
 abstract class SocketWebSocketTests extends AbstractSocketTest {
 
@@ -87,22 +90,67 @@ abstract class SocketWebSocketTests extends AbstractSocketTest {
     }
 
     private Channel startEchoServer() {
+        return startEchoServer(WebSocketExtensionNegotiator.NONE);
+    }
+
+    private Channel startEchoServer(WebSocketExtensionNegotiator extensions) {
         return startServer(new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new HttpServerCodec(),
-                        WebSocketServerProtocolHandler.builder("/ws").maxPayload(LIMIT, LIMIT).build(), new Echo());
+                ch.pipeline().addLast(new HttpServerCodec(), WebSocketServerProtocolHandler.builder("/ws")
+                        .maxPayload(LIMIT, LIMIT).extensions(extensions).build(), new Echo());
             }
         });
     }
 
     @Test
     void rillClientAndServerExchangeMessagesAndClose() throws Exception {
-        Channel server = startEchoServer();
+        exchangeMessagesAndClose(WebSocketExtensionNegotiator.NONE, WebSocketExtensionNegotiator.NONE);
+    }
+
+    @Test
+    void rillClientAndServerExchangeCompressedMessages() throws Exception {
+        exchangeMessagesAndClose(PerMessageDeflateServerNegotiator.builder().maxInflatedMessage(LIMIT).build(),
+                PerMessageDeflateClientNegotiator.builder().maxInflatedMessage(LIMIT).build());
+    }
+
+    @Test
+    void rillClientAndServerExchangeCompressedMessagesWithSmallWindowsAndNoContext() throws Exception {
+        exchangeMessagesAndClose(PerMessageDeflateServerNegotiator.builder().maxInflatedMessage(LIMIT)
+                .serverMaxWindowBits(9).build(), PerMessageDeflateClientNegotiator.builder().maxInflatedMessage(LIMIT)
+                .requestServerNoContextTakeover(true).clientNoContextTakeover(true).clientMaxWindowBits(10).build());
+    }
+
+    @Test
+    void aCompressionBombGets1009() throws Exception {
+        Channel server = startEchoServer(PerMessageDeflateServerNegotiator.builder().maxInflatedMessage(64 * 1024).build());
         Received received = new Received();
-        WebSocketClientProtocolHandler handshake = new WebSocketClientProtocolHandler(new WebSocketClientHandshaker(
-                URI.create("ws://localhost/ws"), List.of(), new HttpHeaders(), null, WebSocketExtensionNegotiator.NONE),
-                LIMIT, LIMIT, Duration.ofSeconds(10), Duration.ofSeconds(10));
+        WebSocketClientProtocolHandler handshake = clientHandshake(PerMessageDeflateClientNegotiator.standard());
+        Channel client = connect(server, new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new HttpClientCodec(), handshake, received);
+            }
+        });
+        await(handshake.handshakeFuture());
+        // The client's own compressor turns 1 MiB of zeros into about 1 KiB; the server may not inflate it.
+        client.writeAndFlush(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[1 << 20])));
+        WebSocketCloseReceived close = (WebSocketCloseReceived) take(received.queue);
+        assertEquals(CloseWebSocketFrame.MESSAGE_TOO_BIG, close.status());
+        await(client.closeFuture());
+    }
+
+    private static WebSocketClientProtocolHandler clientHandshake(WebSocketExtensionNegotiator extensions) {
+        return new WebSocketClientProtocolHandler(new WebSocketClientHandshaker(URI.create("ws://localhost/ws"), List.of(),
+                new HttpHeaders(), extensions.offer(), extensions), LIMIT, LIMIT, Duration.ofSeconds(10),
+                Duration.ofSeconds(10));
+    }
+
+    private void exchangeMessagesAndClose(WebSocketExtensionNegotiator serverSide, WebSocketExtensionNegotiator clientSide)
+            throws Exception {
+        Channel server = startEchoServer(serverSide);
+        Received received = new Received();
+        WebSocketClientProtocolHandler handshake = clientHandshake(clientSide);
         Channel client = connect(server, new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {

@@ -50,19 +50,34 @@ final class HandshakeFields {
 
     /**
      * The comma-separated elements of every field named {@code name}, trimmed, empty ones dropped
-     * (RFC 9110 §5.6.1). Commas inside quoted parameter values are not expected in the fields
-     * this splits (subprotocol tokens, extension parameters of the registered extensions).
+     * (RFC 9110 §5.6.1). A comma inside a quoted string (an extension parameter's value, RFC 6455
+     * §9.1) does not split; a quote left open runs to the end of the field value.
      */
     static List<String> elements(HttpHeaders headers, CharSequence name) {
         List<String> out = new ArrayList<>();
         for (String value : headers.getAll(name)) {
-            for (String element : value.split(",")) {
-                String trimmed = element.trim();
-                if (!trimmed.isEmpty()) {
-                    out.add(trimmed);
+            int start = 0;
+            boolean quoted = false;
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if (quoted && c == '\\') {
+                    i++; // the escaped character cannot end the quote
+                } else if (c == '"') {
+                    quoted = !quoted;
+                } else if (c == ',' && !quoted) {
+                    addTrimmed(out, value.substring(start, i));
+                    start = i + 1;
                 }
             }
+            addTrimmed(out, value.substring(start));
         }
         return out;
+    }
+
+    private static void addTrimmed(List<String> out, String element) {
+        String trimmed = element.trim();
+        if (!trimmed.isEmpty()) {
+            out.add(trimmed);
+        }
     }
 }

@@ -9,8 +9,15 @@ package io.rill.handler.codec.http.websocketx;
  * in: a lead byte narrows the range of its first continuation to exclude overlong forms
  * ({@code E0 80..9F}, {@code F0 80..8F}), surrogates ({@code ED A0..BF}) and code points above
  * U+10FFFF ({@code F4 90..BF}); later continuations are {@code 80..BF}. Not thread-safe.
+ *
+ * <p>Public so that an extension that transforms text (permessage-deflate inflating it) can check
+ * the bytes it produces the same way the frame decoder checks plain text.
  */
-final class Utf8Validator {
+public final class Utf8Validator {
+
+    /** A validator at the start of a message. */
+    public Utf8Validator() {
+    }
 
     /** Continuation bytes still due for the current sequence; 0 between characters. */
     private int pending;
@@ -25,7 +32,7 @@ final class Utf8Validator {
      * @param b the byte (any int; only the low 8 bits count)
      * @return false if the byte makes the input invalid; the state is then undefined
      */
-    boolean accept(int b) {
+    public boolean accept(int b) {
         b &= 0xFF;
         if (pending > 0) {
             if (b < low || b > high) {
@@ -68,12 +75,12 @@ final class Utf8Validator {
     }
 
     /** @return whether the input so far ends on a character boundary */
-    boolean isComplete() {
+    public boolean isComplete() {
         return pending == 0;
     }
 
     /** Starts over for a new message. */
-    void reset() {
+    public void reset() {
         pending = 0;
     }
 }

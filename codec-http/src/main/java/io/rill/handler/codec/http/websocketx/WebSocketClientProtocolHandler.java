@@ -62,8 +62,20 @@ public final class WebSocketClientProtocolHandler implements ChannelHandler {
      * @return a new handler
      */
     public static WebSocketClientProtocolHandler of(URI uri) {
-        return new WebSocketClientProtocolHandler(new WebSocketClientHandshaker(uri, List.of(), new HttpHeaders(), null,
-                WebSocketExtensionNegotiator.NONE), WebSocketDecoderConfig.DEFAULT_MAX_PAYLOAD,
+        return of(uri, WebSocketExtensionNegotiator.NONE);
+    }
+
+    /**
+     * A handler for {@code uri} without subprotocols, offering what {@code extensions} offers
+     * (permessage-deflate, say), with 64 KiB limits and 10 s timeouts.
+     *
+     * @param uri a {@code ws:} or {@code wss:} URI
+     * @param extensions makes the {@code Sec-WebSocket-Extensions} offer and checks the answer
+     * @return a new handler
+     */
+    public static WebSocketClientProtocolHandler of(URI uri, WebSocketExtensionNegotiator extensions) {
+        return new WebSocketClientProtocolHandler(new WebSocketClientHandshaker(uri, List.of(), new HttpHeaders(),
+                extensions.offer(), extensions), WebSocketDecoderConfig.DEFAULT_MAX_PAYLOAD,
                 WebSocketDecoderConfig.DEFAULT_MAX_PAYLOAD, Duration.ofSeconds(10), Duration.ofSeconds(10));
     }
 

@@ -17,9 +17,11 @@ import io.rill.util.concurrent.ScheduledFuture;
  *
  * <ul>
  *   <li>A ping is answered with a pong carrying its payload (RFC 6455 §5.5.2), flushed at the end
- *       of the read. While the channel is not writable only the latest ping's answer is kept
- *       (§5.5.3 allows answering just the most recent one), so a ping flood from a peer that does
- *       not read costs one pong, not a queue.
+ *       of the read. At most {@value #PONGS_PER_READ} pongs are written per read burst; past that,
+ *       only the latest ping's answer is kept and written when the burst ends (§5.5.3 allows
+ *       answering just the most recent one), so one read full of pings costs a bounded number of
+ *       pongs whatever its size. While the channel is not writable only the latest answer is kept,
+ *       so a ping flood from a peer that does not read costs one pong, not a queue.
  *   <li>Pongs are dropped.
  *   <li>The peer's close frame is answered with the same status (§5.5.1), {@link WebSocketCloseReceived}
  *       is fired and the channel closes once the answer is written; after our own close frame,
@@ -33,7 +35,12 @@ final class WebSocketControlHandler implements ChannelHandler {
 
     private static final InternalLogger LOG = InternalLogger.get(WebSocketControlHandler.class);
 
+    /** Pongs written per read burst before only the latest ping is answered; a handful of pings get each an answer. */
+    static final int PONGS_PER_READ = 16;
+
     private final long closeTimeoutNanos;
+    /** Pongs written since the last read burst ended. */
+    private int pongsThisRead;
     /** We wrote a close frame; the peer's answer, or the timer, ends the connection. */
     private boolean closeSent;
     /** A pong is written and waits for the flush at the end of this read. */
@@ -64,13 +71,14 @@ final class WebSocketControlHandler implements ChannelHandler {
             pong.release(); // no frame may follow our close (§5.5.1)
             return;
         }
-        if (!ctx.channel().isWritable()) {
+        if (!ctx.channel().isWritable() || pongsThisRead >= PONGS_PER_READ) {
             if (heldPong != null) {
                 heldPong.release();
             }
             heldPong = pong;
             return;
         }
+        pongsThisRead++;
         ctx.write(pong);
         flushPending = true;
     }
@@ -92,6 +100,12 @@ final class WebSocketControlHandler implements ChannelHandler {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        pongsThisRead = 0;
+        if (heldPong != null && ctx.channel().isWritable() && !closeSent) {
+            ctx.write(heldPong); // the latest ping of a long burst
+            heldPong = null;
+            flushPending = true;
+        }
         if (flushPending) {
             flushPending = false;
             ctx.flush();

@@ -22,4 +22,13 @@ public interface WebSocketExtensionNegotiator {
      * @throws WebSocketHandshakeException on a client, if the server's answer is unacceptable
      */
     List<WebSocketExtension> negotiate(List<String> elements);
+
+    /**
+     * What a client puts in its {@code Sec-WebSocket-Extensions} request field.
+     *
+     * @return the offer, or null to send none (the default, and what a server-side negotiator returns)
+     */
+    default String offer() {
+        return null;
+    }
 }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.zip.Deflater;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,9 +23,11 @@ import io.rill.channel.ChannelOption;
 import io.rill.channel.WriteBufferWaterMark;
 import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.handler.codec.http.websocketx.extensions.PerMessageDeflateClientNegotiator;
+import io.rill.handler.codec.http.websocketx.extensions.PerMessageDeflateServerNegotiator;
 
 /**
- * docs/security-cases.md, cases WS-01 .. WS-12: each test is named after its case; decoder cases
+ * docs/security-cases.md, cases WS-01 .. WS-16: each test is named after its case; decoder cases
  * are fed whole, byte by byte and split at every index.
  */
 class WebSocketSecurityCasesTest {
@@ -185,6 +188,101 @@ class WebSocketSecurityCasesTest {
     }
 
     /** The server's answer to {@code request}; an origin check accepts only https://good.example (or none). */
+    @Test
+    void ws_13_compressionBombEndsIn1009WithBoundedMemory() {
+        // 1 MiB of zeros deflates to about 1 KiB: the frame passes every frame limit, its inflation may not.
+        byte[] bomb = deflated(new byte[1 << 20]);
+        assertTrue(bomb.length < 2048, bomb.length + " compressed bytes");
+        WebSocketServerProtocolHandlerTest.App app = new WebSocketServerProtocolHandlerTest.App();
+        EmbeddedChannel ch = compressingServer(app, 64 * 1024);
+        ch.writeInbound(Unpooled.wrappedBuffer(client(0xC2, bomb)));
+        assertEquals("880203f1", WebSocketServerProtocolHandlerTest.writtenHex(ch), "close 1009");
+        assertFalse(ch.isOpen());
+        assertEquals(List.of("complete /ws null"), app.seen, "nothing inflated reached the application");
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void ws_14_rsv1OnContinuationOrControlFramesIs1002() {
+        for (byte[] input : new byte[][] {
+            bytes(client(0x41, hex("f2 48 cd")), client(0xC0, hex("c9 c9 07 00"))), // RSV1 on a continuation
+            client(0xC9, new byte[0]), // RSV1 on a ping
+            client(0xC8, hex("03 e8")), // RSV1 on a close
+        }) {
+            EmbeddedChannel ch = compressingServer(new WebSocketServerProtocolHandlerTest.App(), 64 * 1024);
+            ch.writeInbound(Unpooled.wrappedBuffer(input));
+            assertEquals("880203ea", WebSocketServerProtocolHandlerTest.writtenHex(ch), "close 1002");
+            assertFalse(ch.isOpen());
+            ch.finishAndReleaseAll();
+        }
+    }
+
+    @Test
+    void ws_15_badWindowBitsOffersAreDeclinedAndBadAnswersFailTheHandshake() {
+        for (String offer : new String[] {"server_max_window_bits=7", "server_max_window_bits=16",
+                "server_max_window_bits", "client_max_window_bits=99999999999", "server_max_window_bits=-9",
+                "server_max_window_bits=\"08\"", "client_max_window_bits=1e1"}) {
+            assertTrue(PerMessageDeflateServerNegotiator.acceptAll().negotiate(List.of("permessage-deflate; " + offer))
+                    .isEmpty(), offer);
+        }
+        PerMessageDeflateClientNegotiator client = PerMessageDeflateClientNegotiator.builder().clientMaxWindowBits(10).build();
+        for (String answer : new String[] {"client_max_window_bits=16", "client_max_window_bits=11",
+                "server_max_window_bits=7", "client_max_window_bits"}) {
+            assertThrowsHandshake(() -> client.negotiate(List.of("permessage-deflate; " + answer)), answer);
+        }
+    }
+
+    @Test
+    void ws_16_aReadFullOfPingsGetsABoundedNumberOfPongs() {
+        WebSocketServerProtocolHandlerTest.App app = new WebSocketServerProtocolHandlerTest.App();
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), WebSocketServerProtocolHandler.builder("/ws").build(), app);
+        WebSocketServerProtocolHandlerTest.send(ch, WebSocketServerProtocolHandlerTest.UPGRADE + "\r\n");
+        WebSocketServerProtocolHandlerTest.written(ch);
+        ByteBuf flood = Unpooled.buffer();
+        for (int i = 0; i < 10_000; i++) {
+            flood.writeBytes(client(0x89, Integer.toString(i)));
+        }
+        ch.writeInbound(flood); // one read burst, and the peer reads everything we send
+        List<String> pongs = new java.util.ArrayList<>();
+        for (ByteBuf b; (b = ch.readOutbound()) != null; b.release()) {
+            pongs.add(b.toString(2, b.readableBytes() - 2, StandardCharsets.US_ASCII));
+        }
+        assertEquals(WebSocketControlHandler.PONGS_PER_READ + 1, pongs.size(), "the first pings, then only the latest");
+        assertEquals("0", pongs.get(0));
+        assertEquals("9999", pongs.get(pongs.size() - 1));
+        assertTrue(ch.isOpen());
+        ch.finishAndReleaseAll();
+    }
+
+    private static void assertThrowsHandshake(Runnable r, String what) {
+        try {
+            r.run();
+        } catch (WebSocketHandshakeException expected) {
+            return;
+        }
+        throw new AssertionError("accepted: " + what);
+    }
+
+    /** A server with permessage-deflate (messages inflate up to {@code maxInflated}), after a handshake offering it. */
+    private static EmbeddedChannel compressingServer(WebSocketServerProtocolHandlerTest.App app, int maxInflated) {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), WebSocketServerProtocolHandler.builder("/ws")
+                .extensions(PerMessageDeflateServerNegotiator.builder().maxInflatedMessage(maxInflated).build()).build(), app);
+        WebSocketServerProtocolHandlerTest.send(ch, WebSocketServerProtocolHandlerTest.UPGRADE
+                + "Sec-WebSocket-Extensions: permessage-deflate\r\n\r\n");
+        String answer = WebSocketServerProtocolHandlerTest.written(ch);
+        assertTrue(answer.contains("sec-websocket-extensions: permessage-deflate\r\n"), answer);
+        return ch;
+    }
+
+    private static byte[] deflated(byte[] data) {
+        Deflater d = new Deflater(9, true);
+        d.setInput(data);
+        byte[] out = new byte[data.length + 64];
+        int n = d.deflate(out, 0, out.length, Deflater.SYNC_FLUSH);
+        d.end();
+        return java.util.Arrays.copyOf(out, n - 4);
+    }
+
     private static String handshake(String request) {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), WebSocketServerProtocolHandler.builder("/ws")
                 .originCheck(origin -> origin == null || origin.equals("https://good.example")).build(),
