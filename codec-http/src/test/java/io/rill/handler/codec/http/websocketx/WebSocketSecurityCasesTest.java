@@ -27,8 +27,9 @@ import io.rill.handler.codec.http.websocketx.extensions.PerMessageDeflateClientN
 import io.rill.handler.codec.http.websocketx.extensions.PerMessageDeflateServerNegotiator;
 
 /**
- * docs/security-cases.md, cases WS-01 .. WS-16: each test is named after its case; decoder cases
- * are fed whole, byte by byte and split at every index.
+ * docs/security-cases.md, cases WS-01 .. WS-12 and WS-18 .. WS-21 (WS-13 .. WS-17, WebSocket over
+ * HTTP/2, are in Http2ExtendedConnectTest and Http2WebSocketSecurityCasesTest): each test is named
+ * after its case; decoder cases are fed whole, byte by byte and split at every index.
  */
 class WebSocketSecurityCasesTest {
 
@@ -120,7 +121,7 @@ class WebSocketSecurityCasesTest {
         WebSocketDecoderConfig capped = SERVER.withLimits(100, 150);
         List<String> outcome = everyWay(capped, bytes(client(0x02, new byte[100]), client(0x00, new byte[51])));
         assertEquals(TOO_BIG, outcome.subList(1, 4));
-        // permessage-deflate (the compression-bomb half of WS-10) is not implemented yet.
+        // The compression-bomb half of WS-10 is WS-18.
     }
 
     @Test
@@ -189,7 +190,7 @@ class WebSocketSecurityCasesTest {
 
     /** The server's answer to {@code request}; an origin check accepts only https://good.example (or none). */
     @Test
-    void ws_13_compressionBombEndsIn1009WithBoundedMemory() {
+    void ws_18_compressionBombEndsIn1009WithBoundedMemory() {
         // 1 MiB of zeros deflates to about 1 KiB: the frame passes every frame limit, its inflation may not.
         byte[] bomb = deflated(new byte[1 << 20]);
         assertTrue(bomb.length < 2048, bomb.length + " compressed bytes");
@@ -203,7 +204,7 @@ class WebSocketSecurityCasesTest {
     }
 
     @Test
-    void ws_14_rsv1OnContinuationOrControlFramesIs1002() {
+    void ws_19_rsv1OnContinuationOrControlFramesIs1002() {
         for (byte[] input : new byte[][] {
             bytes(client(0x41, hex("f2 48 cd")), client(0xC0, hex("c9 c9 07 00"))), // RSV1 on a continuation
             client(0xC9, new byte[0]), // RSV1 on a ping
@@ -218,7 +219,7 @@ class WebSocketSecurityCasesTest {
     }
 
     @Test
-    void ws_15_badWindowBitsOffersAreDeclinedAndBadAnswersFailTheHandshake() {
+    void ws_20_badWindowBitsOffersAreDeclinedAndBadAnswersFailTheHandshake() {
         for (String offer : new String[] {"server_max_window_bits=7", "server_max_window_bits=16",
                 "server_max_window_bits", "client_max_window_bits=99999999999", "server_max_window_bits=-9",
                 "server_max_window_bits=\"08\"", "client_max_window_bits=1e1"}) {
@@ -233,7 +234,7 @@ class WebSocketSecurityCasesTest {
     }
 
     @Test
-    void ws_16_aReadFullOfPingsGetsABoundedNumberOfPongs() {
+    void ws_21_aReadFullOfPingsGetsABoundedNumberOfPongs() {
         WebSocketServerProtocolHandlerTest.App app = new WebSocketServerProtocolHandlerTest.App();
         EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), WebSocketServerProtocolHandler.builder("/ws").build(), app);
         WebSocketServerProtocolHandlerTest.send(ch, WebSocketServerProtocolHandlerTest.UPGRADE + "\r\n");
