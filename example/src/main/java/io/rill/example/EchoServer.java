@@ -52,14 +52,17 @@ final class EchoServer implements Example {
         });
     }
 
-    /** The buffer read is the buffer written: no copy; one flush per read burst, not per read. */
+    /**
+     * The buffer read is the buffer written: no copy; one flush per read burst, not per read; no
+     * future per write (a write that fails reaches {@link #exceptionCaught}, which closes).
+     */
     @ChannelHandler.Sharable
     static final class EchoHandler implements ChannelHandler {
         private static final InternalLogger LOG = InternalLogger.get(EchoHandler.class);
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ctx.write(msg);
+            ctx.write(msg, ctx.voidPromise());
         }
 
         @Override
