@@ -1,6 +1,5 @@
 package io.rill.handler.codec.http.websocketx;
 
-import java.security.SecureRandom;
 import java.util.List;
 
 import io.rill.buffer.ByteBuf;
@@ -10,8 +9,8 @@ import io.rill.handler.codec.MessageToMessageEncoder;
 
 /**
  * Turns {@link WebSocketFrame}s into bytes (RFC 6455 §5.2). A client's encoder masks every frame
- * with a fresh key from {@link SecureRandom} (§5.3: the key must be unpredictable, or a page's
- * script could choose the bytes a proxy sees); a server's never masks.
+ * with a fresh key from {@link java.security.SecureRandom} (§5.3: the key must be unpredictable, or
+ * a page's script could choose the bytes a proxy sees); a server's never masks.
  *
  * <pre>
  *  byte 0: FIN | RSV1 RSV2 RSV3 | opcode(4)
@@ -28,8 +27,6 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
 
     /** Payloads up to this size are copied behind the header: one buffer, one write. */
     static final int COPY_THRESHOLD = 1024;
-
-    private static final SecureRandom MASK_KEYS = new SecureRandom();
 
     private final boolean maskFrames;
 
@@ -48,7 +45,7 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
         boolean copy = maskFrames || length <= COPY_THRESHOLD;
         ByteBuf buf = ctx.alloc().buffer(14 + (copy ? length : 0));
         try {
-            writeFrame(buf, frame, maskFrames ? MASK_KEYS.nextInt() : 0, maskFrames, copy);
+            writeFrame(buf, frame, maskFrames ? WebSocketMasking.newMaskKey() : 0, maskFrames, copy);
         } catch (RuntimeException e) {
             buf.release();
             throw e;
@@ -69,7 +66,7 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
      */
     static ByteBuf encodeWhole(ByteBufAllocator alloc, WebSocketFrame frame, boolean mask) {
         ByteBuf buf = alloc.buffer(14 + frame.content().readableBytes());
-        writeFrame(buf, frame, mask ? MASK_KEYS.nextInt() : 0, mask, true);
+        writeFrame(buf, frame, mask ? WebSocketMasking.newMaskKey() : 0, mask, true);
         return buf;
     }
 

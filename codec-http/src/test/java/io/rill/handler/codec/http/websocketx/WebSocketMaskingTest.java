@@ -1,6 +1,7 @@
 package io.rill.handler.codec.http.websocketx;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 
@@ -90,5 +91,14 @@ class WebSocketMaskingTest {
         } finally {
             buf.release();
         }
+    }
+
+    @Test
+    void maskKeysDoNotRepeatAcrossReserveRefills() {
+        java.util.Set<Integer> keys = new java.util.HashSet<>();
+        for (int i = 0; i < 2000; i++) { // several 256-key reserves
+            keys.add(WebSocketMasking.newMaskKey());
+        }
+        assertTrue(keys.size() > 1990, "keys drawn from 32 random bits rarely collide; got " + keys.size() + " distinct");
     }
 }
