@@ -739,7 +739,9 @@ final class Http2Connection implements Http2FrameListener {
             shutdownPromise.addListener(f -> promise.trySuccess(null));
             return;
         }
-        shutdownPromise = promise;
+        // The first caller is often the transport at the peer's end of stream, with the void promise,
+        // which takes no listener: later callers (the application's own close) wait on a real one.
+        shutdownPromise = promise == codec.ctx().voidPromise() ? codec.ctx().newPromise() : promise;
         codec.ctx().executor().schedule(this::finishShutdown, SHUTDOWN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
         if (goAwaySent) {
             outbound.flush();

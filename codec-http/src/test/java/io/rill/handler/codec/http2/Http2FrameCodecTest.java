@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.util.concurrent.Future;
 
 /** The server side of {@link Http2FrameCodec}, driven frame by frame as a client would. */
 class Http2FrameCodecTest {
@@ -188,6 +189,23 @@ class Http2FrameCodecTest {
         channel.writeAndFlush(new Http2HeadersFrame(3, new Http2Headers().status("204"), true));
         assertEquals(List.of("HEADERS 1 Http2Headers[:status: 204] END_STREAM", "HEADERS 3 Http2Headers[:status: 204] END_STREAM"),
                 peer.outbound());
+        assertFalse(channel.isOpen());
+    }
+
+    @Test
+    void aCloseAfterOneWithTheVoidPromiseCompletesWithTheShutdown() throws Exception {
+        // The transport closes with the void promise at the peer's end of stream; the application may close too.
+        peer.handshake();
+        peer.inbound(out -> client.writeHeaders(out, 1, request("GET", "/"), true));
+        channel.<Http2HeadersFrame>readInbound();
+        channel.close(channel.voidPromise());
+        Future<Void> second = channel.close();
+        channel.checkException(); // nothing was thrown at the pipeline
+        assertFalse(second.isDone(), "stream 1 is still being answered");
+        long ping = Long.parseLong(peer.outbound().get(1).substring(5));
+        peer.inbound(out -> client.writePing(out, ping, true));
+        channel.writeAndFlush(new Http2HeadersFrame(1, new Http2Headers().status("204"), true));
+        assertTrue(second.isSuccess());
         assertFalse(channel.isOpen());
     }
 
