@@ -58,6 +58,8 @@ final class Http2FrameReader {
     /** The fragments so far; null until a second fragment arrives (one-frame blocks are decoded in place). */
     private ByteBuf blockFragments;
     private long blockCharge;
+    /** How many fields the last block decoded to; bounded by the header list size limit. */
+    private int lastBlockFields = 8;
 
     Http2FrameReader(FieldBlockDecoder fieldDecoder, ByteBufAllocator alloc, long maxFieldBlockCharge) {
         this.fieldDecoder = fieldDecoder;
@@ -189,8 +191,11 @@ final class Http2FrameReader {
         Http2Exception streamError = blockStreamError;
         blockStreamId = 0;
         blockStreamError = null;
-        Http2Headers headers = new Http2Headers();
+        // A peer's blocks tend to repeat (same client, same kind of request): sized like the last one,
+        // the field array is made once at the right size instead of grown.
+        Http2Headers headers = new Http2Headers(lastBlockFields);
         fieldDecoder.decode(streamId, block, headers);
+        lastBlockFields = headers.size();
         if (streamError != null) {
             throw streamError;
         }
