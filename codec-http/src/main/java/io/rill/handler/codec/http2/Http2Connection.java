@@ -239,7 +239,7 @@ final class Http2Connection implements Http2FrameListener {
      * already sent (half-closed local).
      */
     void openUpgradeStream() {
-        Http2Stream stream = new Http2Stream(1, peerInitialWindow, config.initialWindowSize());
+        Http2Stream stream = Http2Stream.open(1, peerInitialWindow, config.initialWindowSize());
         streams.put(1, stream);
         if (config.server()) {
             stream.headersReceived = true;
@@ -351,7 +351,7 @@ final class Http2Connection implements Http2FrameListener {
             throw Http2Exception.streamError(streamId, Http2Error.REFUSED_STREAM, "stream " + streamId
                     + " exceeds SETTINGS_MAX_CONCURRENT_STREAMS " + config.maxConcurrentStreams());
         }
-        Http2Stream stream = new Http2Stream(streamId, peerInitialWindow, config.initialWindowSize());
+        Http2Stream stream = Http2Stream.open(streamId, peerInitialWindow, config.initialWindowSize());
         streams.put(streamId, stream);
         peerOpenedActive++;
         flood.streamOpened();
@@ -441,7 +441,7 @@ final class Http2Connection implements Http2FrameListener {
                     + lastLocalOpened + "; reserved stream ids must be used in the order they were reserved");
         }
         lastLocalOpened = id;
-        Http2Stream stream = new Http2Stream(id, peerInitialWindow, config.initialWindowSize());
+        Http2Stream stream = Http2Stream.open(id, peerInitialWindow, config.initialWindowSize());
         streams.put(stream.id, stream);
         localOpenedActive++;
         return stream;
@@ -692,6 +692,7 @@ final class Http2Connection implements Http2FrameListener {
         if (stream.consumedNotReturned > 0) {
             stream.consumedNotReturned = 0;
         }
+        stream.recycleIfNeverQueued();
         if (shutdownPromise != null && goAwaySent && streams.isEmpty()) {
             finishShutdown();
         }
