@@ -466,7 +466,8 @@ final class Http2Connection implements Http2FrameListener {
             }
             return;
         }
-        stream.addPending(new Http2Stream.PendingWrite(content, null, frame.endStream(), promise));
+        // Sent piece by piece from a view of our own: the content's indices stay as given (constant buffers).
+        stream.addPending(new Http2Stream.PendingWrite(content.duplicate(), null, frame.endStream(), promise));
         stream.pendingBytes += length;
         if (frame.endStream()) {
             stream.localOpen = false; // nothing may be queued after it; the stream closes when it is sent
@@ -562,7 +563,8 @@ final class Http2Connection implements Http2FrameListener {
         ByteBuf out = outbound.buffer();
         writeDataHeader(out, stream, n, endStream);
         if (n <= Http2Outbound.COPY_THRESHOLD) {
-            out.writeBytes(data);
+            // Read at absolute indices: a constant buffer (Unpooled.constantBuffer) may be the body of every response.
+            out.writeBytes(data, data.readerIndex(), n);
             data.release();
             outbound.completeWithBuffer(promise);
         } else {

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.util.concurrent.Future;
@@ -207,6 +208,29 @@ class Http2FrameCodecTest {
         channel.writeAndFlush(new Http2HeadersFrame(1, new Http2Headers().status("204"), true));
         assertTrue(second.isSuccess());
         assertFalse(channel.isOpen());
+    }
+
+    @Test
+    void oneConstantBufferCanBeTheContentOfEveryResponse() throws Exception {
+        peer.handshake();
+        peer.inbound(out -> {
+            for (int id = 1; id <= 7; id += 2) {
+                client.writeHeaders(out, id, request("GET", "/"), true);
+            }
+        });
+        peer.releaseInbound();
+        ByteBuf small = Unpooled.constantBuffer("Hello, World!".getBytes(StandardCharsets.US_ASCII));
+        ByteBuf large = Unpooled.constantBuffer(new byte[Http2Outbound.COPY_THRESHOLD + 1]); // queued, sent in pieces
+        for (int id = 1; id <= 7; id += 2) {
+            channel.write(new Http2HeadersFrame(id, new Http2Headers().status("200"), false));
+            channel.write(new Http2DataFrame(id, id <= 3 ? small : large, true));
+        }
+        channel.flush();
+        List<String> data = peer.outbound().stream().filter(f -> f.startsWith("DATA")).toList();
+        assertEquals(List.of("DATA 1 13 END_STREAM", "DATA 3 13 END_STREAM", "DATA 5 1025 END_STREAM",
+                "DATA 7 1025 END_STREAM"), data);
+        assertEquals(13, small.readableBytes());
+        assertEquals(Http2Outbound.COPY_THRESHOLD + 1, large.readableBytes());
     }
 
     @Test
