@@ -739,7 +739,9 @@ final class Http2Connection implements Http2FrameListener {
      */
     void shutdownGracefully(Promise<Void> promise) {
         if (shutdownPromise != null) {
-            shutdownPromise.addListener(f -> promise.trySuccess(null));
+            if (promise != codec.ctx().voidPromise()) { // the transport's repeated closes add nothing to wait for
+                shutdownPromise.addListener(f -> promise.trySuccess(null));
+            }
             return;
         }
         // The first caller is often the transport at the peer's end of stream, with the void promise,
