@@ -466,7 +466,7 @@ final class Http2Connection implements Http2FrameListener {
             }
             return;
         }
-        // Sent piece by piece from a view of our own: the content's indices stay as given (constant buffers).
+        // Sent piece by piece through a view of our own: the content's indices stay as given (constant buffers).
         stream.addPending(new Http2Stream.PendingWrite(content.duplicate(), null, frame.endStream(), promise));
         stream.pendingBytes += length;
         if (frame.endStream()) {
@@ -557,14 +557,13 @@ final class Http2Connection implements Http2FrameListener {
         }
     }
 
-    /** Sends all of {@code data} as one DATA frame, which the windows and the maximum frame size allow. Takes ownership. */
+    /** Sends all of {@code data} as one DATA frame, which the windows and frame size allow. Owns it, moves no index. */
     private void sendWhole(Http2Stream stream, ByteBuf data, boolean endStream, Promise<Void> promise) {
         int n = data.readableBytes();
         ByteBuf out = outbound.buffer();
         writeDataHeader(out, stream, n, endStream);
         if (n <= Http2Outbound.COPY_THRESHOLD) {
-            // Read at absolute indices: a constant buffer (Unpooled.constantBuffer) may be the body of every response.
-            out.writeBytes(data, data.readerIndex(), n);
+            out.writeBytes(data, data.readerIndex(), n); // a constant buffer may be the body of every response
             data.release();
             outbound.completeWithBuffer(promise);
         } else {
@@ -729,7 +728,6 @@ final class Http2Connection implements Http2FrameListener {
         codec.writer.writeGoAway(outbound.buffer(), lastPeerStreamId, error, debug);
     }
 
-    /** GOAWAY, then the close once the open streams end (or after a bound). */
     /**
      * The graceful shutdown of RFC 9113 §6.8. A server first sends GOAWAY with the highest
      * possible stream id and a PING: requests the client sent before it saw that GOAWAY are still
@@ -744,8 +742,7 @@ final class Http2Connection implements Http2FrameListener {
             }
             return;
         }
-        // The first caller is often the transport at the peer's end of stream, with the void promise,
-        // which takes no listener: later callers (the application's own close) wait on a real one.
+        // The void promise (the transport's, at the peer's end of stream) takes no listener; later closes need one.
         shutdownPromise = promise == codec.ctx().voidPromise() ? codec.ctx().newPromise() : promise;
         codec.ctx().executor().schedule(this::finishShutdown, SHUTDOWN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
         if (goAwaySent) {
