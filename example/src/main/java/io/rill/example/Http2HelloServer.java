@@ -37,6 +37,15 @@ import io.rill.util.InternalLogger;
  * {@code http-hello} handler); with {@code --tls}, h2 and http/1.1 by ALPN. Try
  * {@code curl --http2-prior-knowledge http://127.0.0.1:8080/}, {@code curl --http2 ...} or, with
  * {@code --tls}, {@code curl -k https://127.0.0.1:8080/}.
+ *
+ * <p>The fixed answer is built once and shared by every response, as {@code http-hello} does over
+ * HTTP/1.1: its fields are one {@link Http2Headers} that nothing modifies after it is built (the codec
+ * only reads the fields it sends), and its body one {@link Unpooled#constantBuffer constant buffer}
+ * (the codec reads it without moving its indices, and releasing it does nothing). Per request the
+ * server then makes only the frames, their write futures and what the codec itself needs, under
+ * 300 bytes in all. A handler that builds its answer per request costs a little more; one that does
+ * not look at a write's outcome saves the future by passing {@code ctx.voidPromise()}, but a failed
+ * write (on a stream the client has reset meanwhile, say) then reaches {@code exceptionCaught}.
  */
 final class Http2HelloServer implements Example {
 
@@ -107,8 +116,11 @@ final class Http2HelloServer implements Example {
     /** Answers the streams of one connection, one frame at a time. */
     static final class HelloStreams implements ChannelHandler {
         private static final InternalLogger LOG = InternalLogger.get(HelloStreams.class);
-        private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
-        private static final String HELLO_LENGTH = Integer.toString(HELLO.length);
+        /** The body of every answer to GET (see the class comment). */
+        private static final ByteBuf HELLO = Unpooled.constantBuffer("Hello, World!".getBytes(StandardCharsets.US_ASCII));
+        /** The fields of every answer to GET and HEAD; never modified after this line. */
+        private static final Http2Headers HELLO_HEADERS = new Http2Headers().status("200").add("content-type", "text/plain")
+                .add("content-length", Integer.toString(HELLO.readableBytes()));
 
         /** Streams whose body is being echoed. */
         private final Set<Integer> echoing = new HashSet<>();
@@ -146,10 +158,9 @@ final class Http2HelloServer implements Example {
                 }
             } else if (method.equals("GET") || method.equals("HEAD")) {
                 boolean head = method.equals("HEAD");
-                ctx.write(new Http2HeadersFrame(id, new Http2Headers().status("200").add("content-type", "text/plain")
-                        .add("content-length", HELLO_LENGTH), head));
+                ctx.write(new Http2HeadersFrame(id, HELLO_HEADERS, head));
                 if (!head) {
-                    ctx.write(new Http2DataFrame(id, Unpooled.wrappedBuffer(HELLO), true));
+                    ctx.write(new Http2DataFrame(id, HELLO, true));
                 }
             } else {
                 ctx.write(new Http2HeadersFrame(id, new Http2Headers().status(path.equals("/echo") ? "405" : "404")

@@ -11,6 +11,7 @@ import java.net.Socket;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
@@ -26,6 +27,7 @@ import io.rill.channel.socket.ChannelInputShutdownEvent;
 import io.rill.channel.socket.ChannelInputShutdownReadComplete;
 import io.rill.channel.socket.ChannelOutputShutdownEvent;
 import io.rill.channel.socket.DuplexChannel;
+import io.rill.util.concurrent.Promise;
 
 /**
  * End of stream from the peer: closes the channel, or with ALLOW_HALF_CLOSURE shuts input only
@@ -57,6 +59,30 @@ abstract class SocketHalfClosureTests extends AbstractSocketTest {
         await(child.closeFuture());
         assertTrue(serverEvents.userEvents.isEmpty(), "no half-closure events: " + serverEvents.userEvents);
         await(client.closeFuture()); // the server's close reaches the client as end of stream
+    }
+
+    /**
+     * A handler may finish what it was doing before the close that end of stream asks for goes
+     * through (HTTP/2 serves its open streams first); meanwhile the socket, readable for ever at
+     * end of stream, must not be watched, or the loop spins until the close.
+     */
+    @Test
+    void endOfStreamWithoutHalfClosureStopsReadingWhileAHandlerHoldsTheClose() throws Exception {
+        CompletableFuture<Runnable> closeAsked = new CompletableFuture<>();
+        ChannelHandler holdClose = new ChannelHandler() {
+            @Override
+            public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
+                closeAsked.complete(() -> ctx.close(promise));
+            }
+        };
+        BlockingQueue<Channel> accepted = startServerCollectingChildren(serverBootstrap(), holdClose);
+        DuplexChannel client = (DuplexChannel) connect(startedServer, new ByteCollector());
+        Channel child = take(accepted);
+        await(client.shutdownOutput());
+        Runnable close = closeAsked.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        LoopIdleCheck.assertIdle(child.eventLoop());
+        child.eventLoop().execute(close);
+        await(child.closeFuture());
     }
 
     @Test

@@ -18,7 +18,8 @@ import io.rill.util.concurrent.Promise;
  * calls as a {@link Socket}; everything here runs on the channel's event loop, the flags are read
  * anywhere.
  *
- * <p>End of stream closes the channel, or with {@code ALLOW_HALF_CLOSURE} shuts input down, fires
+ * <p>End of stream closes the channel (input counts as shut from then on, for a close that a
+ * handler delays), or with {@code ALLOW_HALF_CLOSURE} shuts input down, fires
  * {@link ChannelInputShutdownEvent} and {@link ChannelInputShutdownReadComplete}, and stops
  * reading for good (a socket at end of stream is always readable: watching it would spin the
  * loop). Once both directions are shut the channel closes: nothing is left for it to do.
@@ -75,6 +76,10 @@ public final class HalfClosure {
     /** The peer sent end of stream. */
     public void inputEnded() {
         if (!config.isAllowHalfClosure()) {
+            // A handler may hold the close a while (HTTP/2 serves its open streams first): stop
+            // watching the socket now, as with half closure, or the loop spins until the close.
+            inputShutdown = true;
+            socket.stopReading();
             channel.close(channel.voidPromise());
             return;
         }

@@ -244,7 +244,7 @@ final class Http2Connection implements Http2FrameListener {
      * already sent (half-closed local).
      */
     void openUpgradeStream() {
-        Http2Stream stream = new Http2Stream(1, peerInitialWindow, config.initialWindowSize());
+        Http2Stream stream = Http2Stream.open(1, peerInitialWindow, config.initialWindowSize());
         streams.put(1, stream);
         if (config.server()) {
             stream.headersReceived = true;
@@ -356,7 +356,7 @@ final class Http2Connection implements Http2FrameListener {
             throw Http2Exception.streamError(streamId, Http2Error.REFUSED_STREAM, "stream " + streamId
                     + " exceeds SETTINGS_MAX_CONCURRENT_STREAMS " + config.maxConcurrentStreams());
         }
-        Http2Stream stream = new Http2Stream(streamId, peerInitialWindow, config.initialWindowSize());
+        Http2Stream stream = Http2Stream.open(streamId, peerInitialWindow, config.initialWindowSize());
         streams.put(streamId, stream);
         peerOpenedActive++;
         flood.streamOpened();
@@ -446,7 +446,7 @@ final class Http2Connection implements Http2FrameListener {
                     + lastLocalOpened + "; reserved stream ids must be used in the order they were reserved");
         }
         lastLocalOpened = id;
-        Http2Stream stream = new Http2Stream(id, peerInitialWindow, config.initialWindowSize());
+        Http2Stream stream = Http2Stream.open(id, peerInitialWindow, config.initialWindowSize());
         streams.put(stream.id, stream);
         localOpenedActive++;
         return stream;
@@ -471,7 +471,8 @@ final class Http2Connection implements Http2FrameListener {
             }
             return;
         }
-        stream.addPending(new Http2Stream.PendingWrite(content, null, frame.endStream(), promise));
+        // Sent piece by piece through a view of our own: the content's indices stay as given (constant buffers).
+        stream.addPending(new Http2Stream.PendingWrite(content.duplicate(), null, frame.endStream(), promise));
         stream.pendingBytes += length;
         if (frame.endStream()) {
             stream.localOpen = false; // nothing may be queued after it; the stream closes when it is sent
@@ -561,13 +562,13 @@ final class Http2Connection implements Http2FrameListener {
         }
     }
 
-    /** Sends all of {@code data} as one DATA frame, which the windows and the maximum frame size allow. Takes ownership. */
+    /** Sends all of {@code data} as one DATA frame, which the windows and frame size allow. Owns it, moves no index. */
     private void sendWhole(Http2Stream stream, ByteBuf data, boolean endStream, Promise<Void> promise) {
         int n = data.readableBytes();
         ByteBuf out = outbound.buffer();
         writeDataHeader(out, stream, n, endStream);
         if (n <= Http2Outbound.COPY_THRESHOLD) {
-            out.writeBytes(data);
+            out.writeBytes(data, data.readerIndex(), n); // a constant buffer may be the body of every response
             data.release();
             outbound.completeWithBuffer(promise);
         } else {
@@ -697,6 +698,7 @@ final class Http2Connection implements Http2FrameListener {
         if (stream.consumedNotReturned > 0) {
             stream.consumedNotReturned = 0;
         }
+        stream.recycleIfNeverQueued();
         if (shutdownPromise != null && goAwaySent && streams.isEmpty()) {
             finishShutdown();
         }
@@ -731,7 +733,6 @@ final class Http2Connection implements Http2FrameListener {
         codec.writer.writeGoAway(outbound.buffer(), lastPeerStreamId, error, debug);
     }
 
-    /** GOAWAY, then the close once the open streams end (or after a bound). */
     /**
      * The graceful shutdown of RFC 9113 §6.8. A server first sends GOAWAY with the highest
      * possible stream id and a PING: requests the client sent before it saw that GOAWAY are still
@@ -741,10 +742,13 @@ final class Http2Connection implements Http2FrameListener {
      */
     void shutdownGracefully(Promise<Void> promise) {
         if (shutdownPromise != null) {
-            shutdownPromise.addListener(f -> promise.trySuccess(null));
+            if (promise != codec.ctx().voidPromise()) { // the transport's repeated closes add nothing to wait for
+                shutdownPromise.addListener(f -> promise.trySuccess(null));
+            }
             return;
         }
-        shutdownPromise = promise;
+        // The void promise (the transport's, at the peer's end of stream) takes no listener; later closes need one.
+        shutdownPromise = promise == codec.ctx().voidPromise() ? codec.ctx().newPromise() : promise;
         codec.ctx().executor().schedule(this::finishShutdown, SHUTDOWN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
         if (goAwaySent) {
             outbound.flush();

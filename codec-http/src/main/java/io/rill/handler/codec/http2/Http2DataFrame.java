@@ -10,7 +10,9 @@ import io.rill.buffer.ReferenceCounted;
  * slow consumer slows the sender down.
  *
  * @param streamId the stream
- * @param content the bytes; owned by the frame
+ * @param content the bytes; owned by the frame. Content sent is read without moving its indices,
+ *        so one {@link io.rill.buffer.Unpooled#constantBuffer constant buffer} can be the content
+ *        of any number of frames, like a fixed response body
  * @param flowControlled for a received frame, the bytes it counted against the windows (its
  *        payload with padding); for a frame to send, ignored (the content's size counts)
  * @param endStream whether this frame ends the sender's side of the stream

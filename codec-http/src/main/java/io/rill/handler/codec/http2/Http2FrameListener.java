@@ -10,8 +10,9 @@ import io.rill.buffer.ByteBuf;
 interface Http2FrameListener {
 
     /**
-     * A DATA frame. {@code data} is a slice of the read buffer valid only during the call:
-     * retain it (or copy it) to keep it.
+     * A DATA frame. {@code data} is the read buffer itself, its readable bytes narrowed to the
+     * frame's content, and valid only during the call: keep a retained slice (or a copy), never
+     * the buffer, and leave its writer index alone.
      *
      * @param flowControlled the frame's whole payload length, padding included, which counts
      *        against the flow-control windows (RFC 9113 §6.1)

@@ -58,6 +58,8 @@ final class Http2FrameReader {
     /** The fragments so far; null until a second fragment arrives (one-frame blocks are decoded in place). */
     private ByteBuf blockFragments;
     private long blockCharge;
+    /** How many fields the last block decoded to; bounded by the header list size limit. */
+    private int lastBlockFields = 8;
 
     Http2FrameReader(FieldBlockDecoder fieldDecoder, ByteBufAllocator alloc, long maxFieldBlockCharge) {
         this.fieldDecoder = fieldDecoder;
@@ -98,7 +100,23 @@ final class Http2FrameReader {
             return false;
         }
         in.skipBytes(HEADER_LENGTH);
-        ByteBuf payload = in.readSlice(length);
+        int end = in.readerIndex() + length;
+        int limit = in.writerIndex();
+        // The payload is read in place: for as long as the frame is read, the buffer ends where the
+        // frame does, which bounds every read as a slice would without a slice object per frame.
+        // Whatever the frame's reader did or threw, the buffer then stands at the next frame.
+        in.writerIndex(end);
+        try {
+            readPayload(type, flags, streamId, length, in, listener);
+        } finally {
+            in.writerIndex(limit);
+            in.readerIndex(end);
+        }
+        return true;
+    }
+
+    private void readPayload(int type, int flags, int streamId, int length, ByteBuf payload,
+            Http2FrameListener listener) throws Http2Exception {
         switch (type) {
             case DATA -> readData(streamId, flags, payload, listener);
             case HEADERS -> readHeaders(streamId, flags, payload, listener);
@@ -113,7 +131,6 @@ final class Http2FrameReader {
             case CONTINUATION -> readContinuation(streamId, flags, payload, listener);
             default -> listener.onUnknownFrame(type, streamId, length);
         }
-        return true;
     }
 
     /** Releases a partly joined field block; call when the channel goes away. */
@@ -189,8 +206,11 @@ final class Http2FrameReader {
         Http2Exception streamError = blockStreamError;
         blockStreamId = 0;
         blockStreamError = null;
-        Http2Headers headers = new Http2Headers();
+        // A peer's blocks tend to repeat (same client, same kind of request): sized like the last one,
+        // the field array is made once at the right size instead of grown.
+        Http2Headers headers = new Http2Headers(lastBlockFields);
         fieldDecoder.decode(streamId, block, headers);
+        lastBlockFields = headers.size();
         if (streamError != null) {
             throw streamError;
         }
@@ -280,7 +300,7 @@ final class Http2FrameReader {
         listener.onWindowUpdate(streamId, increment);
     }
 
-    /** Skips the pad length octet and the padding (RFC 9113 §6.1); what remains is the content. */
+    /** Skips the pad length octet and ends the payload before the padding (RFC 9113 §6.1): what remains is the content. */
     private static ByteBuf stripPadding(int flags, ByteBuf payload, int type) throws Http2Exception {
         if ((flags & FLAG_PADDED) == 0) {
             return payload;
@@ -294,7 +314,8 @@ final class Http2FrameReader {
             throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, typeName(type) + " padding of "
                     + padding + " bytes is not shorter than the payload");
         }
-        return payload.slice(payload.readerIndex(), payload.readableBytes() - padding);
+        payload.writerIndex(payload.writerIndex() - padding);
+        return payload;
     }
 
     private static void requireStream(int streamId, int type) throws Http2Exception {

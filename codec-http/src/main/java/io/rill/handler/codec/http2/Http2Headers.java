@@ -37,17 +37,25 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
     /** {@code :protocol}, the protocol of an extended CONNECT (RFC 8441). */
     public static final AsciiString PROTOCOL = AsciiString.cached(":protocol");
 
-    private CharSequence[] names;
-    private CharSequence[] values;
-    /** Entries in use: indexes {@code [0, size)} of both arrays. */
+    /**
+     * The fields, name and value interleaved: field {@code i} is {@code fields[2i]: fields[2i + 1]}.
+     * One array rather than two halves what a field section costs beyond its strings: this object
+     * is made for every request and every response.
+     */
+    private CharSequence[] fields;
+    /** Fields in use: slots {@code [0, 2 * size)}. */
     private int size;
-    /** Entries at the front that are pseudo-header fields: {@code [0, pseudoCount)}. */
+    /** Fields at the front that are pseudo-header fields: {@code [0, pseudoCount)}. */
     private int pseudoCount;
 
     /** An empty field section. */
     public Http2Headers() {
-        names = new CharSequence[8];
-        values = new CharSequence[8];
+        this(4); // a typical response: :status, content-type, content-length and one more
+    }
+
+    /** An empty field section with room for {@code expectedFields} before it grows; the HPACK decoder knows. */
+    Http2Headers(int expectedFields) {
+        fields = new CharSequence[2 * Math.max(expectedFields, 1)];
     }
 
     /**
@@ -98,7 +106,7 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
      */
     public CharSequence get(CharSequence name) {
         int i = indexOf(name, 0);
-        return i < 0 ? null : values[i];
+        return i < 0 ? null : fields[2 * i + 1];
     }
 
     /**
@@ -110,7 +118,7 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
     public List<CharSequence> getAll(CharSequence name) {
         List<CharSequence> all = new ArrayList<>(2);
         for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
-            all.add(values[i]);
+            all.add(fields[2 * i + 1]);
         }
         return all;
     }
@@ -136,17 +144,16 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
         int kept = 0;
         int keptPseudo = 0;
         for (int i = 0; i < size; i++) {
-            if (!AsciiString.contentEquals(names[i], lower)) {
+            if (!AsciiString.contentEquals(fields[2 * i], lower)) {
                 if (i < pseudoCount) {
                     keptPseudo++;
                 }
-                names[kept] = names[i];
-                values[kept++] = values[i];
+                fields[2 * kept] = fields[2 * i];
+                fields[2 * kept++ + 1] = fields[2 * i + 1];
             }
         }
         boolean removed = kept != size;
-        Arrays.fill(names, kept, size, null);
-        Arrays.fill(values, kept, size, null);
+        Arrays.fill(fields, 2 * kept, 2 * size, null);
         size = kept;
         pseudoCount = keptPseudo;
         return removed;
@@ -178,7 +185,7 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
      * @throws IndexOutOfBoundsException if {@code index} is out of range
      */
     public CharSequence nameAt(int index) {
-        return names[checkIndex(index)];
+        return fields[2 * checkIndex(index)];
     }
 
     /**
@@ -189,7 +196,7 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
      * @throws IndexOutOfBoundsException if {@code index} is out of range
      */
     public CharSequence valueAt(int index) {
-        return values[checkIndex(index)];
+        return fields[2 * checkIndex(index) + 1];
     }
 
     /**
@@ -199,7 +206,7 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
      */
     public void forEach(BiConsumer<? super CharSequence, ? super CharSequence> action) {
         for (int i = 0; i < size; i++) {
-            action.accept(names[i], values[i]);
+            action.accept(fields[2 * i], fields[2 * i + 1]);
         }
     }
 
@@ -220,7 +227,7 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
                     throw new NoSuchElementException();
                 }
                 int i = next++;
-                return new AbstractMap.SimpleImmutableEntry<>(names[i], values[i]);
+                return new AbstractMap.SimpleImmutableEntry<>(fields[2 * i], fields[2 * i + 1]);
             }
         };
     }
@@ -310,9 +317,8 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
         if (!(o instanceof Http2Headers other) || other.size != size) {
             return false;
         }
-        for (int i = 0; i < size; i++) {
-            if (!AsciiString.contentEquals(names[i], other.names[i])
-                    || !AsciiString.contentEquals(values[i], other.values[i])) {
+        for (int i = 0; i < 2 * size; i++) {
+            if (!AsciiString.contentEquals(fields[i], other.fields[i])) {
                 return false;
             }
         }
@@ -322,9 +328,8 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
     @Override
     public int hashCode() {
         int h = size;
-        for (int i = 0; i < size; i++) {
-            h = h * 31 + AsciiString.hashCode(names[i]);
-            h = h * 31 + AsciiString.hashCode(values[i]);
+        for (int i = 0; i < 2 * size; i++) {
+            h = h * 31 + AsciiString.hashCode(fields[i]);
         }
         return h;
     }
@@ -333,14 +338,14 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
     public String toString() {
         StringBuilder sb = new StringBuilder("Http2Headers[");
         for (int i = 0; i < size; i++) {
-            sb.append(i == 0 ? "" : ", ").append(names[i]).append(": ").append(values[i]);
+            sb.append(i == 0 ? "" : ", ").append(fields[2 * i]).append(": ").append(fields[2 * i + 1]);
         }
         return sb.append(']').toString();
     }
 
     private int indexOf(CharSequence name, int from) {
         for (int i = from; i < size; i++) {
-            if (AsciiString.contentEquals(names[i], name)) {
+            if (AsciiString.contentEquals(fields[2 * i], name)) {
                 return i;
             }
         }
@@ -355,14 +360,12 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
     }
 
     private void insert(int at, CharSequence name, CharSequence value) {
-        if (size == names.length) {
-            names = Arrays.copyOf(names, size * 2);
-            values = Arrays.copyOf(values, size * 2);
+        if (2 * size == fields.length) {
+            fields = Arrays.copyOf(fields, fields.length * 2);
         }
-        System.arraycopy(names, at, names, at + 1, size - at);
-        System.arraycopy(values, at, values, at + 1, size - at);
-        names[at] = name;
-        values[at] = value;
+        System.arraycopy(fields, 2 * at, fields, 2 * at + 2, 2 * (size - at));
+        fields[2 * at] = name;
+        fields[2 * at + 1] = value;
         size++;
     }
 

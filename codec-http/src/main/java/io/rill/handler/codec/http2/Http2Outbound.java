@@ -30,6 +30,12 @@ final class Http2Outbound {
     private int lastWaitingCount = 4;
     /** Whether anything was passed to the context since the last flush. */
     private boolean written;
+    /**
+     * Whether a frame written with the void promise is in {@link #buffer}: it is not listed in
+     * {@link #waiting} (nothing to complete, so a response written that way costs no list slot),
+     * but the buffer's write then reports a failure to the pipeline once, as the void promise would.
+     */
+    private boolean voidWaiting;
 
     Http2Outbound(Http2FrameCodec codec) {
         this.codec = codec;
@@ -45,6 +51,10 @@ final class Http2Outbound {
 
     /** Completes {@code promise} when the bytes appended so far are written. */
     void completeWithBuffer(Promise<Void> promise) {
+        if (promise == codec.ctx().voidPromise()) {
+            voidWaiting = true;
+            return;
+        }
         if (waiting == null) {
             waiting = new ArrayList<>(lastWaitingCount);
         }
@@ -75,8 +85,17 @@ final class Http2Outbound {
         buffer = null;
         List<Promise<Void>> promises = waiting;
         waiting = null;
+        boolean toPipeline = voidWaiting;
+        voidWaiting = false;
         if (promises != null) {
             lastWaitingCount = Math.min(Math.max(promises.size(), 4), MAX_PRESIZED_WAITING);
+            if (toPipeline) {
+                promises.add(codec.ctx().voidPromise());
+            }
+        } else if (toPipeline && out.isReadable()) {
+            written = true;
+            codec.ctx().write(out, codec.ctx().voidPromise());
+            return;
         }
         written = true;
         if (!out.isReadable()) {
@@ -109,6 +128,10 @@ final class Http2Outbound {
         if (waiting != null) {
             waiting.forEach(p -> p.tryFailure(cause));
             waiting = null;
+        }
+        if (voidWaiting) {
+            voidWaiting = false;
+            codec.ctx().voidPromise().tryFailure(cause);
         }
     }
 }

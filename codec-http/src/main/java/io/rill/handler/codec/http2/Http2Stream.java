@@ -3,20 +3,30 @@ package io.rill.handler.codec.http2;
 import java.util.ArrayDeque;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.util.ObjectPool;
 import io.rill.util.concurrent.Promise;
 
 /**
  * One open stream's state (RFC 9113 §5.1) and flow-control windows (§6.9), as
  * {@link Http2FrameCodec} keeps them. Streams leave the codec's map once closed; only the highest
  * ids seen remember that lower ones existed.
+ *
+ * <p>One is needed per request, so closed ones go back to a per-thread pool: a stream that never
+ * queued a write is referenced by its connection's map alone, and once out of it by nothing.
+ * A stream that did queue may still sit in the connection's blocked list, so it is left to the
+ * garbage collector.
  */
 final class Http2Stream {
 
-    final int id;
+    private static final ObjectPool<Http2Stream> POOL = ObjectPool.newPool(Http2Stream::new);
+
+    private final ObjectPool.Handle<Http2Stream> handle;
+
+    int id;
     /** Whether we may still send: false after we sent END_STREAM or RST_STREAM. */
-    boolean localOpen = true;
+    boolean localOpen;
     /** Whether the peer may still send: false after it sent END_STREAM. */
-    boolean remoteOpen = true;
+    boolean remoteOpen;
     /** Whether the first (non-informational) HEADERS went out / came in. */
     boolean headersSent;
     boolean headersReceived;
@@ -31,21 +41,49 @@ final class Http2Stream {
     int consumedNotReturned;
 
     /** content-length of the received message, or -1; checked against the DATA received (§8.1.1). */
-    long expectedContentLength = -1;
+    long expectedContentLength;
     long receivedContentLength;
 
     /** Content bytes in {@link #pending}; drives the stream's writability. */
     long pendingBytes;
     /** Whether the stream is writable: {@link #pendingBytes} has not crossed the high water mark (or came back below the low). */
-    boolean writable = true;
+    boolean writable;
 
     /** Writes waiting for send window, in order; data and trailers only. Made when first needed: most streams never wait. */
     private ArrayDeque<PendingWrite> pending;
 
-    Http2Stream(int id, long sendWindow, int receiveWindow) {
-        this.id = id;
-        this.sendWindow = sendWindow;
-        this.receiveWindow = receiveWindow;
+    private Http2Stream(ObjectPool.Handle<Http2Stream> handle) {
+        this.handle = handle;
+    }
+
+    /** A new open stream, taken from the pool: every field is set here, whatever its last use left. */
+    static Http2Stream open(int id, long sendWindow, int receiveWindow) {
+        Http2Stream s = POOL.get();
+        s.id = id;
+        s.localOpen = true;
+        s.remoteOpen = true;
+        s.headersSent = false;
+        s.headersReceived = false;
+        s.requestWasHead = false;
+        s.sendWindow = sendWindow;
+        s.receiveWindow = receiveWindow;
+        s.consumedNotReturned = 0;
+        s.expectedContentLength = -1;
+        s.receivedContentLength = 0;
+        s.pendingBytes = 0;
+        s.writable = true;
+        s.pending = null;
+        return s;
+    }
+
+    /**
+     * Hands a closed stream, already out of its connection's map, back to the pool unless it ever
+     * queued a write (see the class comment). The caller must not touch it afterwards.
+     */
+    void recycleIfNeverQueued() {
+        if (pending == null) {
+            handle.recycle(this);
+        }
     }
 
     boolean isClosed() {

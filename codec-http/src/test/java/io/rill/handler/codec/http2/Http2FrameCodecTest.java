@@ -14,8 +14,10 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.util.concurrent.Future;
 
 /** The server side of {@link Http2FrameCodec}, driven frame by frame as a client would. */
 class Http2FrameCodecTest {
@@ -189,6 +191,46 @@ class Http2FrameCodecTest {
         assertEquals(List.of("HEADERS 1 Http2Headers[:status: 204] END_STREAM", "HEADERS 3 Http2Headers[:status: 204] END_STREAM"),
                 peer.outbound());
         assertFalse(channel.isOpen());
+    }
+
+    @Test
+    void aCloseAfterOneWithTheVoidPromiseCompletesWithTheShutdown() throws Exception {
+        // The transport closes with the void promise at the peer's end of stream; the application may close too.
+        peer.handshake();
+        peer.inbound(out -> client.writeHeaders(out, 1, request("GET", "/"), true));
+        channel.<Http2HeadersFrame>readInbound();
+        channel.close(channel.voidPromise());
+        Future<Void> second = channel.close();
+        channel.checkException(); // nothing was thrown at the pipeline
+        assertFalse(second.isDone(), "stream 1 is still being answered");
+        long ping = Long.parseLong(peer.outbound().get(1).substring(5));
+        peer.inbound(out -> client.writePing(out, ping, true));
+        channel.writeAndFlush(new Http2HeadersFrame(1, new Http2Headers().status("204"), true));
+        assertTrue(second.isSuccess());
+        assertFalse(channel.isOpen());
+    }
+
+    @Test
+    void oneConstantBufferCanBeTheContentOfEveryResponse() throws Exception {
+        peer.handshake();
+        peer.inbound(out -> {
+            for (int id = 1; id <= 7; id += 2) {
+                client.writeHeaders(out, id, request("GET", "/"), true);
+            }
+        });
+        peer.releaseInbound();
+        ByteBuf small = Unpooled.constantBuffer("Hello, World!".getBytes(StandardCharsets.US_ASCII));
+        ByteBuf large = Unpooled.constantBuffer(new byte[Http2Outbound.COPY_THRESHOLD + 1]); // queued, sent in pieces
+        for (int id = 1; id <= 7; id += 2) {
+            channel.write(new Http2HeadersFrame(id, new Http2Headers().status("200"), false));
+            channel.write(new Http2DataFrame(id, id <= 3 ? small : large, true));
+        }
+        channel.flush();
+        List<String> data = peer.outbound().stream().filter(f -> f.startsWith("DATA")).toList();
+        assertEquals(List.of("DATA 1 13 END_STREAM", "DATA 3 13 END_STREAM", "DATA 5 1025 END_STREAM",
+                "DATA 7 1025 END_STREAM"), data);
+        assertEquals(13, small.readableBytes());
+        assertEquals(Http2Outbound.COPY_THRESHOLD + 1, large.readableBytes());
     }
 
     @Test
