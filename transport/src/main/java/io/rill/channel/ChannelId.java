@@ -13,7 +13,7 @@ public interface ChannelId extends Comparable<ChannelId> {
     String asLongText();
 
     /**
-     * {@return a new identifier: {@code machine-pid-sequence-time-random}, 16 hex digits of randomness at the
+     * {@return a new identifier: {@code machine-pid-sequence-time-random}, 8 hex digits of randomness at the
      * end}
      */
     static ChannelId newInstance() {

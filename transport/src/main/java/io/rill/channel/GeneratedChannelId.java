@@ -26,46 +26,54 @@ final class GeneratedChannelId implements ChannelId {
                 + hex.toHexDigits((int) ProcessHandle.current().pid()) + '-';
     }
 
-    /** The full text, computed once. */
-    private final String longText;
-    /** The random tail of {@link #longText}. */
-    private final String shortText;
+    // The parts, not the text: an idle connection then holds 32 bytes of id instead of two strings
+    // (about 180 bytes), and nothing is formatted for channels nobody logs or names.
+    private final int sequence;
+    private final long millis;
+    private final int random;
+    /** The long text once somebody asked for it. */
+    private String longText;
 
-    private GeneratedChannelId(String longText, String shortText) {
-        this.longText = longText;
-        this.shortText = shortText;
+    private GeneratedChannelId(int sequence, long millis, int random) {
+        this.sequence = sequence;
+        this.millis = millis;
+        this.random = random;
     }
 
     static GeneratedChannelId next() {
-        HexFormat hex = HexFormat.of();
-        String random = hex.toHexDigits(ThreadLocalRandom.current().nextInt());
-        String text = PREFIX + hex.toHexDigits(SEQUENCE.getAndIncrement()) + '-'
-                + hex.toHexDigits(System.currentTimeMillis()) + '-' + random;
-        return new GeneratedChannelId(text, random);
+        return new GeneratedChannelId(SEQUENCE.getAndIncrement(), System.currentTimeMillis(),
+                ThreadLocalRandom.current().nextInt());
     }
 
     @Override
     public String asShortText() {
-        return shortText;
+        return HexFormat.of().toHexDigits(random);
     }
 
     @Override
     public String asLongText() {
-        return longText;
+        String text = longText;
+        if (text == null) {
+            HexFormat hex = HexFormat.of();
+            text = PREFIX + hex.toHexDigits(sequence) + '-' + hex.toHexDigits(millis) + '-' + hex.toHexDigits(random);
+            longText = text; // a race computes the same text twice, harmlessly
+        }
+        return text;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof GeneratedChannelId other && longText.equals(other.longText);
+        return o instanceof GeneratedChannelId other && sequence == other.sequence && millis == other.millis
+                && random == other.random;
     }
 
     @Override
     public int hashCode() {
-        return longText.hashCode();
+        return (sequence * 31 + Long.hashCode(millis)) * 31 + random;
     }
 
     @Override
     public String toString() {
-        return shortText;
+        return asShortText();
     }
 }
