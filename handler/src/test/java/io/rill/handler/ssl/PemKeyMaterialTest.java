@@ -190,4 +190,14 @@ class PemKeyMaterialTest {
             assertEquals(oid, new DerReader(DerWriter.oid(oid)).oid());
         }
     }
+
+    /** Found by fuzzing (DerFuzzTest corpus walk/empty_integer, PemFuzzTest corpus privateKey/sec1_key_with_empty_version). */
+    @Test
+    void anEmptyIntegerIsAKeyErrorNotANumberFormatException() {
+        byte[] emptyVersion = {0x30, 0x02, 0x02, 0x00};
+        GeneralSecurityException e = assertThrows(GeneralSecurityException.class,
+                () -> PrivateKeyDecoder.decode("EC PRIVATE KEY", emptyVersion, null));
+        assertTrue(e.getMessage().contains("empty INTEGER"), e.getMessage());
+        assertThrows(GeneralSecurityException.class, () -> new DerReader(new byte[] {0x02, 0x00}).integer());
+    }
 }
