@@ -12,7 +12,10 @@ import io.rill.handler.codec.http.DateFormatter;
  *
  * <p>{@link #STRICT} returns null for a cookie whose name is not a token or whose value has
  * characters outside the cookie-octets; {@link #LAX} only for one without a name or with control
- * characters. A malformed attribute is ignored in both, as §5.2 says.
+ * characters. A malformed attribute is ignored in both, as §5.2 says. In both, a header with a
+ * control character anywhere (HTAB aside), attributes included, sets no cookie: RFC 6265bis §5.6
+ * ignores such a string whole, and a cookie kept with a NUL in its path could be neither matched
+ * sensibly nor written on by {@link ServerCookieEncoder} (docs/security-cases.md, case H1-21).
  */
 public final class ClientCookieDecoder {
 
@@ -34,6 +37,12 @@ public final class ClientCookieDecoder {
      * @return the cookie, or null
      */
     public Cookie decode(String header) {
+        for (int i = 0; i < header.length(); i++) {
+            char c = header.charAt(i);
+            if ((c < ' ' && c != '\t') || c == 0x7f) {
+                return null;
+            }
+        }
         int semi = header.indexOf(';');
         String pair = semi < 0 ? header : header.substring(0, semi);
         DefaultCookie cookie = CookieRules.parsePair(pair, strict);
