@@ -96,11 +96,22 @@ public final class FuzzFeed {
         }
         boolean open = channel.isOpen();
         try {
+            // Closed through the pipeline, not EmbeddedChannel.close(), which cancels the timers:
+            // a graceful close (HTTP/2's GOAWAY, then a grace period for open streams) ends on
+            // one. The clock then runs past it, as a real connection's would.
+            channel.pipeline().close();
+            channel.advanceTimeBy(1, java.util.concurrent.TimeUnit.HOURS);
+            channel.runPendingTasks();
             channel.finish();
         } catch (Throwable t) {
             errors.add(t);
         }
         drain(channel, inbound, outbound, target);
+        if (channel.isOpen()) {
+            channel.releaseInbound();
+            channel.releaseOutbound();
+            fail("the channel is still open an hour after it was closed");
+        }
         for (Throwable t : errors) {
             if (!target.allowed().test(t)) {
                 throw new AssertionError("an error the target does not allow escaped", t);

@@ -88,7 +88,8 @@ class Http1FuzzTest {
             out.finishAndReleaseAll();
             byte[] encoded = ByteBufUtil.getBytes(wire);
             List<String> again = HttpDecodeRun.run(decoder, encoded, List.of(encoded.length));
-            assertEquals(completeBeforeFailure(whole), again, "decode, encode, decode");
+            int complete = (int) valid.stream().filter(m -> m instanceof LastHttpContent).count();
+            assertEquals(whole.subList(0, complete), again, "decode, encode, decode");
         } finally {
             wire.release();
         }
@@ -123,14 +124,4 @@ class Http1FuzzTest {
         return valid;
     }
 
-    private static List<String> completeBeforeFailure(List<String> rendered) {
-        List<String> complete = new ArrayList<>();
-        for (String m : rendered) {
-            if (m.contains("FAILED") || m.endsWith("(unfinished)")) {
-                break;
-            }
-            complete.add(m);
-        }
-        return complete;
-    }
 }
