@@ -81,14 +81,14 @@ public final class DecoderFeed {
             try {
                 channel.writeInbound(buf);
             } catch (Throwable t) {
-                errors.add(t);
+                addFlattened(errors, t);
             }
             drain(channel, messages, snapshot);
         }
         try {
             channel.finish();
         } catch (Throwable t) {
-            errors.add(t);
+            addFlattened(errors, t);
         }
         drain(channel, messages, snapshot);
         channel.releaseOutbound();
@@ -103,6 +103,17 @@ public final class DecoderFeed {
             }
         }
         return new Result(messages, errors);
+    }
+
+    /**
+     * EmbeddedChannel rethrows the first error of a write and attaches the later ones to it as
+     * suppressed: a decoder that reported two bad frames in one read reported two errors.
+     */
+    private static void addFlattened(List<Throwable> errors, Throwable t) {
+        errors.add(t);
+        for (Throwable later : t.getSuppressed()) {
+            errors.add(later);
+        }
     }
 
     private static void drain(EmbeddedChannel channel, List<Object> messages, Function<Object, Object> snapshot) {

@@ -90,7 +90,7 @@ public final class FuzzFeed {
             try {
                 channel.writeInbound(buf);
             } catch (Throwable t) {
-                errors.add(t);
+                addFlattened(errors, t);
             }
             drain(channel, inbound, outbound, target);
         }
@@ -104,7 +104,7 @@ public final class FuzzFeed {
             channel.runPendingTasks();
             channel.finish();
         } catch (Throwable t) {
-            errors.add(t);
+            addFlattened(errors, t);
         }
         drain(channel, inbound, outbound, target);
         if (channel.isOpen()) {
@@ -123,6 +123,17 @@ public final class FuzzFeed {
             }
         }
         return new Result(inbound, outbound, errors, open);
+    }
+
+    /**
+     * EmbeddedChannel rethrows the first error of a write and attaches the later ones to it as
+     * suppressed: a decoder that reported two bad frames in one read reported two errors.
+     */
+    private static void addFlattened(List<Throwable> errors, Throwable t) {
+        errors.add(t);
+        for (Throwable later : t.getSuppressed()) {
+            errors.add(later);
+        }
     }
 
     private static void drain(EmbeddedChannel channel, List<Object> inbound, List<Object> outbound, Target target) {
