@@ -61,7 +61,7 @@ public final class ClientCookieDecoder {
             switch (key) {
                 case "expires" -> expires = DateFormatter.parse(val);
                 case "max-age" -> maxAgeSeen |= maxAge(cookie, val);
-                case "domain" -> cookie.setDomain(val.isEmpty() ? null : val.startsWith(".") ? val.substring(1) : val);
+                case "domain" -> domain(cookie, val);
                 case "path" -> cookie.setPath(val.startsWith("/") ? val : null); // §5.2.4: else the default path
                 case "secure" -> cookie.setSecure(true);
                 case "httponly" -> cookie.setHttpOnly(true);
@@ -78,6 +78,18 @@ public final class ClientCookieDecoder {
             cookie.setMaxAge(Math.max(0, seconds));
         }
         return cookie;
+    }
+
+    /**
+     * §5.2.3: a leading dot is dropped. An empty value is ignored (as §5.2.3 advises), and so is
+     * one with whitespace left inside ({@code Domain=. x}): no host matches it, and the encoder
+     * could not write it back as it was read.
+     */
+    private static void domain(Cookie cookie, String val) {
+        String domain = val.startsWith(".") ? val.substring(1) : val;
+        if (!domain.isEmpty() && domain.indexOf(' ') < 0 && domain.indexOf('\t') < 0) {
+            cookie.setDomain(domain);
+        }
     }
 
     /** §5.2.2: an optional '-' then digits; anything else is ignored. */

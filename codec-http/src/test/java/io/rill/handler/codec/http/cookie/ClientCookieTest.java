@@ -109,4 +109,15 @@ class ClientCookieTest {
             assertEquals("/docs", decoder.decode("id=a;\tPath=/docs").path(), "a tab is whitespace, not a control");
         }
     }
+
+    /** Found by fuzzing (CookieFuzzTest corpus setCookieHeader/domain_dot_then_space): read as " x", written back as "x". */
+    @Test
+    void aDomainThatIsEmptyOrHoldsWhitespaceIsIgnored() {
+        for (ClientCookieDecoder decoder : List.of(ClientCookieDecoder.STRICT, ClientCookieDecoder.LAX)) {
+            assertEquals("example.com", decoder.decode("id=a; Domain=example.com; Domain=. Secure").domain());
+            assertNull(decoder.decode("id=a; Domain=.").domain());
+            assertNull(decoder.decode("id=a; Domain=").domain());
+            assertEquals("example.com", decoder.decode("id=a; Domain=.example.com").domain());
+        }
+    }
 }
