@@ -103,6 +103,11 @@ public final class DerReader {
                 value = 0;
             }
         }
+        if ((bytes[bytes.length - 1] & 0x80) != 0) {
+            // X.690 §8.19.2: a subidentifier's last octet has bit 8 clear. Without this check the
+            // cut arc was dropped, and 06 01 80 read as "", which no caller can use.
+            throw new GeneralSecurityException("DER: OBJECT IDENTIFIER ends inside a subidentifier");
+        }
         return sb.toString();
     }
 
