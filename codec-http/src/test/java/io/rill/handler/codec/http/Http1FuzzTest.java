@@ -35,14 +35,17 @@ class Http1FuzzTest {
     /** Small limits, so the fuzzer reaches them with short inputs. */
     private static final HttpDecoderConfig CONFIG = new HttpDecoderConfig(256, 512, 64, true);
 
+    /** For decoding what the encoder wrote again. */
+    private static final HttpDecoderConfig WIDE = new HttpDecoderConfig(1 << 16, 1 << 20, 64, true);
+
     @FuzzTest
     void request(byte[] input) {
-        decode(input, () -> new HttpRequestDecoder(CONFIG), HttpRequestEncoder::new);
+        decode(input, () -> new HttpRequestDecoder(CONFIG), () -> new HttpRequestDecoder(WIDE), HttpRequestEncoder::new);
     }
 
     @FuzzTest
     void response(byte[] input) {
-        decode(input, () -> new HttpResponseDecoder(CONFIG), HttpResponseEncoder::new);
+        decode(input, () -> new HttpResponseDecoder(CONFIG), () -> new HttpResponseDecoder(WIDE), HttpResponseEncoder::new);
     }
 
     @FuzzTest
@@ -63,7 +66,8 @@ class Http1FuzzTest {
         }
     }
 
-    private static void decode(byte[] input, Supplier<ChannelHandler> decoder, Supplier<ChannelHandler> encoder) {
+    private static void decode(byte[] input, Supplier<ChannelHandler> decoder, Supplier<ChannelHandler> wide,
+                               Supplier<ChannelHandler> encoder) {
         FuzzLeaks.assertNoneReported();
         byte[] payload = FuzzInput.payload(input);
         List<String> whole = HttpDecodeRun.run(decoder, payload, List.of(payload.length));
@@ -87,7 +91,9 @@ class Http1FuzzTest {
             }
             out.finishAndReleaseAll();
             byte[] encoded = ByteBufUtil.getBytes(wire);
-            List<String> again = HttpDecodeRun.run(decoder, encoded, List.of(encoded.length));
+            // The encoder writes a space after each colon, so a head near the size limit may pass
+            // it written again: the limits were checked on the first decode, the second uses wide ones.
+            List<String> again = HttpDecodeRun.run(wide, encoded, List.of(encoded.length));
             int complete = (int) valid.stream().filter(m -> m instanceof LastHttpContent).count();
             assertEquals(whole.subList(0, complete), again, "decode, encode, decode");
         } finally {
