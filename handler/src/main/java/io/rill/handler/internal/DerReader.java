@@ -64,7 +64,14 @@ public final class DerReader {
     }
 
     public BigInteger integer() throws GeneralSecurityException {
-        return new BigInteger(contents(TAG_INTEGER));
+        int at = position;
+        byte[] contents = contents(TAG_INTEGER);
+        if (contents.length == 0) {
+            // X.690 §8.3.1: one or more octets. BigInteger would throw NumberFormatException,
+            // which a caller that expects a key problem does not catch.
+            throw new GeneralSecurityException("DER: empty INTEGER at offset " + at);
+        }
+        return new BigInteger(contents);
     }
 
     public byte[] octetString() throws GeneralSecurityException {
@@ -95,6 +102,11 @@ public final class DerReader {
                 }
                 value = 0;
             }
+        }
+        if ((bytes[bytes.length - 1] & 0x80) != 0) {
+            // X.690 §8.19.2: a subidentifier's last octet has bit 8 clear. Without this check the
+            // cut arc was dropped, and 06 01 80 read as "", which no caller can use.
+            throw new GeneralSecurityException("DER: OBJECT IDENTIFIER ends inside a subidentifier");
         }
         return sb.toString();
     }

@@ -190,4 +190,25 @@ class PemKeyMaterialTest {
             assertEquals(oid, new DerReader(DerWriter.oid(oid)).oid());
         }
     }
+
+    /** Found by fuzzing (DerFuzzTest corpus walk/empty_integer, PemFuzzTest corpus privateKey/sec1_key_with_empty_version). */
+    @Test
+    void anEmptyIntegerIsAKeyErrorNotANumberFormatException() {
+        byte[] emptyVersion = {0x30, 0x02, 0x02, 0x00};
+        GeneralSecurityException e = assertThrows(GeneralSecurityException.class,
+                () -> PrivateKeyDecoder.decode("EC PRIVATE KEY", emptyVersion, null));
+        assertTrue(e.getMessage().contains("empty INTEGER"), e.getMessage());
+        assertThrows(GeneralSecurityException.class, () -> new DerReader(new byte[] {0x02, 0x00}).integer());
+    }
+
+    /** Found by fuzzing (DerFuzzTest corpus walk/oid_ending_inside_a_subidentifier, PemFuzzTest corpus privateKey/sec1_curve_oid_cut_short). */
+    @Test
+    void anObjectIdentifierCutInsideASubidentifierIsAKeyError() throws Exception {
+        assertThrows(GeneralSecurityException.class, () -> new DerReader(new byte[] {0x06, 0x01, (byte) 0x80}).oid());
+        assertThrows(GeneralSecurityException.class, () -> new DerReader(new byte[] {0x06, 0x02, 0x2a, (byte) 0x86}).oid());
+        assertEquals("1.2.840", new DerReader(new byte[] {0x06, 0x03, 0x2a, (byte) 0x86, 0x48}).oid());
+        // SEQUENCE { INTEGER 1, OCTET STRING, [0] { OID 06 01 80 } }: a SEC1 key whose curve OID is cut short.
+        byte[] sec1 = {0x30, 0x0a, 0x02, 0x01, 0x01, 0x04, 0x00, (byte) 0xa0, 0x03, 0x06, 0x01, (byte) 0x80};
+        assertThrows(GeneralSecurityException.class, () -> PrivateKeyDecoder.decode("EC PRIVATE KEY", sec1, null));
+    }
 }

@@ -85,4 +85,16 @@ class HttpClientCodecTest {
                         new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.CONNECT, "example.com:443")));
         ch.finish();
     }
+
+    /** Found by fuzzing (Http1FuzzTest corpus response/status_code_over_599): HttpResponseStatus's exception escaped the decoder. */
+    @Test
+    void aStatusCodeAbove599IsAFailedResponseNotAnException() {
+        for (String code : List.of("600", "943", "999")) {
+            List<String> decoded = HttpDecodeRun.everyWay(HttpResponseDecoder::new, "HTTP/1.1 " + code + " X\r\n\r\n");
+            assertEquals(1, decoded.size(), decoded::toString);
+            assertEquals(true, decoded.get(0).startsWith("FAILED "), decoded::toString);
+        }
+        assertEquals(List.of("HTTP/1.1 599 | content-length: 0"), HttpDecodeRun.everyWay(HttpResponseDecoder::new,
+                "HTTP/1.1 599 X\r\nContent-Length: 0\r\n\r\n"));
+    }
 }

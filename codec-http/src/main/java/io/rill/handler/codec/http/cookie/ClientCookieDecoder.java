@@ -12,7 +12,10 @@ import io.rill.handler.codec.http.DateFormatter;
  *
  * <p>{@link #STRICT} returns null for a cookie whose name is not a token or whose value has
  * characters outside the cookie-octets; {@link #LAX} only for one without a name or with control
- * characters. A malformed attribute is ignored in both, as §5.2 says.
+ * characters. A malformed attribute is ignored in both, as §5.2 says. In both, a header with a
+ * control character anywhere (HTAB aside), attributes included, sets no cookie: RFC 6265bis §5.6
+ * ignores such a string whole, and a cookie kept with a NUL in its path could be neither matched
+ * sensibly nor written on by {@link ServerCookieEncoder} (docs/security-cases.md, case H1-21).
  */
 public final class ClientCookieDecoder {
 
@@ -34,6 +37,12 @@ public final class ClientCookieDecoder {
      * @return the cookie, or null
      */
     public Cookie decode(String header) {
+        for (int i = 0; i < header.length(); i++) {
+            char c = header.charAt(i);
+            if ((c < ' ' && c != '\t') || c == 0x7f) {
+                return null;
+            }
+        }
         int semi = header.indexOf(';');
         String pair = semi < 0 ? header : header.substring(0, semi);
         DefaultCookie cookie = CookieRules.parsePair(pair, strict);
@@ -52,7 +61,7 @@ public final class ClientCookieDecoder {
             switch (key) {
                 case "expires" -> expires = DateFormatter.parse(val);
                 case "max-age" -> maxAgeSeen |= maxAge(cookie, val);
-                case "domain" -> cookie.setDomain(val.isEmpty() ? null : val.startsWith(".") ? val.substring(1) : val);
+                case "domain" -> domain(cookie, val);
                 case "path" -> cookie.setPath(val.startsWith("/") ? val : null); // §5.2.4: else the default path
                 case "secure" -> cookie.setSecure(true);
                 case "httponly" -> cookie.setHttpOnly(true);
@@ -69,6 +78,18 @@ public final class ClientCookieDecoder {
             cookie.setMaxAge(Math.max(0, seconds));
         }
         return cookie;
+    }
+
+    /**
+     * §5.2.3: a leading dot is dropped. An empty value is ignored (as §5.2.3 advises), and so is
+     * one with whitespace left inside ({@code Domain=. x}): no host matches it, and the encoder
+     * could not write it back as it was read.
+     */
+    private static void domain(Cookie cookie, String val) {
+        String domain = val.startsWith(".") ? val.substring(1) : val;
+        if (!domain.isEmpty() && domain.indexOf(' ') < 0 && domain.indexOf('\t') < 0) {
+            cookie.setDomain(domain);
+        }
     }
 
     /** §5.2.2: an optional '-' then digits; anything else is ignored. */

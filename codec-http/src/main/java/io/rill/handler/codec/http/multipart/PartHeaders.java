@@ -20,6 +20,15 @@ record PartHeaders(String name, String filename, String contentType, Charset cha
             if (line.isEmpty()) {
                 continue;
             }
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                // As in an HTTP head (RFC 9110 §5.5): no control but HTAB, so no NUL or bare CR
+                // reaches a file's name or content type (docs/security-cases.md, case H1-22).
+                if ((c < ' ' && c != '\t') || c == 0x7f) {
+                    throw MultipartParser.malformed("part header line with control character 0x"
+                            + Integer.toHexString(c) + ": \"" + line.replaceAll("\\p{Cntrl}", "?") + '"');
+                }
+            }
             int colon = line.indexOf(':');
             if (colon <= 0 || line.charAt(0) == ' ' || line.charAt(0) == '\t') {
                 throw MultipartParser.malformed("invalid part header line \"" + line.replaceAll("\\p{Cntrl}", "?") + '"');

@@ -98,4 +98,26 @@ class ClientCookieTest {
         c.setSecure(true);
         assertEquals("n=v\\x0d\\x0aX, path=/p, secure", c.toString());
     }
+
+    /** docs/security-cases.md, case H1-21; found by CookieFuzzTest (corpus setCookieHeader/nul_in_path_attribute). */
+    @Test
+    void h1_21_aControlCharacterInAnAttributeSetsNoCookie() {
+        for (ClientCookieDecoder decoder : List.of(ClientCookieDecoder.STRICT, ClientCookieDecoder.LAX)) {
+            assertNull(decoder.decode("id=a; Path=/docs\u0000x"));
+            assertNull(decoder.decode("id=a; Domain=example.com\u001f; Secure"));
+            assertNull(decoder.decode("id=a; SameSite=Lax\u007f"));
+            assertEquals("/docs", decoder.decode("id=a;\tPath=/docs").path(), "a tab is whitespace, not a control");
+        }
+    }
+
+    /** Found by fuzzing (CookieFuzzTest corpus setCookieHeader/domain_dot_then_space): read as " x", written back as "x". */
+    @Test
+    void aDomainThatIsEmptyOrHoldsWhitespaceIsIgnored() {
+        for (ClientCookieDecoder decoder : List.of(ClientCookieDecoder.STRICT, ClientCookieDecoder.LAX)) {
+            assertEquals("example.com", decoder.decode("id=a; Domain=example.com; Domain=. Secure").domain());
+            assertNull(decoder.decode("id=a; Domain=.").domain());
+            assertNull(decoder.decode("id=a; Domain=").domain());
+            assertEquals("example.com", decoder.decode("id=a; Domain=.example.com").domain());
+        }
+    }
 }

@@ -282,4 +282,22 @@ class HttpPostRequestDecoderTest {
         d.destroy();
         assertThrows(IllegalStateException.class, f::bytes);
     }
+
+    /** H1-22, found by fuzzing (FormFuzzTest corpus multipart/nul_in_part_content_type). */
+    @Test
+    void h1_22_aControlCharacterInAPartHeaderIsMalformed() {
+        for (String header : List.of("Content-Type: te\u0000xt/plain", "Content-Type: text/plain\rX: y",
+                "Content-Disposition: form-data; name=\"f\"; filename=\"a\u0001.txt\"")) {
+            String body = "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\n"
+                    + header + "\r\n\r\nz\r\n--" + BOUNDARY + "--\r\n";
+            HttpPostRequestDecoder d = new HttpPostRequestDecoder(head("multipart/form-data; boundary=" + BOUNDARY));
+            try {
+                HttpPostRequestDecoderException e = assertThrows(HttpPostRequestDecoderException.class,
+                        () -> offer(d, body.getBytes(StandardCharsets.ISO_8859_1), List.of(body.length())));
+                assertEquals(HttpPostRequestDecoderException.Kind.MALFORMED, e.kind(), header);
+            } finally {
+                d.destroy();
+            }
+        }
+    }
 }

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of Rill's parsers with Jazzer: scripts/fuzz.sh [SECONDS] [TARGET]
+#
+# Every @FuzzTest method in codec, codec-http and handler is a target, named Class#method (a
+# TARGET that is a class name, or any part of Class#method, selects every match). Each target runs
+# for SECONDS (default 60) in a JVM of its own, started from the test class path with Jazzer's
+# command line, so libFuzzer's own flags apply: -max_total_time is ours to set (jazzer-junit's
+# fuzzing mode takes it from the annotation only). Seeds come from the committed corpus
+# (src/test/resources/<package>/<Class>Inputs/<method>/); what the fuzzer adds goes to
+# target/fuzz-corpus/ and is not committed. A crash is written into the committed corpus
+# directory as crash-<sha1>: rename it after what it caught and commit it with the fix, and
+# `mvn verify` replays it from then on.
+#
+# Prints per target: executions, coverage (libFuzzer's final "cov:" edges and "ft:" features),
+# executions per second and the crash found, if any. Exit status 1 if any target crashed.
+# Environment: MVN (default "mvn -B"), FUZZ_SKIP_BUILD=1 to reuse the last build,
+# FUZZ_JAVA_OPTS (default "-Xmx1g -XX:+UseSerialGC": one core each, for a shared machine),
+# FUZZ_LEAK_LEVEL (default SIMPLE, one buffer in 8 tracked: PARANOID, as the tests use, costs 4 to 6
+# times the executions; a leak shows up within a few inputs either way, every input's own buffers
+# are checked by the targets, and replaying the crash with `mvn test` gives PARANOID's report).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+filter=${2:-}
+modules=(codec codec-http handler)
+MVN=${MVN:-mvn -B}
+java_opts=${FUZZ_JAVA_OPTS:--Xmx1g -XX:+UseSerialGC}
+leak_level=${FUZZ_LEAK_LEVEL:-SIMPLE}
+
+if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
+  # package, not test-compile: the modules' tests read rill-common's test-jar, which only a
+  # package of this reactor makes (a stale one may sit in ~/.m2).
+  $MVN -q -pl "$(IFS=,; echo "${modules[*]}")" -am package -DskipTests -Dmaven.javadoc.skip=true \
+    org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+    -Dmdep.outputFile=target/fuzz.classpath -Dmdep.includeScope=test
+fi
+
+# module <TAB> fully qualified class <TAB> method, for every @FuzzTest.
+list_targets() {
+  for module in "${modules[@]}"; do
+    grep -rl --include='*FuzzTest.java' '@FuzzTest' "$module/src/test/java" 2>/dev/null | sort | while read -r file; do
+      class=${file#"$module/src/test/java/"}
+      class=${class%.java}
+      class=${class//\//.}
+      awk '/@FuzzTest/ {want = 1; next} want && /void [a-zA-Z0-9_]+\(/ {
+             sub(/.*void /, ""); sub(/\(.*/, ""); print; want = 0 }' "$file" |
+        while read -r method; do printf '%s\t%s\t%s\n' "$module" "$class" "$method"; done
+    done
+  done
+}
+
+mapfile -t targets < <(list_targets | awk -F'\t' -v f="$filter" '
+  { simple = $2; sub(/.*\./, "", simple) }
+  f == "" || index(simple "#" $3, f) || index($2 "#" $3, f) || simple == f')
+[ ${#targets[@]} -gt 0 ] || { echo "no fuzz target matches '$filter'" >&2; exit 2; }
+
+mkdir -p target/fuzz-logs
+summary=()
+crashed=0
+started=$(date +%s)
+for t in "${targets[@]}"; do
+  IFS=$'\t' read -r module class method <<<"$t"
+  simple=${class##*.}
+  package_dir=$(dirname "${class//.//}")
+  seeds="$module/src/test/resources/$package_dir/${simple}Inputs/$method"
+  corpus="$module/target/fuzz-corpus/$simple/$method"
+  log="target/fuzz-logs/$simple#$method.log"
+  mkdir -p "$seeds" "$corpus"
+  cp="$module/target/test-classes:$module/target/classes:$(cat "$module/target/fuzz.classpath")"
+  echo "== $simple#$method ($module, ${seconds}s)"
+  set +e
+  # shellcheck disable=SC2086 # java_opts is a list of options
+  java $java_opts --enable-native-access=ALL-UNNAMED -Drill.leakDetection.level="$leak_level" \
+    -Drill.leakDetection.samplingInterval=8 -cp "$cp" \
+    com.code_intelligence.jazzer.Jazzer --target_class="$class" --target_method="$method" \
+    --instrumentation_includes='io.rill.**' \
+    -max_total_time="$seconds" -timeout=30 -print_final_stats=1 \
+    -artifact_prefix="$seeds/" "$corpus" "$seeds" >"$log" 2>&1
+  status=$?
+  set -e
+  # The last status line ("#N DONE cov: C ft: F ... exec/s: E") has the final figures.
+  last=$(grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1 || true)
+  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || true)
+  [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' <<<"$last" | tr -d '#' || true)
+  cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo "?")
+  ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo "?")
+  rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || true)
+  crash="-"
+  if [ $status -ne 0 ]; then
+    crashed=1
+    written=$(grep -oE 'Test unit written to [^ ]+' "$log" | tail -1 | sed 's/Test unit written to //' || true)
+    cause=$(grep -m1 -E '^== Java Exception:|^==[0-9]+== ERROR' "$log" | cut -c1-120 || true)
+    crash="${written:-exit $status} ${cause}"
+  fi
+  line=$(printf '%-48s execs %9s  cov %5s  ft %6s  exec/s %6s  crash %s' \
+    "$simple#$method" "${execs:-?}" "$cov" "$ft" "${rate:-?}" "$crash")
+  echo "$line"
+  summary+=("$line")
+done
+
+echo
+echo "== fuzzing summary: ${#targets[@]} target(s), ${seconds}s each, $(( $(date +%s) - started ))s in all (logs in target/fuzz-logs/)"
+printf '%s\n' "${summary[@]}"
+exit $crashed
