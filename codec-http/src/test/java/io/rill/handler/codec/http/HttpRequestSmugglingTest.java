@@ -182,9 +182,32 @@ class HttpRequestSmugglingTest {
     @Test
     void s08_trailersNeverChangeTheFraming() {
         assertEquals(List.of("POST / HTTP/1.1 | host: a | transfer-encoding: chunked | body xy | trailers"
-                        + " | content-length: 50 | transfer-encoding: x", "GET /next HTTP/1.1 | host: a"),
+                        + " | X-Checksum: 50 | Server-Timing: x", "GET /next HTTP/1.1 | host: a"),
                 decode("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nxy\r\n0\r\n"
-                        + "Content-Length: 50\r\nTransfer-Encoding: x\r\n\r\nGET /next HTTP/1.1\r\nHost: a\r\n\r\n"));
+                        + "X-Checksum: 50\r\nServer-Timing: x\r\n\r\nGET /next HTTP/1.1\r\nHost: a\r\n\r\n"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Content-Length: 50", "Transfer-Encoding: x", "content-length: 0", "TRANSFER-ENCODING: chunked"})
+    void s08_framingFieldsInTheTrailerSectionAreRejected(String trailer) {
+        // RFC 9110 §6.5.1; llhttp and h11 refuse them too (found by HttpDifferentialTest in testsuite/).
+        assertRejected("POST / HTTP/1.1 | host: a | transfer-encoding: chunked | FAILED 400 HttpDecoderException | body xy",
+                "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nxy\r\n0\r\n" + trailer + "\r\n\r\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"GET 'x HTTP/1.1", "GET h/ttp://a/ HTTP/1.1", "GET 0/a HTTP/1.1", "GET a HTTP/1.1",
+        "GET * HTTP/1.1", "GET -x://a/ HTTP/1.1", "GET ?x HTTP/1.1"})
+    void s10_targetsInNoFormOfRfc9112AreRejected(String line) {
+        // RFC 9112 §3.2: origin, absolute, authority (CONNECT) or asterisk (OPTIONS) form, nothing else.
+        assertBadRequest(line + "\r\nHost: a\r\n\r\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"GET / HTTP/1.1", "GET http://a/x HTTP/1.1", "GET h2+x-y.z:opaque HTTP/1.1",
+        "OPTIONS * HTTP/1.1", "CONNECT a:443 HTTP/1.1"})
+    void s10_targetsInEachFormOfRfc9112AreRead(String line) {
+        assertEquals(1, decode(line + "\r\nHost: a\r\n\r\n").size());
     }
 
     @ParameterizedTest
