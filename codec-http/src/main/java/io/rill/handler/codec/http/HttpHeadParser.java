@@ -189,8 +189,9 @@ final class HttpHeadParser {
             }
             code = code * 10 + d;
         }
-        if (code < 100) {
-            throw bad("status code below 100", in, at, length);
+        if (code < 100 || code > 599) {
+            // RFC 9110 §15: codes outside 100..599 are invalid (they used to escape as an IllegalArgumentException)
+            throw bad("status code outside 100..599", in, at, length);
         }
         int reasonAt = at + 13;
         int reasonLength = Math.max(0, length - 13);

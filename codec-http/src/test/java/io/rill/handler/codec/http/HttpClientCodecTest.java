@@ -67,6 +67,17 @@ class HttpClientCodecTest {
     }
 
     @Test
+    void aStatusCodeOutsideTheRangeFailsTheResponse() {
+        // RFC 9110 §15; 604 escaped as an IllegalArgumentException before (found by HttpDifferentialTest).
+        for (String code : new String[] {"600", "604", "999", "099"}) {
+            EmbeddedChannel ch = new EmbeddedChannel(new HttpClientCodec());
+            assertEquals(List.of("failed"), exchange(ch, "HTTP/1.1 " + code + " X\r\nContent-Length: 0\r\n\r\n",
+                    request(HttpMethod.GET)), code);
+            ch.finish();
+        }
+    }
+
+    @Test
     void aBodyWithoutALengthRunsToTheClose() {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpClientCodec());
         List<String> got = exchange(ch, "HTTP/1.0 200 OK\r\n\r\nall of it", request(HttpMethod.GET));
