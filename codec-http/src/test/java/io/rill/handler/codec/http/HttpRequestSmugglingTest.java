@@ -230,6 +230,13 @@ class HttpRequestSmugglingTest {
     }
 
     @Test
+    void s11_http10MayOmitHostButNeverRepeatIt() {
+        // RFC 9112 §3.2 "any request message that contains more than one Host"; h11 refuses it too (HttpDifferentialTest).
+        assertBadRequest("GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n");
+        assertEquals(List.of("GET / HTTP/1.0"), decode("GET / HTTP/1.0\r\n\r\n"));
+    }
+
+    @Test
     void s13_anH2cUpgradeRequestIsAnOrdinaryHttp11RequestWithItsBody() {
         // No upgrade is configured (Rill has no HTTP/2 yet): the request keeps HTTP/1.1 framing,
         // its body is read by its Content-Length, and what follows is the next request, not HTTP/2.
