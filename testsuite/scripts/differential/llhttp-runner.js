@@ -22,7 +22,7 @@ function fields(flat) {
 function run(method, data) {
   const request = method === '-';
   const p = new HTTPParser();
-  p.initialize(request ? HTTPParser.REQUEST : HTTPParser.RESPONSE, {}, 0, HTTPParser.kLenientNone);
+  p.initialize(request ? HTTPParser.REQUEST : HTTPParser.RESPONSE, {}, 0, HTTPParser.kLenientNone || 0);
   const messages = [];
   let pendingHeaders = [];
   let pendingUrl = '';
