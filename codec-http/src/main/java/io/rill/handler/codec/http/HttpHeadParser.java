@@ -150,13 +150,27 @@ final class HttpHeadParser {
         for (int i = 1; i < target.length(); i++) {
             char c = target.charAt(i);
             if (c == ':') {
-                return true; // scheme ":" (RFC 3986 §3.1), the rest checked as visible ASCII
+                return isUriText(target, i + 1); // scheme ":" (RFC 3986 §3.1)
             }
             if (!isAsciiLetter(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') {
                 return false;
             }
         }
         return false;
+    }
+
+    /**
+     * No visible ASCII that RFC 3986 §2 leaves out of URIs ({@code " < > \ ^ ` { | }}) in an absolute
+     * form, whose authority a proxy routes by: {@code http://a\@b/} is read as two different hosts by
+     * different URL parsers. Origin-form paths keep them, as llhttp and h11 do.
+     */
+    private static boolean isUriText(String target, int from) {
+        for (int i = from; i < target.length(); i++) {
+            if ("\"<>\\^`{|}".indexOf(target.charAt(i)) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isAsciiLetter(char c) {
