@@ -49,16 +49,43 @@ final class KnownDisagreements {
             new Quirk("llhttp", "Upgrade taken",
                     "RFC 9110 §7.8: a server may ignore Upgrade and keep HTTP/1.1; Rill's decoder does (docs/security-cases.md,"
                             + " case S-13), llhttp stops at the request that asks",
-                    c -> c.other.endsWith(" ^") && c.rill.startsWith(c.other.substring(0, c.other.length() - 2))),
+                    c -> c.other.endsWith(" ^") && Verdicts.sameFirstHead(c.rill, c.other)),
             new Quirk("llhttp", "HTTP/1.x above 1.1",
                     "RFC 9110 §6.2 and RFC 9112 §2.3: a 1.x version above 1.1 is valid and is read as 1.1; llhttp's strict"
                             + " mode knows only 1.0 and 1.1",
                     c -> c.otherRejects("HPE_INVALID_VERSION") && Verdicts.messages(c.rill).stream()
                             .anyMatch(m -> m.version().matches("1\\.[2-9]"))),
             new Quirk("llhttp", "whitespace in a chunk extension",
-                    "RFC 9112 §7.1.1: chunk-ext allows BWS around ';' and '='; llhttp's strict mode refuses it",
-                    c -> c.otherRejects("HPE_STRICT") && c.other.contains("chunk extension")
-                            && c.text().matches("(?s).*\r\n[0-9A-Fa-f]+[^\r\n]*([ \t][;=]|[;=][ \t])[^\r\n]*\r\n.*")),
+                    "RFC 9112 §7.1.1: chunk-ext allows BWS before ';' and around '='; llhttp's strict mode refuses it",
+                    c -> (c.otherRejects("HPE_STRICT") && c.other.contains("chunk extension")
+                            || c.otherRejects("HPE_INVALID_CHUNK_SIZE")) && bwsInAChunkExtension(c.text())),
+            new Quirk("h11", "whitespace in a chunk extension",
+                    "RFC 9112 §7.1.1: chunk-ext allows BWS before ';' and around '='; h11 refuses it before ';'",
+                    c -> c.otherRejects("illegal chunk header") && bwsInAChunkExtension(c.text())),
+            new Quirk("llhttp", "empty element in the Transfer-Encoding list",
+                    "RFC 9110 §5.6.1.2: a recipient must parse and ignore a reasonable number of empty list elements, so"
+                            + " 'chunked ,' is chunked; llhttp refuses it",
+                    c -> c.otherRejects("HPE_INVALID_TRANSFER_ENCODING") && emptyListElement(c.text(), "transfer-encoding")),
+            new Quirk("h11", "empty element in the Transfer-Encoding list",
+                    "RFC 9110 §5.6.1.2, as for llhttp: h11 refuses 'chunked ,'",
+                    c -> c.otherRejects("Only Transfer-Encoding: chunked is supported")
+                            && emptyListElement(c.text(), "transfer-encoding")),
+            new Quirk("llhttp", "absolute URI its URL parser refuses",
+                    "RFC 9112 §3.2.2 and RFC 3986 §3: Rill takes an absolute-form target made of URI characters after a"
+                            + " scheme and leaves the URI grammar to the application, as h11 does; llhttp's URL parser"
+                            + " refuses some valid ones ('h0ttp://a', 'http:;//a', 'http:a/b')",
+                    c -> c.otherRejects("HPE_INVALID_URL") && Verdicts.messages(c.rill).stream()
+                            .anyMatch(m -> !m.target().startsWith("/") && !m.target().equals("*"))),
+            new Quirk("llhttp", "Connection: close in the trailer section",
+                    "RFC 9110 §6.5.1 and §7.6.1: Connection manages the connection from the header section; Rill (like"
+                            + " h11) does not act on it as a trailer and reads the next request, llhttp closes",
+                    c -> c.otherRejects("HPE_CLOSED_CONNECTION") && c.text()
+                            .matches("(?is).*\r\n0+(;[^\r\n]*)?\r\n([^\r\n]+\r\n)*connection:[ \t]*close[ \t]*\r\n.*")),
+            new Quirk("h11", "half an empty line at the close",
+                    "RFC 9112 §2.2: a lone CR after the last message cannot start one; Rill and llhttp ignore it when the"
+                            + " connection closes, h11 calls it an illegal start line",
+                    c -> (c.otherRejects("illegal request line") || c.otherRejects("illegal status line"))
+                            && c.text().endsWith("\r\n\r")),
             new Quirk("llhttp", "a message after one that closes",
                     "RFC 9112 §9.6: a server must not process requests after one with 'Connection: close' (or HTTP/1.0"
                             + " without keep-alive), and a client reads nothing after a response that closes; Rill's"
@@ -146,6 +173,17 @@ final class KnownDisagreements {
             }
         }
         return values;
+    }
+
+    /** A chunk line with whitespace before ';' or around '=' of an extension. */
+    private static boolean bwsInAChunkExtension(String message) {
+        return message.matches("(?s).*\r\n[0-9A-Fa-f]+[^\r\n]*([ \t][;=]|[;=][ \t])[^\r\n]*\r\n.*");
+    }
+
+    /** A field named {@code name} whose comma-separated list has an empty element. */
+    private static boolean emptyListElement(String message, String name) {
+        return rawValues(message, name).stream()
+                .anyMatch(v -> java.util.Arrays.stream(v.split(",", -1)).anyMatch(e -> e.strip().isEmpty()));
     }
 
     private static boolean hasTrailingOws(String v) {

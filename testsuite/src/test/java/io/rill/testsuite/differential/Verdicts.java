@@ -90,6 +90,13 @@ final class Verdicts {
         return messages(verdict).stream().anyMatch(m -> !m.persistent());
     }
 
+    /** Whether two accepting verdicts begin with the same head (version, start line, fields). */
+    static boolean sameFirstHead(String a, String b) {
+        String[] p = a.substring(2).split(" ")[0].split(",", -1);
+        String[] q = b.substring(2).split(" ")[0].split(",", -1);
+        return p.length >= 3 && q.length >= 3 && (p[0] + p[1] + p[2]).equals(q[0] + q[1] + q[2]);
+    }
+
     /** Whether two accepting verdicts have the same messages but for their bodies and trailers. */
     static boolean sameExceptBodies(String a, String b) {
         String[] x = a.substring(2).split(" ");
