@@ -78,6 +78,26 @@ class HttpClientCodecTest {
     }
 
     @Test
+    void a101IsTakenOnlyForARequestThatOfferedAnUpgrade() {
+        // RFC 9110 §15.2.2; llhttp and h11 refuse the unasked one too (found by HttpDifferentialTest).
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpClientCodec());
+        assertEquals(List.of("failed"), exchange(ch, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\n",
+                request(HttpMethod.GET)));
+        ch.finish();
+        ch = new EmbeddedChannel(new HttpClientCodec());
+        HttpRequest offer = request(HttpMethod.GET);
+        offer.headers().set(HttpHeaderNames.UPGRADE, "x");
+        offer.headers().set(HttpHeaderNames.CONNECTION, "upgrade");
+        assertEquals(List.of("failed"), exchange(ch, "HTTP/1.1 101 Switching Protocols\r\n\r\n", offer));
+        ch.finish();
+        ch = new EmbeddedChannel(new HttpClientCodec());
+        offer = request(HttpMethod.GET);
+        offer.headers().set(HttpHeaderNames.UPGRADE, "x");
+        assertEquals(List.of("101", "raw hi"), exchange(ch, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\nhi", offer));
+        ch.finish();
+    }
+
+    @Test
     void aBodyWithoutALengthRunsToTheClose() {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpClientCodec());
         List<String> got = exchange(ch, "HTTP/1.0 200 OK\r\n\r\nall of it", request(HttpMethod.GET));
