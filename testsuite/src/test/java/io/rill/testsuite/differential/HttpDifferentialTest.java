@@ -72,7 +72,7 @@ class HttpDifferentialTest {
                     "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nConnection: close\r\n\r\n"
                             + "GET /2 HTTP/1.1\r\nHost: a\r\n\r\n"),
             new Pin("h11", "half an empty line at the close", "-", "GET / HTTP/1.1\r\nHost: a\r\n\r\n\r"),
-            new Pin("llhttp", "whitespace after chunked in a response", "GET",
+            new Pin("llhttp", "chunked with whitespace or an empty list element, in a response", "GET",
                     "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\t\r\n\r\n2\r\nok\r\n0\r\n\r\n"),
             new Pin("h11", "transfer codings other than chunked in a response", "GET",
                     "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nabc"),

@@ -91,12 +91,14 @@ final class KnownDisagreements {
                             + " without keep-alive), and a client reads nothing after a response that closes; Rill's"
                             + " decoders frame what follows and HttpServerKeepAliveHandler drops it, llhttp refuses it",
                     c -> c.otherRejects("HPE_CLOSED_CONNECTION") && Verdicts.closesBeforeTheLast(c.rill)),
-            new Quirk("llhttp", "whitespace after chunked in a response",
-                    "RFC 9112 §5.1 and §6.3: OWS is not part of the value, so 'chunked ' is chunked; llhttp reads such a"
-                            + " response's body to the close instead, chunk lines included",
+            new Quirk("llhttp", "chunked with whitespace or an empty list element, in a response",
+                    "RFC 9112 §5.1 and RFC 9110 §5.6.1.2: OWS is not part of the value and empty list elements are"
+                            + " ignored, so 'chunked\t' and 'chunked ,' are chunked; llhttp reads such a response's body"
+                            + " to the close instead, chunk lines included",
                     c -> !c.entry().requestMethod().equals("-") && c.other.startsWith("A ")
                             && Verdicts.sameExceptBodies(c.rill, c.other)
-                            && rawValues(c.text(), "transfer-encoding").stream().anyMatch(KnownDisagreements::hasTrailingOws)),
+                            && (rawValues(c.text(), "transfer-encoding").stream().anyMatch(KnownDisagreements::hasTrailingOws)
+                                    || emptyListElement(c.text(), "transfer-encoding"))),
             new Quirk("h11", "a message after one that closes",
                     "RFC 9112 §9.6, as for llhttp: h11 reads nothing after a message that closes the connection, not"
                             + " even the empty line Rill skips (§2.2)",
