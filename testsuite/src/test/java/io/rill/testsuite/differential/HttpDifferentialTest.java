@@ -71,6 +71,8 @@ class HttpDifferentialTest {
             new Pin("llhttp", "Connection: close in the trailer section", "-",
                     "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nConnection: close\r\n\r\n"
                             + "GET /2 HTTP/1.1\r\nHost: a\r\n\r\n"),
+            new Pin("h11", "HTTP/1.0 keep-alive", "-",
+                    "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /2 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"),
             new Pin("h11", "half an empty line at the close", "-", "GET / HTTP/1.1\r\nHost: a\r\n\r\n\r"),
             new Pin("llhttp", "chunked with whitespace or an empty list element, in a response", "GET",
                     "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\t\r\n\r\n2\r\nok\r\n0\r\n\r\n"),

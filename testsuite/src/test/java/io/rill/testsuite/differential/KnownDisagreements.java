@@ -103,6 +103,11 @@ final class KnownDisagreements {
                     "RFC 9112 §9.6, as for llhttp: h11 reads nothing after a message that closes the connection, not"
                             + " even the empty line Rill skips (§2.2)",
                     c -> c.otherRejects("after the last message that h11 will not read") && Verdicts.anyCloses(c.rill)),
+            new Quirk("h11", "HTTP/1.0 keep-alive",
+                    "RFC 9112 §9.3: an HTTP/1.0 message with the keep-alive connection option keeps the connection"
+                            + " open; h11 closes after every HTTP/1.0 message and reads nothing more",
+                    c -> c.otherRejects("after the last message that h11 will not read") && Verdicts.messages(c.rill)
+                            .stream().anyMatch(m -> m.version().equals("1.0") && m.persistent())),
             new Quirk("h11", "transfer codings other than chunked in a response",
                     "RFC 9112 §6.3: a response whose final transfer coding is not chunked runs to the close, and 1xx,"
                             + " 204 and 304 responses and answers to HEAD have no body whatever their framing fields say;"
