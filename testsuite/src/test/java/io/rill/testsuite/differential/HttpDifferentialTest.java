@@ -76,6 +76,8 @@ class HttpDifferentialTest {
             new Pin("h11", "half an empty line at the close", "-", "GET / HTTP/1.1\r\nHost: a\r\n\r\n\r"),
             new Pin("llhttp", "chunked with whitespace or an empty list element, in a response", "GET",
                     "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\t\r\n\r\n2\r\nok\r\n0\r\n\r\n"),
+            new Pin("llhttp", "a body on an unregistered 1xx", "GET",
+                    "HTTP/1.1 104 X\r\nContent-Length: 5\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"),
             new Pin("h11", "transfer codings other than chunked in a response", "GET",
                     "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nabc"),
             new Pin("h11", "empty line before a status line", "GET",

@@ -99,6 +99,12 @@ final class KnownDisagreements {
                             && Verdicts.sameExceptBodies(c.rill, c.other)
                             && (rawValues(c.text(), "transfer-encoding").stream().anyMatch(KnownDisagreements::hasTrailingOws)
                                     || emptyListElement(c.text(), "transfer-encoding"))),
+            new Quirk("llhttp", "a body on an unregistered 1xx",
+                    "RFC 9110 §15.2: a 1xx response ends with its header section and has no content; llhttp reads a"
+                            + " body by Content-Length or Transfer-Encoding on 1xx codes it does not know (104 to 199)",
+                    c -> !c.entry().requestMethod().equals("-") && Verdicts.messages(c.rill).stream()
+                            .anyMatch(m -> m.status() >= 104 && m.status() < 200
+                                    && !(m.values("content-length").isEmpty() && m.values("transfer-encoding").isEmpty()))),
             new Quirk("h11", "a message after one that closes",
                     "RFC 9112 §9.6, as for llhttp: h11 reads nothing after a message that closes the connection, not"
                             + " even the empty line Rill skips (§2.2)",
