@@ -60,6 +60,9 @@ abstract class SocketHttpSecurityTests extends AbstractSocketTest {
                 Arguments.of("S-06", "GET / HTTP/1.1\r\nHost: a\r\nX-A: b\u0000c\r\n\r\n", 400),
                 Arguments.of("S-07", CHUNKED + "-1\r\nx\r\n0\r\n\r\n", 400),
                 Arguments.of("S-07", CHUNKED + "FFFFFFFFFFFFFFFF1\r\nx\r\n0\r\n\r\n", 400),
+                Arguments.of("S-08", CHUNKED + "2\r\nxy\r\n0\r\nContent-Length: 50\r\n\r\n", 400),
+                Arguments.of("S-08", CHUNKED + "0\r\nTransfer-Encoding: x\r\n\r\n", 400),
+                Arguments.of("S-10", "GET h/ttp://a/ HTTP/1.1\r\nHost: a\r\n\r\n", 400),
                 Arguments.of("S-09", "POST /api HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
                 Arguments.of("S-10", "GET  / HTTP/1.1\r\nHost: a\r\n\r\n", 400),
                 Arguments.of("S-10", "GET / http/1.1\r\nHost: a\r\n\r\n", 400),
@@ -107,7 +110,7 @@ abstract class SocketHttpSecurityTests extends AbstractSocketTest {
     void s02_s08_s12_whatIsValidIsServedAndTheNextRequestFollows() throws Exception {
         Channel server = startServer();
         String answer = exchange(server, "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding:\tchunked\r\n\r\n"
-                + "2\r\nxy\r\n0\r\nContent-Length: 50\r\nTransfer-Encoding: x\r\n\r\n"
+                + "2\r\nxy\r\n0\r\nX-Checksum: 50\r\nServer-Timing: x\r\n\r\n"
                 + "POST /echo HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nok"
                 + "GET /last HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
         Matcher m = STATUS_LINE.matcher(answer);

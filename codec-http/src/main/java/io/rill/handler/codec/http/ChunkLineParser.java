@@ -49,10 +49,15 @@ final class ChunkLineParser {
 
     private static void parseExtensions(ByteBuf in, int i, int end, int lineAt, int lineLength) {
         while (true) {
-            i = skipBws(in, i, end);
-            if (i == end) {
+            int next = skipBws(in, i, end);
+            if (next == end) {
+                if (next != i) {
+                    // BWS belongs before ';' or around '=', never before the CRLF; llhttp refuses it there too.
+                    throw bad("whitespace at the end of a chunk-size line", in, lineAt, lineLength);
+                }
                 return;
             }
+            i = next;
             if (in.getByte(i) != ';') {
                 throw bad("chunk size followed by something other than an extension", in, lineAt, lineLength);
             }

@@ -92,6 +92,10 @@ final class HttpHeadParser {
         }
         HttpMethod method = parseMethod(in, at, sp1 - at);
         String target = parseTarget(in, sp1 + 1, sp2 - sp1 - 1, at, length);
+        if (!isTargetForm(method, target)) {
+            throw bad("request target in none of the forms origin, absolute, authority (CONNECT) or asterisk (OPTIONS)",
+                    in, at, length);
+        }
         HttpVersion version = parseVersion(in, sp2 + 1, end - sp2 - 1, at, length);
         return new DefaultHttpRequest(version, method, target, new HttpHeaders(false));
     }
@@ -125,6 +129,52 @@ final class HttpHeadParser {
             lastTarget = in.toString(at, length, java.nio.charset.StandardCharsets.US_ASCII);
         }
         return lastTarget;
+    }
+
+    /**
+     * RFC 9112 §3.2: a target is {@code /path?query}, {@code scheme:...}, {@code host:port} for CONNECT
+     * or {@code *} for OPTIONS. Anything else ({@code 'x}, {@code h/ttp://a}) is read differently by
+     * different parsers, so it is refused rather than guessed at.
+     */
+    private static boolean isTargetForm(HttpMethod method, String target) {
+        char first = target.charAt(0);
+        if (first == '/' || HttpMethod.CONNECT.equals(method)) {
+            return true; // the authority form is left to whoever serves CONNECT
+        }
+        if (target.equals("*")) {
+            return HttpMethod.OPTIONS.equals(method);
+        }
+        if (!isAsciiLetter(first)) {
+            return false;
+        }
+        for (int i = 1; i < target.length(); i++) {
+            char c = target.charAt(i);
+            if (c == ':') {
+                return isUriText(target, i + 1); // scheme ":" (RFC 3986 §3.1)
+            }
+            if (!isAsciiLetter(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * No visible ASCII that RFC 3986 §2 leaves out of URIs ({@code " < > \ ^ ` { | }}) in an absolute
+     * form, whose authority a proxy routes by: {@code http://a\@b/} is read as two different hosts by
+     * different URL parsers. Origin-form paths keep them, as llhttp and h11 do.
+     */
+    private static boolean isUriText(String target, int from) {
+        for (int i = from; i < target.length(); i++) {
+            if ("\"<>\\^`{|}".indexOf(target.charAt(i)) >= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
     }
 
     private static HttpVersion parseVersion(ByteBuf in, int at, int length, int lineAt, int lineLength) {

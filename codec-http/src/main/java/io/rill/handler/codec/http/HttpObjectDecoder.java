@@ -319,7 +319,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
         return true;
     }
 
-    /** The trailer section: field lines, bounded like the header section, then an empty line. */
+    /** The trailer section: field lines, bounded like the header section, then an empty line; no framing fields. */
     private boolean readTrailers(ByteBuf in, List<Object> out) {
         while (true) {
             int length = nextFieldLine(in, "trailer section");
@@ -332,6 +332,12 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
             }
             lines.parseFieldLine(in, in.readerIndex(), length, trailers);
             in.skipBytes(length + 2);
+        }
+        if (trailers.contains(HttpHeaderNames.CONTENT_LENGTH) || trailers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            // RFC 9110 §6.5.1: framing fields cannot be trailers; one there is meant to reframe the
+            // message for whoever merges trailers into the header section (llhttp and h11 refuse it too).
+            throw new HttpDecoderException(HttpResponseStatus.BAD_REQUEST,
+                    "Content-Length or Transfer-Encoding in the trailer section");
         }
         out.add(trailers.isEmpty() ? LastHttpContent.EMPTY_LAST_CONTENT
                 : new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER, trailers));

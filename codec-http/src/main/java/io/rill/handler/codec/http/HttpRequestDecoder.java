@@ -5,7 +5,7 @@ import io.rill.util.AsciiString;
 
 /**
  * Decodes requests (see {@link HttpObjectDecoder}). Beyond the grammar it enforces what RFC 9112
- * asks of a server: exactly one {@code Host} in HTTP/1.1 (§3.2), unambiguous framing (§6), and
+ * asks of a server: exactly one {@code Host} in HTTP/1.1 and at most one in HTTP/1.0 (§3.2), unambiguous framing (§6), and
  * no body unless {@code Content-Length} or {@code Transfer-Encoding} announces one.
  */
 public class HttpRequestDecoder extends HttpObjectDecoder {
@@ -36,7 +36,7 @@ public class HttpRequestDecoder extends HttpObjectDecoder {
 
     @Override
     protected BodyFraming framing(HttpMessage message) {
-        if (config.requireHost() && message.protocolVersion().minorVersion() >= 1) {
+        if (config.requireHost()) {
             HttpHeaders h = message.headers();
             int hosts = 0;
             for (int i = 0; i < h.size(); i++) {
@@ -44,8 +44,11 @@ public class HttpRequestDecoder extends HttpObjectDecoder {
                     hosts++;
                 }
             }
-            if (hosts != 1) {
-                throw HttpFraming.reject("HTTP/1.1 request with " + hosts + " Host fields (exactly one is required)", message);
+            // RFC 9112 §3.2: none is allowed only in HTTP/1.0, more than one in no version.
+            boolean http11 = message.protocolVersion().minorVersion() >= 1;
+            if (hosts > 1 || hosts == 0 && http11) {
+                throw HttpFraming.reject(message.protocolVersion() + " request with " + hosts + " Host fields ("
+                        + (http11 ? "exactly one is required" : "at most one is allowed") + ")", message);
             }
         }
         return HttpFraming.of(message, true, BodyFraming.NONE);

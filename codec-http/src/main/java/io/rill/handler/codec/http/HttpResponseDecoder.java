@@ -40,6 +40,11 @@ public class HttpResponseDecoder extends HttpObjectDecoder {
         HttpResponse response = (HttpResponse) message;
         int code = response.status().code();
         if (code == 101) {
+            // RFC 9110 §15.2.2 and §7.8: only an answer to a request that offered Upgrade, naming the protocol.
+            if (!message.headers().contains(HttpHeaderNames.UPGRADE) || !upgradeOffered(response)) {
+                throw HttpFraming.reject("101 Switching Protocols without an Upgrade field or to a request that"
+                        + " offered none", message);
+            }
             return BodyFraming.UPGRADE;
         }
         if (response.status().isInformational()) {
@@ -71,6 +76,18 @@ public class HttpResponseDecoder extends HttpObjectDecoder {
      */
     protected HttpMethod requestMethod(HttpResponse response) {
         return null;
+    }
+
+    /**
+     * Whether the request that {@code response}, a 101, answers offered an upgrade; it is consumed
+     * like a final response's request. {@link HttpClientCodec} answers from the requests it sent; this
+     * decoder alone does not know them and says yes.
+     *
+     * @param response the head of a 101 response
+     * @return whether the request carried an {@code Upgrade} field
+     */
+    protected boolean upgradeOffered(HttpResponse response) {
+        return true;
     }
 
     @Override

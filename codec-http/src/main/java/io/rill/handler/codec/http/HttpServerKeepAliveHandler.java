@@ -19,11 +19,14 @@ public class HttpServerKeepAliveHandler implements ChannelHandler {
     private boolean closeAfterResponse;
     /** A request asked to close: requests after it are not passed on. */
     private boolean closing;
+    /** A request after the closing one was dropped: its body and everything after it are dropped too. */
+    private boolean dropping;
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof HttpRequest request) {
             if (closing) {
+                dropping = true;
                 io.rill.buffer.ReferenceCountUtil.release(msg);
                 return;
             }
@@ -31,7 +34,9 @@ public class HttpServerKeepAliveHandler implements ChannelHandler {
             if (!HttpUtil.isKeepAlive(request)) {
                 closing = true;
             }
-        } else if (closing && pending == 0) {
+        } else if (dropping || closing && pending == 0) {
+            // The content of a dropped request used to pass while the closing one awaited its answer,
+            // so the application got a body (or an empty last content) of a request it never saw.
             io.rill.buffer.ReferenceCountUtil.release(msg);
             return;
         }

@@ -67,6 +67,37 @@ class HttpClientCodecTest {
     }
 
     @Test
+    void aStatusCodeOutsideTheRangeFailsTheResponse() {
+        // RFC 9110 §15; 604 escaped as an IllegalArgumentException before (found by HttpDifferentialTest).
+        for (String code : new String[] {"600", "604", "999", "099"}) {
+            EmbeddedChannel ch = new EmbeddedChannel(new HttpClientCodec());
+            assertEquals(List.of("failed"), exchange(ch, "HTTP/1.1 " + code + " X\r\nContent-Length: 0\r\n\r\n",
+                    request(HttpMethod.GET)), code);
+            ch.finish();
+        }
+    }
+
+    @Test
+    void a101IsTakenOnlyForARequestThatOfferedAnUpgrade() {
+        // RFC 9110 §15.2.2; llhttp and h11 refuse the unasked one too (found by HttpDifferentialTest).
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpClientCodec());
+        assertEquals(List.of("failed"), exchange(ch, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\n",
+                request(HttpMethod.GET)));
+        ch.finish();
+        ch = new EmbeddedChannel(new HttpClientCodec());
+        HttpRequest offer = request(HttpMethod.GET);
+        offer.headers().set(HttpHeaderNames.UPGRADE, "x");
+        offer.headers().set(HttpHeaderNames.CONNECTION, "upgrade");
+        assertEquals(List.of("failed"), exchange(ch, "HTTP/1.1 101 Switching Protocols\r\n\r\n", offer));
+        ch.finish();
+        ch = new EmbeddedChannel(new HttpClientCodec());
+        offer = request(HttpMethod.GET);
+        offer.headers().set(HttpHeaderNames.UPGRADE, "x");
+        assertEquals(List.of("101", "raw hi"), exchange(ch, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\nhi", offer));
+        ch.finish();
+    }
+
+    @Test
     void aBodyWithoutALengthRunsToTheClose() {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpClientCodec());
         List<String> got = exchange(ch, "HTTP/1.0 200 OK\r\n\r\nall of it", request(HttpMethod.GET));

@@ -71,7 +71,7 @@ class HttpRequestSmugglingTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"1;a=\"x\r\n", "1;a=\"x", "1;a=\"x\ny\"", "1;=b", "1;a=", "1;a b", "1 x"})
+    @ValueSource(strings = {"1;a=\"x\r\n", "1;a=\"x", "1;a=\"x\ny\"", "1;=b", "1;a=", "1;a b", "1 x", "1 ", "1\t", "1;a=b "})
     void h1_10_malformedChunkExtensionsAreRejected(String line) {
         assertEquals(List.of("POST / HTTP/1.1 | host: l | transfer-encoding: chunked | " + BAD),
                 decode("POST / HTTP/1.1\r\nHost: l\r\nTransfer-Encoding: chunked\r\n\r\n" + line + "\r\nx\r\n0\r\n\r\n"));
@@ -182,9 +182,33 @@ class HttpRequestSmugglingTest {
     @Test
     void s08_trailersNeverChangeTheFraming() {
         assertEquals(List.of("POST / HTTP/1.1 | host: a | transfer-encoding: chunked | body xy | trailers"
-                        + " | content-length: 50 | transfer-encoding: x", "GET /next HTTP/1.1 | host: a"),
+                        + " | X-Checksum: 50 | Server-Timing: x", "GET /next HTTP/1.1 | host: a"),
                 decode("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nxy\r\n0\r\n"
-                        + "Content-Length: 50\r\nTransfer-Encoding: x\r\n\r\nGET /next HTTP/1.1\r\nHost: a\r\n\r\n"));
+                        + "X-Checksum: 50\r\nServer-Timing: x\r\n\r\nGET /next HTTP/1.1\r\nHost: a\r\n\r\n"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Content-Length: 50", "Transfer-Encoding: x", "content-length: 0", "TRANSFER-ENCODING: chunked"})
+    void s08_framingFieldsInTheTrailerSectionAreRejected(String trailer) {
+        // RFC 9110 §6.5.1; llhttp and h11 refuse them too (found by HttpDifferentialTest in testsuite/).
+        assertRejected("POST / HTTP/1.1 | host: a | transfer-encoding: chunked | FAILED 400 HttpDecoderException | body xy",
+                "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nxy\r\n0\r\n" + trailer + "\r\n\r\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"GET 'x HTTP/1.1", "GET h/ttp://a/ HTTP/1.1", "GET 0/a HTTP/1.1", "GET a HTTP/1.1",
+        "GET * HTTP/1.1", "GET -x://a/ HTTP/1.1", "GET ?x HTTP/1.1", "GET http://a\\@b/ HTTP/1.1", "GET http://a\"b/ HTTP/1.1",
+        "GET http://a/{x} HTTP/1.1"})
+    void s10_targetsInNoFormOfRfc9112AreRejected(String line) {
+        // RFC 9112 §3.2: origin, absolute, authority (CONNECT) or asterisk (OPTIONS) form, nothing else.
+        assertBadRequest(line + "\r\nHost: a\r\n\r\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"GET / HTTP/1.1", "GET http://a/x HTTP/1.1", "GET h2+x-y.z:opaque HTTP/1.1",
+        "OPTIONS * HTTP/1.1", "CONNECT a:443 HTTP/1.1"})
+    void s10_targetsInEachFormOfRfc9112AreRead(String line) {
+        assertEquals(1, decode(line + "\r\nHost: a\r\n\r\n").size());
     }
 
     @ParameterizedTest
@@ -204,6 +228,13 @@ class HttpRequestSmugglingTest {
     void s11_http11NeedsExactlyOneHost() {
         assertBadRequest("GET / HTTP/1.1\r\n\r\n");
         assertBadRequest("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n");
+    }
+
+    @Test
+    void s11_http10MayOmitHostButNeverRepeatIt() {
+        // RFC 9112 §3.2 "any request message that contains more than one Host"; h11 refuses it too (HttpDifferentialTest).
+        assertBadRequest("GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n");
+        assertEquals(List.of("GET / HTTP/1.0"), decode("GET / HTTP/1.0\r\n\r\n"));
     }
 
     @Test

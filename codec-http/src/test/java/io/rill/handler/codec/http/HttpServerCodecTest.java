@@ -125,6 +125,19 @@ class HttpServerCodecTest {
     }
 
     @Test
+    void theBodyOfARequestAfterAClosingOneIsDroppedWithIt() {
+        // Found by HttpDifferentialTest (testsuite/): the dropped request's content reached the application.
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), new HttpServerKeepAliveHandler());
+        ch.writeInbound(bytes("GET /1 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"
+                + "POST /2 HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
+                + "POST /3 HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nxy\r\n0\r\n\r\n"));
+        assertInstanceOf(HttpRequest.class, ch.readInbound());
+        ReferenceCountUtil.release(assertInstanceOf(LastHttpContent.class, ch.readInbound()));
+        assertNull(ch.readInbound(), "nothing of the requests after the closing one");
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
     void http10WithoutKeepAliveIsClosedAfterItsResponse() {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), new HttpServerKeepAliveHandler());
         ch.writeInbound(bytes("GET / HTTP/1.0\r\n\r\n"));
