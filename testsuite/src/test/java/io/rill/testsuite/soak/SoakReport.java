@@ -24,7 +24,7 @@ final class SoakReport {
     Map<SoakServer, SoakServer.Sample> sample(String name) throws IOException, InterruptedException {
         Map<SoakServer, SoakServer.Sample> taken = new LinkedHashMap<>();
         for (SoakServer server : servers) {
-            taken.put(server, server.sample());
+            taken.put(server, server.sample(name));
         }
         samples.put(name, taken);
         return taken;

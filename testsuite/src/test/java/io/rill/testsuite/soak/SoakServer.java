@@ -104,9 +104,12 @@ final class SoakServer implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** Resident set, descriptors and the live heap; the heap figure comes after a full GC (jcmd). */
-    Sample sample() throws IOException, InterruptedException {
-        return new Sample(rssKib(), liveHeapBytes(), fds());
+    /**
+     * Resident set, descriptors and the live heap; the heap figure comes after a full GC (jcmd),
+     * whose class histogram is kept next to the log as {@code LABEL.NAME.histogram} for diagnosis.
+     */
+    Sample sample(String name) throws IOException, InterruptedException {
+        return new Sample(rssKib(), liveHeapBytes(log.resolveSibling(label + "." + name + ".histogram")), fds());
     }
 
     int fds() throws IOException {
@@ -128,20 +131,21 @@ final class SoakServer implements AutoCloseable {
      * {@code GC.class_histogram} runs a full GC first, so its total is the live heap: garbage not
      * yet collected would make every comparison noise.
      */
-    long liveHeapBytes() throws IOException, InterruptedException {
+    long liveHeapBytes(Path histogram) throws IOException, InterruptedException {
         Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                Long.toString(pid()), "GC.class_histogram").redirectErrorStream(true).start();
+                Long.toString(pid()), "GC.class_histogram").redirectErrorStream(true).redirectOutput(histogram.toFile()).start();
+        if (!jcmd.waitFor(60, TimeUnit.SECONDS)) {
+            jcmd.destroyForcibly();
+            throw new IOException("jcmd GC.class_histogram did not finish for " + label);
+        }
         String total = null;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(jcmd.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = in.readLine()) != null; ) {
-                if (line.startsWith("Total ")) {
-                    total = line;
-                }
+        for (String line : Files.readAllLines(histogram)) {
+            if (line.startsWith("Total ")) {
+                total = line;
             }
         }
-        if (!jcmd.waitFor(60, TimeUnit.SECONDS) || total == null) {
-            jcmd.destroyForcibly();
-            throw new IOException("jcmd GC.class_histogram gave no total for " + label);
+        if (total == null) {
+            throw new IOException("jcmd GC.class_histogram gave no total for " + label + ": see " + histogram);
         }
         String[] words = total.trim().split("\\s+");
         return Long.parseLong(words[2]);

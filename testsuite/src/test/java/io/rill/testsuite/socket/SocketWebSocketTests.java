@@ -200,10 +200,11 @@ abstract class SocketWebSocketTests extends AbstractSocketTest {
     /**
      * A peer that disappears without a close frame (a FIN after the handshake) is closed, not left
      * half-open: the HTTP codec allows half-closure for its requests, and the WebSocket that replaces
-     * it must not inherit that, or every such peer costs a descriptor for good (found by the soak).
+     * it must not inherit that, or every such peer costs a descriptor for good (found by the soak;
+     * docs/security-cases.md, case WS-22).
      */
     @Test
-    void aPeerThatEndsItsStreamWithoutACloseFrameIsClosed() throws Exception {
+    void ws_22_aPeerThatEndsItsStreamWithoutACloseFrameIsClosed() throws Exception {
         Channel server = startEchoServer();
         ByteCollector received = new ByteCollector();
         Channel client = connect(server, received);
