@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import io.rill.buffer.ByteBufUtil;
@@ -20,6 +21,7 @@ import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
+import io.rill.channel.socket.DuplexChannel;
 import io.rill.handler.codec.http.HttpClientCodec;
 import io.rill.handler.codec.http.HttpHeaders;
 import io.rill.handler.codec.http.HttpServerCodec;
@@ -193,5 +195,25 @@ abstract class SocketWebSocketTests extends AbstractSocketTest {
         assertTrue(answer.startsWith("HTTP/1.1 101 "), answer);
         String hex = ByteBufUtil.hexDump(answer.getBytes(StandardCharsets.ISO_8859_1));
         assertTrue(hex.endsWith("880203ea"), "a close frame with 1002 last: " + hex);
+    }
+
+    /**
+     * A peer that disappears without a close frame (a FIN after the handshake) is closed, not left
+     * half-open: the HTTP codec allows half-closure for its requests, and the WebSocket that replaces
+     * it must not inherit that, or every such peer costs a descriptor for good (found by the soak;
+     * docs/security-cases.md, case WS-22).
+     */
+    @Test
+    void ws_22_aPeerThatEndsItsStreamWithoutACloseFrameIsClosed() throws Exception {
+        Channel server = startEchoServer();
+        ByteCollector received = new ByteCollector();
+        Channel client = connect(server, received);
+        Assumptions.assumeTrue(client instanceof DuplexChannel, transport + " has no half closure");
+        String upgrade = "GET /ws HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+        await(client.writeAndFlush(Unpooled.wrappedBuffer(upgrade.getBytes(StandardCharsets.ISO_8859_1))));
+        assertEquals("HTTP/1.1 101", new String(received.await(12), 0, 12, StandardCharsets.ISO_8859_1));
+        await(((DuplexChannel) client).shutdownOutput());
+        await(client.closeFuture()); // the server's close reaches the client as the end of its stream
     }
 }

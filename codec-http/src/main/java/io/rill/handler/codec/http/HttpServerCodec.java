@@ -9,10 +9,12 @@ import java.util.List;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.buffer.Unpooled;
+import io.rill.channel.Channel;
 import io.rill.channel.ChannelClosedException;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelOption;
 import io.rill.channel.socket.ChannelInputShutdownEvent;
+import io.rill.channel.socket.DuplexChannel;
 import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.handler.codec.DecoderResult;
 import io.rill.util.InternalLogger;
@@ -58,6 +60,8 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
     private final ArrayDeque<Boolean> pendingHead = new ArrayDeque<>();
     /** Set when reading was stopped for too many pending requests. */
     private boolean readingPaused;
+    /** Set when this codec turned ALLOW_HALF_CLOSURE on; it turns it off again when it leaves the pipeline. */
+    private boolean halfClosureTurnedOn;
     /** The refusal waiting for the responses ahead of it; null while the input is good. */
     private Refusal refusal;
     /**
@@ -139,9 +143,10 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
         super.handlerAdded(ctx);
-        if (ctx.channel().config().getOption(ChannelOption.ALLOW_HALF_CLOSURE) != null) {
+        if (Boolean.FALSE.equals(ctx.channel().config().getOption(ChannelOption.ALLOW_HALF_CLOSURE))) {
             // A client may end its output after its last request and still wait for the answers (RFC 9112 §9.6).
             ctx.channel().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+            halfClosureTurnedOn = true;
         }
         if (ctx.channel().isActive()) {
             deadlines.waiting(ctx);
@@ -159,6 +164,26 @@ public class HttpServerCodec extends DecoderDelegatingHandler {
         releaseGathered();
         stopDeadline();
         super.handlerRemoved(ctx);
+        if (halfClosureTurnedOn) {
+            restoreHalfClosure(ctx.channel());
+        }
+    }
+
+    /**
+     * The protocol that replaces this codec (a WebSocket, HTTP/2 by upgrade) did not ask for
+     * half-closure: its peer's end of stream must close the connection again, or a peer that leaves
+     * without a goodbye keeps its descriptor for good. If the end of stream came already, nobody
+     * downstream will act on it: close once what was written is flushed.
+     */
+    private void restoreHalfClosure(Channel ch) {
+        halfClosureTurnedOn = false;
+        if (!ch.isOpen()) {
+            return;
+        }
+        ch.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, false);
+        if (ch instanceof DuplexChannel duplex && duplex.isInputShutdown()) {
+            ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> ch.close());
+        }
     }
 
     @Override
