@@ -59,9 +59,9 @@ measure_load() {
       if (probed) printf "%.0f", (h1 - h0) / conns; else printf "-" }'
 }
 
-# Medians over the rounds of $work/results (lines "NAME LOAD FIGURES..."), with each Rill row's
-# ratios to the peer named by peer_of() in the calling script's python ($1: python dict literal
-# mapping a Rill row to its peer row).
+# Medians over the rounds of $work/results (lines "NAME LOAD FIGURES..."), each row followed by its
+# ratios to its peers. $1: a Python dict literal from every server name, in the order to print, to
+# the names it is compared with (empty for the peers themselves).
 print_medians() {
   python3 - "$work/results" "$1" <<'PY'
 import ast, statistics, sys
