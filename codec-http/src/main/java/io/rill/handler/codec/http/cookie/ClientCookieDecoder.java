@@ -82,12 +82,13 @@ public final class ClientCookieDecoder {
 
     /**
      * §5.2.3: a leading dot is dropped. An empty value is ignored (as §5.2.3 advises), and so is
-     * one with whitespace left inside ({@code Domain=. x}): no host matches it, and the encoder
-     * could not write it back as it was read.
+     * one with whitespace left inside ({@code Domain=. x}) or a second leading dot
+     * ({@code Domain=..x}): no host matches it, and the encoder could not write it back as it was
+     * read (a decoder would drop the dot again).
      */
     private static void domain(Cookie cookie, String val) {
         String domain = val.startsWith(".") ? val.substring(1) : val;
-        if (!domain.isEmpty() && domain.indexOf(' ') < 0 && domain.indexOf('\t') < 0) {
+        if (!domain.isEmpty() && domain.charAt(0) != '.' && domain.indexOf(' ') < 0 && domain.indexOf('\t') < 0) {
             cookie.setDomain(domain);
         }
     }
