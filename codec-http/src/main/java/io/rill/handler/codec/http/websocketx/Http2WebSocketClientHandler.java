@@ -3,7 +3,6 @@ package io.rill.handler.codec.http.websocketx;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.Channel;
@@ -15,10 +14,8 @@ import io.rill.handler.codec.http2.Http2HeadersFrame;
 import io.rill.handler.codec.http2.Http2ResetFrame;
 import io.rill.handler.codec.http2.Http2StreamChannel;
 import io.rill.handler.codec.http2.Http2StreamChannelBootstrap;
-import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
-import io.rill.util.concurrent.ScheduledFuture;
 
 /**
  * WebSocket over HTTP/2 (RFC 8441), client side: opens a WebSocket on a new stream of an HTTP/2
@@ -45,15 +42,10 @@ import io.rill.util.concurrent.ScheduledFuture;
  */
 public final class Http2WebSocketClientHandler implements ChannelHandler {
 
-    private static final InternalLogger LOG = InternalLogger.get(Http2WebSocketClientHandler.class);
-
     private final WebSocketClientHandshaker handshaker;
     private final WebSocketDecoderConfig decoderConfig;
-    private final Duration handshakeTimeout;
     private final Duration closeTimeout;
-    private Promise<Void> handshake;
-    private boolean requested;
-    private ScheduledFuture<?> timer;
+    private final ClientHandshakeWait wait;
 
     /**
      * @param handshaker makes the request's offers and checks the answer's choices
@@ -66,7 +58,7 @@ public final class Http2WebSocketClientHandler implements ChannelHandler {
             int maxMessagePayload, Duration handshakeTimeout, Duration closeTimeout) {
         this.handshaker = handshaker;
         this.decoderConfig = new WebSocketDecoderConfig(maxFramePayload, maxMessagePayload, false, 0);
-        this.handshakeTimeout = handshakeTimeout;
+        this.wait = new ClientHandshakeWait(handshakeTimeout, "the extended CONNECT");
         this.closeTimeout = closeTimeout;
     }
 
@@ -132,7 +124,7 @@ public final class Http2WebSocketClientHandler implements ChannelHandler {
                 return;
             }
             Http2StreamChannel stream = (Http2StreamChannel) f.getNow();
-            handshake.addListener(h -> {
+            wait.future().addListener(h -> {
                 if (h.isSuccess()) {
                     opened.trySuccess(stream);
                 } else {
@@ -148,35 +140,22 @@ public final class Http2WebSocketClientHandler implements ChannelHandler {
 
     /** @return succeeds once the stream speaks WebSocket; fails if the handshake does not complete */
     public Future<Void> handshakeFuture() {
-        if (handshake == null) {
-            throw new IllegalStateException("not added to a pipeline yet");
-        }
-        return handshake;
+        return wait.future();
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
-        handshake = ctx.executor().newPromise();
-        if (ctx.channel().isActive()) {
-            request(ctx);
-        }
+        wait.added(ctx, this::extendedConnect);
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        request(ctx);
+        wait.request(ctx, this::extendedConnect);
         ctx.fireChannelActive();
     }
 
-    private void request(ChannelHandlerContext ctx) {
-        if (requested) {
-            return;
-        }
-        requested = true;
-        ctx.writeAndFlush(new Http2HeadersFrame(0, handshaker.newExtendedConnect(), false));
-        timer = ctx.executor().schedule(() -> fail(ctx, new WebSocketHandshakeException(
-                "no answer to the extended CONNECT within " + handshakeTimeout)), handshakeTimeout.toNanos(),
-                TimeUnit.NANOSECONDS);
+    private Object extendedConnect() {
+        return new Http2HeadersFrame(0, handshaker.newExtendedConnect(), false);
     }
 
     @Override
@@ -190,7 +169,7 @@ public final class Http2WebSocketClientHandler implements ChannelHandler {
             return; // an interim answer; the real one follows
         }
         if (status == null || !"200".contentEquals(status) || response.endStream()) {
-            fail(ctx, new WebSocketHandshakeException("the server answered the extended CONNECT with :status "
+            wait.fail(ctx, new WebSocketHandshakeException("the server answered the extended CONNECT with :status "
                     + status + (response.endStream() ? " and ended the stream" : "") + ", not 200"));
             return;
         }
@@ -199,48 +178,32 @@ public final class Http2WebSocketClientHandler implements ChannelHandler {
         try {
             agreement = handshaker.agreement(fields);
         } catch (WebSocketHandshakeException e) {
-            fail(ctx, e);
+            wait.fail(ctx, e);
             return;
         }
-        cancelTimer();
+        wait.cancelTimer();
         WebSocketUpgrade.applyOnStream(ctx, decoderConfig, true, agreement.extensions(), closeTimeout,
                 new WebSocketHandshakeComplete(handshaker.uri().getRawPath(), fields, agreement.subprotocol()));
-        handshake.trySuccess(null);
+        wait.succeed();
     }
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof Http2ResetFrame reset) {
-            fail(ctx, new WebSocketHandshakeException("the server reset the stream with " + reset.error()
+            wait.fail(ctx, new WebSocketHandshakeException("the server reset the stream with " + reset.error()
                     + " instead of answering the extended CONNECT"));
         }
         ctx.fireUserEventTriggered(evt);
     }
 
-    private void fail(ChannelHandlerContext ctx, WebSocketHandshakeException e) {
-        cancelTimer();
-        if (handshake.tryFailure(e)) {
-            LOG.debug("{}: WebSocket over HTTP/2 handshake failed: {}", ctx.channel(), e.getMessage());
-            ctx.fireExceptionCaught(e);
-            ctx.close();
-        }
-    }
-
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        fail(ctx, new WebSocketHandshakeException("stream closed before the WebSocket handshake completed"));
+        wait.fail(ctx, new WebSocketHandshakeException("stream closed before the WebSocket handshake completed"));
         ctx.fireChannelInactive();
     }
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
-        cancelTimer();
-    }
-
-    private void cancelTimer() {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
-        }
+        wait.cancelTimer();
     }
 }

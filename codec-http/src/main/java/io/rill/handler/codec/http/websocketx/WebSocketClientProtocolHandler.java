@@ -3,7 +3,6 @@ package io.rill.handler.codec.http.websocketx;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.ChannelHandler;
@@ -11,10 +10,7 @@ import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.http.HttpClientCodec;
 import io.rill.handler.codec.http.HttpHeaders;
 import io.rill.handler.codec.http.HttpResponse;
-import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.Future;
-import io.rill.util.concurrent.Promise;
-import io.rill.util.concurrent.ScheduledFuture;
 
 /**
  * Opens a WebSocket over an HTTP/1.1 client connection. Put it after {@link HttpClientCodec},
@@ -30,15 +26,10 @@ import io.rill.util.concurrent.ScheduledFuture;
  */
 public final class WebSocketClientProtocolHandler implements ChannelHandler {
 
-    private static final InternalLogger LOG = InternalLogger.get(WebSocketClientProtocolHandler.class);
-
     private final WebSocketClientHandshaker handshaker;
     private final WebSocketDecoderConfig decoderConfig;
-    private final Duration handshakeTimeout;
     private final Duration closeTimeout;
-    private Promise<Void> handshake;
-    private boolean requested;
-    private ScheduledFuture<?> timer;
+    private final ClientHandshakeWait wait;
 
     /**
      * @param handshaker makes the request and checks the answer
@@ -51,7 +42,7 @@ public final class WebSocketClientProtocolHandler implements ChannelHandler {
             int maxMessagePayload, Duration handshakeTimeout, Duration closeTimeout) {
         this.handshaker = handshaker;
         this.decoderConfig = new WebSocketDecoderConfig(maxFramePayload, maxMessagePayload, false, 0);
-        this.handshakeTimeout = handshakeTimeout;
+        this.wait = new ClientHandshakeWait(handshakeTimeout, "the WebSocket upgrade");
         this.closeTimeout = closeTimeout;
     }
 
@@ -81,35 +72,18 @@ public final class WebSocketClientProtocolHandler implements ChannelHandler {
 
     /** @return succeeds once the connection speaks WebSocket; fails if the handshake does not complete */
     public Future<Void> handshakeFuture() {
-        if (handshake == null) {
-            throw new IllegalStateException("not added to a pipeline yet");
-        }
-        return handshake;
+        return wait.future();
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
-        handshake = ctx.executor().newPromise();
-        if (ctx.channel().isActive()) {
-            request(ctx);
-        }
+        wait.added(ctx, handshaker::newRequest);
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        request(ctx);
+        wait.request(ctx, handshaker::newRequest);
         ctx.fireChannelActive();
-    }
-
-    private void request(ChannelHandlerContext ctx) {
-        if (requested) {
-            return;
-        }
-        requested = true;
-        ctx.writeAndFlush(handshaker.newRequest());
-        timer = ctx.executor().schedule(() -> fail(ctx, new WebSocketHandshakeException(
-                "no answer to the WebSocket upgrade within " + handshakeTimeout)), handshakeTimeout.toNanos(),
-                TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -127,46 +101,30 @@ public final class WebSocketClientProtocolHandler implements ChannelHandler {
             agreement = handshaker.check(response);
         } catch (WebSocketHandshakeException e) {
             ReferenceCountUtil.release(msg);
-            fail(ctx, e);
+            wait.fail(ctx, e);
             return;
         }
         ReferenceCountUtil.release(msg);
-        cancelTimer();
+        wait.cancelTimer();
         ChannelHandlerContext http1 = ctx.pipeline().context(HttpClientCodec.class);
         if (http1 == null) {
-            fail(ctx, new WebSocketHandshakeException("WebSocketClientProtocolHandler needs an HttpClientCodec before it"));
+            wait.fail(ctx, new WebSocketHandshakeException("WebSocketClientProtocolHandler needs an HttpClientCodec before it"));
             return;
         }
         URI uri = handshaker.uri();
         WebSocketUpgrade.apply(ctx, http1, decoderConfig, true, agreement.extensions(), closeTimeout,
                 new WebSocketHandshakeComplete(uri.getRawPath(), response.headers(), agreement.subprotocol()));
-        handshake.trySuccess(null);
-    }
-
-    private void fail(ChannelHandlerContext ctx, WebSocketHandshakeException e) {
-        cancelTimer();
-        if (handshake.tryFailure(e)) {
-            LOG.debug("{}: WebSocket handshake failed: {}", ctx.channel(), e.getMessage());
-            ctx.fireExceptionCaught(e);
-            ctx.close();
-        }
+        wait.succeed();
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        fail(ctx, new WebSocketHandshakeException("connection closed before the WebSocket handshake completed"));
+        wait.fail(ctx, new WebSocketHandshakeException("connection closed before the WebSocket handshake completed"));
         ctx.fireChannelInactive();
     }
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
-        cancelTimer();
-    }
-
-    private void cancelTimer() {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
-        }
+        wait.cancelTimer();
     }
 }
