@@ -1,5 +1,5 @@
 # Sourced by echo-load.sh and ws-load.sh, after probe-server.sh: builds the C load generator and
-# the C echo server (microbench/load/*.c) into microbench/target/load, and measures one load run
+# the C echo servers (microbench/load/*.c) into microbench/target/load, and measures one load run
 # against a server already started ($pid, $port; $probed is empty for the C server, which has no
 # allocation probe). The generator sits on core 1, the server on core 0.
 tools=microbench/target/load
@@ -7,7 +7,7 @@ ticks=$(getconf CLK_TCK)
 
 build_load_tools() {
   mkdir -p "$tools"
-  for t in loadgen echo-server; do
+  for t in loadgen echo-server ws-echo-server; do
     if [ ! "$tools/$t" -nt "microbench/load/$t.c" ]; then
       gcc -O2 -Wall -Wextra -D_GNU_SOURCE -o "$tools/$t" "microbench/load/$t.c"
     fi

@@ -3,7 +3,8 @@
 # its ws mode: an HTTP/1.1 upgrade, then one masked binary message in flight per connection, no
 # compression offered) against one server on core 0 with one event loop: Rill's websocket-echo
 # over NIO and epoll and, when microbench was built with -Ppeers, Netty 4.1's WebSocket echo
-# (NettyWebSocketEchoServer) over both. Message sizes 64 B and 16 KiB; the servers take turns
+# (NettyWebSocketEchoServer) over both, and a C epoll WebSocket echo server
+# (microbench/load/ws-echo-server.c), the physical limit. Message sizes 64 B and 16 KiB; the servers take turns
 # within each round. Per server and size: messages/s (round trips), the server's CPU µs per message
 # and the share of its core, bytes allocated per message (all threads of the JVM), young GCs and
 # their pause time, RSS and heap per idle connection; then medians and Rill's ratios to Netty.
@@ -12,7 +13,7 @@
 #   microbench/scripts/ws-load.sh [seconds] [rounds] [connections]   (defaults: 10 s, 3 rounds, 256)
 #
 # SIZES ("64 16384") sets the message sizes, WARMUP (5 s) the warm-up before each measured run,
-# ONLY=REGEX the servers (rill-nio, netty-nio, rill-epoll, netty-epoll), JAVA_OPTS the server
+# ONLY=REGEX the servers (rill-nio, netty-nio, rill-epoll, netty-epoll, c-epoll), JAVA_OPTS the server
 # JVMs' options (default: ParallelGC with a fixed, pre-touched 1 GiB heap, so that RSS grows only with what the server holds). Needs gcc and taskset.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,21 +30,28 @@ cp=$bench:example/target/rill-example.jar
 . microbench/scripts/probe-server.sh
 . microbench/scripts/loadgen-lib.sh
 build_load_tools
-probed=1
 
 netty=; epoll=
 if unzip -l "$bench" 2>/dev/null | grep NettyWebSocketEchoServer >/dev/null; then netty=1; fi
 if unzip -l example/target/rill-example.jar 2>/dev/null | grep "io/rill/channel/epoll/" >/dev/null; then epoll=1; fi
 
-run() { # name, size, main class, args... (the port is appended)
+run() { # name, size, then "c" or main class, args... (the port is appended)
   local name=$1 size=$2; shift 2
   [[ "$name" =~ ${ONLY:-.} ]] || return 0
-  start_probe_server "$name" "$@"
+  if [ "$1" = c ]; then
+    port=$(free_port); probed=
+    taskset -c 0 "$tools/ws-echo-server" "$port" >"$work/log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 50); do grep -q "Listening on" "$work/log" && break; sleep 0.1; done
+  else
+    probed=1
+    start_probe_server "$name" "$@"
+  fi
   local figures
   figures=$(measure_load ws "$conns" "$size" "$seconds" "$warmup")
   printf '%-7s %-14s %s\n' "$size" "$name" "$figures"
   echo "$name" "${size}B" "$figures" >>"$work/results"
-  exec 3>&-
+  [ -n "$probed" ] && exec 3>&-
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
 }
 
@@ -54,7 +62,9 @@ for round in $(seq 1 "$rounds"); do
     [ -n "$netty" ] && run netty-nio "$size" io.rill.microbench.peers.NettyWebSocketEchoServer nio
     [ -n "$epoll" ] && run rill-epoll "$size" io.rill.example.Main websocket-echo --threads 1 --transport epoll --port
     if [ -n "$netty" ] && [ -n "$epoll" ]; then run netty-epoll "$size" io.rill.microbench.peers.NettyWebSocketEchoServer epoll; fi
+    run c-epoll "$size" c
   done
 done
 echo "medians of $rounds rounds (rt = one message echoed)"
-print_medians "{'rill-nio': ['netty-nio'], 'netty-nio': [], 'rill-epoll': ['netty-epoll'], 'netty-epoll': []}"
+print_medians "{'rill-nio': ['netty-nio'], 'netty-nio': [], 'rill-epoll': ['netty-epoll', 'c-epoll'], 'netty-epoll': ['c-epoll'],
+  'c-epoll': []}"

@@ -1,0 +1,195 @@
+/*
+ * The physical-limit reference for ws-load.sh: a single-threaded epoll WebSocket echo server with
+ * nothing in the way, the WebSocket twin of echo-server.c. It answers the HTTP/1.1 upgrade (RFC 6455
+ * section 4.2.2: SHA-1 and base64 of the key, both written out below), then for every complete
+ * client frame in what one read(2) brought, unmasks the payload into an unmasked frame of the same
+ * opcode and FIN bit, and sends all of them with one write(2). No extensions, no UTF-8 check, no
+ * limits beyond its buffer: it is the floor any real server stands on, not a server.
+ *
+ *   ws-echo-server PORT
+ */
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define BUF (1 << 17)
+
+struct conn {
+    int fd, upgraded;
+    size_t in_len;             /* bytes read and not yet consumed */
+    size_t out_len, out_off;   /* bytes to write back, and how many went already */
+    unsigned char in[BUF], out[BUF];
+};
+
+static int epfd;
+
+static void die(const char *what) { perror(what); exit(1); }
+
+static uint32_t rol(uint32_t x, int n) { return x << n | x >> (32 - n); }
+
+/* SHA-1 (FIPS 180-4) of a short message, enough for a handshake key. */
+static void sha1(const unsigned char *msg, size_t len, unsigned char out[20]) {
+    uint32_t h[5] = {0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0};
+    unsigned char block[128] = {0};
+    size_t padded = len + 9 <= 64 ? 64 : 128;
+    memcpy(block, msg, len);
+    block[len] = 0x80;
+    uint64_t bits = (uint64_t) len * 8;
+    for (int i = 0; i < 8; i++) block[padded - 1 - i] = (unsigned char) (bits >> (8 * i));
+    for (size_t off = 0; off < padded; off += 64) {
+        uint32_t w[80], a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+        for (int t = 0; t < 16; t++)
+            w[t] = (uint32_t) block[off + 4 * t] << 24 | (uint32_t) block[off + 4 * t + 1] << 16
+                 | (uint32_t) block[off + 4 * t + 2] << 8 | block[off + 4 * t + 3];
+        for (int t = 16; t < 80; t++) w[t] = rol(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1);
+        for (int t = 0; t < 80; t++) {
+            uint32_t f, k;
+            if (t < 20) { f = (b & c) | (~b & d); k = 0x5A827999; }
+            else if (t < 40) { f = b ^ c ^ d; k = 0x6ED9EBA1; }
+            else if (t < 60) { f = (b & c) | (b & d) | (c & d); k = 0x8F1BBCDC; }
+            else { f = b ^ c ^ d; k = 0xCA62C1D6; }
+            uint32_t tmp = rol(a, 5) + f + e + k + w[t];
+            e = d; d = c; c = rol(b, 30); b = a; a = tmp;
+        }
+        h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e;
+    }
+    for (int i = 0; i < 20; i++) out[i] = (unsigned char) (h[i / 4] >> (24 - 8 * (i % 4)));
+}
+
+static void base64(const unsigned char *in, size_t len, char *out) {
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (size_t i = 0; i < len; i += 3) {
+        uint32_t v = (uint32_t) in[i] << 16 | (i + 1 < len ? in[i + 1] << 8 : 0) | (i + 2 < len ? in[i + 2] : 0);
+        *out++ = digits[v >> 18 & 63];
+        *out++ = digits[v >> 12 & 63];
+        *out++ = i + 1 < len ? digits[v >> 6 & 63] : '=';
+        *out++ = i + 2 < len ? digits[v & 63] : '=';
+    }
+    *out = 0;
+}
+
+static void set_events(struct conn *c, unsigned events, int op) {
+    struct epoll_event ev = {.events = events, .data.ptr = c};
+    if (epoll_ctl(epfd, op, c->fd, &ev) < 0) die("epoll_ctl");
+}
+
+static void drop(struct conn *c) { close(c->fd); free(c); }
+
+/* Answers the upgrade once the request is complete; -1 if it is not one. */
+static int upgrade(struct conn *c) {
+    c->in[c->in_len] = 0;
+    char *end = strstr((char *) c->in, "\r\n\r\n");
+    if (end == NULL) return c->in_len < BUF - 1 ? 0 : -1;
+    char *key = strcasestr((char *) c->in, "\r\nSec-WebSocket-Key:");
+    if (key == NULL || key > end) return -1;
+    key += strlen("\r\nSec-WebSocket-Key:");
+    while (*key == ' ') key++;
+    char joined[128];
+    int n = snprintf(joined, sizeof joined, "%.*s258EAFA5-E914-47DA-95CA-C5AB0DC85B11", (int) strcspn(key, " \r"), key);
+    if (n <= 0 || n >= (int) sizeof joined) return -1;
+    unsigned char digest[20];
+    char accept[32];
+    sha1((unsigned char *) joined, (size_t) n, digest);
+    base64(digest, 20, accept);
+    c->out_len = (size_t) snprintf((char *) c->out, BUF, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                                   "Connection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n\r\n", accept);
+    size_t used = (size_t) (end + 4 - (char *) c->in);
+    memmove(c->in, c->in + used, c->in_len - used);
+    c->in_len -= used;
+    c->upgraded = 1;
+    return 0;
+}
+
+/* Turns every complete masked client frame in c->in into an unmasked one in c->out. */
+static void echo_frames(struct conn *c) {
+    size_t pos = 0;
+    while (c->in_len - pos >= 2) {
+        unsigned char *f = c->in + pos;
+        uint64_t len = f[1] & 0x7f;
+        size_t head = 2;
+        if (len == 126) { head = 4; if (c->in_len - pos < head) break; len = (uint64_t) f[2] << 8 | f[3]; }
+        else if (len == 127) { head = 10; if (c->in_len - pos < head) break; len = 0; for (int i = 2; i < 10; i++) len = len << 8 | f[i]; }
+        if (c->in_len - pos < head + 4 + len || c->out_len + 10 + len > BUF) break;
+        unsigned char *mask = f + head, *payload = f + head + 4, *o = c->out + c->out_len;
+        o[0] = f[0];
+        size_t oh = 2;
+        if (len < 126) o[1] = (unsigned char) len;
+        else if (len < 65536) { o[1] = 126; o[2] = (unsigned char) (len >> 8); o[3] = (unsigned char) len; oh = 4; }
+        else { o[1] = 127; for (int i = 0; i < 8; i++) o[2 + i] = (unsigned char) (len >> (56 - 8 * i)); oh = 10; }
+        for (uint64_t i = 0; i < len; i++) o[oh + i] = payload[i] ^ mask[i & 3];
+        c->out_len += oh + len;
+        pos += head + 4 + len;
+    }
+    memmove(c->in, c->in + pos, c->in_len - pos);
+    c->in_len -= pos;
+}
+
+/* Writes what is pending; returns 0 when all went, 1 when the socket is full, -1 on error. */
+static int write_pending(struct conn *c) {
+    while (c->out_off < c->out_len) {
+        ssize_t n = write(c->fd, c->out + c->out_off, c->out_len - c->out_off);
+        if (n < 0 && errno == EAGAIN) return 1;
+        if (n < 0) return -1;
+        c->out_off += (size_t) n;
+    }
+    c->out_len = c->out_off = 0;
+    return 0;
+}
+
+static void on_event(struct conn *c, unsigned events) {
+    if (events & EPOLLOUT) {
+        int r = write_pending(c);
+        if (r < 0) { drop(c); return; }
+        if (r == 0) set_events(c, EPOLLIN, EPOLL_CTL_MOD); /* read again only once the echo is out */
+        return;
+    }
+    ssize_t n = read(c->fd, c->in + c->in_len, BUF - 1 - c->in_len);
+    if (n < 0 && errno == EAGAIN) return;
+    if (n <= 0) { drop(c); return; }
+    c->in_len += (size_t) n;
+    if (!c->upgraded && upgrade(c) < 0) { drop(c); return; }
+    if (c->upgraded) echo_frames(c);
+    int r = write_pending(c);
+    if (r < 0) drop(c);
+    else if (r > 0) set_events(c, EPOLLOUT, EPOLL_CTL_MOD);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) { fprintf(stderr, "usage: ws-echo-server PORT\n"); return 2; }
+    int lfd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    int one = 1;
+    setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((unsigned short) atoi(argv[1])),
+                               .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    if (bind(lfd, (struct sockaddr *) &addr, sizeof addr) < 0) die("bind");
+    if (listen(lfd, 4096) < 0) die("listen");
+    if ((epfd = epoll_create1(0)) < 0) die("epoll_create1");
+    struct epoll_event lev = {.events = EPOLLIN, .data.ptr = NULL};
+    if (epoll_ctl(epfd, EPOLL_CTL_ADD, lfd, &lev) < 0) die("epoll_ctl");
+    printf("Listening on %s\n", argv[1]);
+    fflush(stdout);
+    struct epoll_event events[512];
+    for (;;) {
+        int n = epoll_wait(epfd, events, 512, -1);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) die("epoll_wait");
+        for (int i = 0; i < n; i++) {
+            if (events[i].data.ptr != NULL) { on_event(events[i].data.ptr, events[i].events); continue; }
+            int fd;
+            while ((fd = accept4(lfd, NULL, NULL, SOCK_NONBLOCK)) >= 0) {
+                setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+                struct conn *c = calloc(1, sizeof *c);
+                if (c == NULL) { close(fd); continue; }
+                c->fd = fd;
+                set_events(c, EPOLLIN, EPOLL_CTL_ADD);
+            }
+        }
+    }
+}
