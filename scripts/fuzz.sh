@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of Rill's parsers with Jazzer: scripts/fuzz.sh [SECONDS] [TARGET]
 #
-# Every @FuzzTest method in codec, codec-http and handler is a target, named Class#method (a
-# TARGET that is a class name, or any part of Class#method, selects every match). Each target runs
+# Every @FuzzTest method in codec, codec-http and handler is a target, named Class#method: a
+# TARGET of that form selects that target alone (lengthField, not lengthFieldAdjusted too), any
+# other TARGET every target whose Class#method contains it. Each target runs
 # for SECONDS (default 60) in a JVM of its own, started from the test class path with Jazzer's
 # command line, so libFuzzer's own flags apply: -max_total_time is ours to set (jazzer-junit's
 # fuzzing mode takes it from the annotation only). Seeds come from the committed corpus
@@ -52,7 +53,7 @@ list_targets() {
 
 mapfile -t targets < <(list_targets | awk -F'\t' -v f="$filter" '
   { simple = $2; sub(/.*\./, "", simple) }
-  f == "" || index(simple "#" $3, f) || index($2 "#" $3, f) || simple == f')
+  f ~ /#/ ? (simple "#" $3 == f || $2 "#" $3 == f) : (f == "" || index(simple "#" $3, f) || simple == f)')
 [ ${#targets[@]} -gt 0 ] || { echo "no fuzz target matches '$filter'" >&2; exit 2; }
 
 mkdir -p target/fuzz-logs
