@@ -31,6 +31,8 @@ import io.rill.util.InternalLogger;
 public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
 
     private static final InternalLogger LOG = InternalLogger.get(WebSocketFrameDecoder.class);
+    /** Bytes left free before an unmasked payload: the longest unmasked header (a 64-bit length). */
+    static final int HEADER_ROOM = 10;
 
     private final WebSocketDecoderConfig config;
     private final Utf8Validator utf8 = new Utf8Validator();
@@ -270,13 +272,15 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
     /**
      * The payload: a retained slice when it came in the clear, else unmasked into a copy. Never
      * unmasked where it lies: the input may share its memory with a duplicate someone else reads
-     * (a proxy forwarding the raw bytes), which must not see them change.
+     * (a proxy forwarding the raw bytes), which must not see them change. The copy starts
+     * {@link #HEADER_ROOM} bytes in, where a server's encoder can put the header of an echo.
      */
     private ByteBuf readUnmasked(ChannelHandlerContext ctx, ByteBuf in) {
         if (!masked) {
             return in.readRetainedSlice(payloadLength);
         }
-        ByteBuf copy = ctx.alloc().buffer(payloadLength);
+        ByteBuf copy = ctx.alloc().buffer(HEADER_ROOM + payloadLength);
+        copy.setIndex(HEADER_ROOM, HEADER_ROOM);
         WebSocketMasking.copyMasked(in, in.readerIndex(), payloadLength, maskKey, copy);
         in.skipBytes(payloadLength);
         return copy;

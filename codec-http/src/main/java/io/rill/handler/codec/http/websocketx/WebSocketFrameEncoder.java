@@ -19,9 +19,13 @@ import io.rill.handler.codec.MessageToMessageEncoder;
  * </pre>
  *
  * <p>An unmasked payload larger than {@value #COPY_THRESHOLD} bytes goes out as its own buffer
- * after the header, not copied. The encoder writes what it is given: extensions that transform
- * frames (compression) sit after it in the pipeline, toward the application, and set the RSV
- * bits themselves.
+ * after the header, not copied. An unmasked payload the encoder owns alone (a reference count of 1,
+ * writable) with room before its reader index takes its header there and goes out as the one
+ * buffer: bytes before the reader index are already read, and ownership passed with the write.
+ * The decoder leaves that room before every payload it unmasks, so a server that echoes or
+ * forwards what it received allocates nothing and copies nothing to send it. The encoder writes
+ * what it is given: extensions that transform frames (compression) sit after it in the pipeline,
+ * toward the application, and set the RSV bits themselves.
  */
 public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSocketFrame> {
 
@@ -42,8 +46,15 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
     protected void encode(ChannelHandlerContext ctx, WebSocketFrame frame, List<Object> out) {
         ByteBuf content = frame.content();
         int length = content.readableBytes();
+        int headerLength = headerLength(length, maskFrames);
+        if (!maskFrames && content.readerIndex() >= headerLength && content.refCnt() == 1 && !content.isReadOnly()) {
+            int start = content.readerIndex() - headerLength;
+            setHeader(content, start, frame, length, false);
+            out.add(content.retain().readerIndex(start)); // the superclass releases the frame
+            return;
+        }
         boolean copy = maskFrames || length <= COPY_THRESHOLD;
-        ByteBuf buf = ctx.alloc().buffer(14 + (copy ? length : 0));
+        ByteBuf buf = ctx.alloc().buffer(headerLength + (copy ? length : 0));
         try {
             writeFrame(buf, frame, maskFrames ? WebSocketMasking.newMaskKey() : 0, maskFrames, copy);
         } catch (RuntimeException e) {
@@ -74,23 +85,12 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
     static void writeFrame(ByteBuf buf, WebSocketFrame frame, int maskKey, boolean mask, boolean withPayload) {
         ByteBuf content = frame.content();
         int length = content.readableBytes();
-        if (frame.isControl() && (length > 125 || !frame.isFinalFragment())) {
-            throw new IllegalArgumentException("a control frame must be final and carry at most 125 bytes, not "
-                    + length + " (RFC 6455 §5.5)");
-        }
-        buf.writeByte((frame.isFinalFragment() ? 0x80 : 0) | frame.rsv() << 4 | frame.opcode());
-        int maskBit = mask ? 0x80 : 0;
-        if (length <= 125) {
-            buf.writeByte(maskBit | length);
-        } else if (length <= 0xFFFF) {
-            buf.writeByte(maskBit | 126);
-            buf.writeShort(length);
-        } else {
-            buf.writeByte(maskBit | 127);
-            buf.writeLong(length);
-        }
+        int headerLength = headerLength(length, mask);
+        buf.ensureWritable(headerLength);
+        setHeader(buf, buf.writerIndex(), frame, length, mask);
+        buf.writerIndex(buf.writerIndex() + headerLength);
         if (mask) {
-            buf.writeInt(maskKey);
+            buf.setInt(buf.writerIndex() - 4, maskKey);
         }
         if (!withPayload) {
             return;
@@ -99,6 +99,30 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
             WebSocketMasking.copyMasked(content, content.readerIndex(), length, maskKey, buf);
         } else {
             buf.writeBytes(content, content.readerIndex(), length);
+        }
+    }
+
+    /** Bytes of the header of a frame of {@code length} payload bytes, the masking key included. */
+    private static int headerLength(int length, boolean mask) {
+        return (length <= 125 ? 2 : length <= 0xFFFF ? 4 : 10) + (mask ? 4 : 0);
+    }
+
+    /** Sets the header at {@code index}, all but the masking key's bytes; checks a control frame's limits. */
+    private static void setHeader(ByteBuf buf, int index, WebSocketFrame frame, int length, boolean mask) {
+        if (frame.isControl() && (length > 125 || !frame.isFinalFragment())) {
+            throw new IllegalArgumentException("a control frame must be final and carry at most 125 bytes, not "
+                    + length + " (RFC 6455 §5.5)");
+        }
+        buf.setByte(index, (frame.isFinalFragment() ? 0x80 : 0) | frame.rsv() << 4 | frame.opcode());
+        int maskBit = mask ? 0x80 : 0;
+        if (length <= 125) {
+            buf.setByte(index + 1, maskBit | length);
+        } else if (length <= 0xFFFF) {
+            buf.setByte(index + 1, maskBit | 126);
+            buf.setShort(index + 2, length);
+        } else {
+            buf.setByte(index + 1, maskBit | 127);
+            buf.setLong(index + 2, length);
         }
     }
 }

@@ -1,8 +1,11 @@
 package io.rill.handler.codec.http.websocketx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
@@ -59,6 +62,62 @@ class WebSocketFrameEncoderTest {
         assertThrows(EncoderException.class,
                 () -> out.writeOutbound(new PingWebSocketFrame(Unpooled.buffer(126).writeZero(126))));
         out.finishAndReleaseAll();
+    }
+
+    @Test
+    void aPayloadOwnedAloneTakesItsHeaderInTheRoomBeforeIt() {
+        for (int size : new int[] {2, 125, 126, 65535, 65536}) {
+            ByteBuf content = Unpooled.buffer(10 + size).setIndex(10, 10).writeZero(size);
+            EmbeddedChannel ch = new EmbeddedChannel(new WebSocketFrameEncoder(false));
+            ch.writeOutbound(new BinaryWebSocketFrame(content));
+            ByteBuf wire = ch.readOutbound();
+            assertSame(content, wire, "size " + size);
+            String expected = size <= 125 ? "82" + String.format("%02x", size)
+                    : size <= 0xFFFF ? "827e" + String.format("%04x", size) : "827f" + String.format("%016x", size);
+            assertEquals(expected, ByteBufUtil.hexDump(wire, wire.readerIndex(), expected.length() / 2));
+            assertEquals(expected.length() / 2 + size, wire.readableBytes());
+            wire.release();
+            ch.finishAndReleaseAll();
+        }
+    }
+
+    @Test
+    void aSharedReadOnlyOrCrampedPayloadIsLeftAsItIs() {
+        ByteBuf shared = Unpooled.buffer(12).setIndex(10, 10).writeBytes("Hi".getBytes(StandardCharsets.US_ASCII));
+        ByteBuf readOnly = Unpooled.buffer(12).setIndex(10, 10).writeBytes("Hi".getBytes(StandardCharsets.US_ASCII)).asReadOnly();
+        ByteBuf cramped = Unpooled.buffer(3).setIndex(1, 1).writeBytes("Hi".getBytes(StandardCharsets.US_ASCII));
+        shared.retain(); // someone else still reads it
+        for (ByteBuf content : new ByteBuf[] {shared, readOnly, cramped}) {
+            EmbeddedChannel ch = new EmbeddedChannel(new WebSocketFrameEncoder(false));
+            ch.writeOutbound(new TextWebSocketFrame(content));
+            StringBuilder hex = new StringBuilder();
+            for (ByteBuf b; (b = ch.readOutbound()) != null; ) {
+                assertNotSame(content, b);
+                hex.append(ByteBufUtil.hexDump(b));
+                b.release();
+            }
+            assertEquals("81024869", hex.toString());
+            ch.finishAndReleaseAll();
+        }
+        assertEquals("000000000000000000004869", ByteBufUtil.hexDump(shared, 0, 12));
+        shared.release();
+    }
+
+    @Test
+    void aServerEchoesAReceivedFrameWithoutAnotherBuffer() {
+        // A client's masked "Hello", the example of RFC 6455 §5.7.
+        ByteBuf masked = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("818537fa213d7f9f4d5158"));
+        EmbeddedChannel server = new EmbeddedChannel(new WebSocketFrameEncoder(false),
+                new WebSocketFrameDecoder(new WebSocketDecoderConfig(1024, 1024, true, 0)));
+        server.writeInbound(masked);
+        TextWebSocketFrame received = server.readInbound();
+        ByteBuf payload = received.content();
+        server.writeOutbound(received);
+        ByteBuf wire = server.readOutbound();
+        assertSame(payload, wire);
+        assertEquals("810548656c6c6f", ByteBufUtil.hexDump(wire));
+        wire.release();
+        server.finishAndReleaseAll();
     }
 
     private static String encode(boolean mask, WebSocketFrame frame) {
