@@ -73,13 +73,25 @@ public final class HttpUtil {
     }
 
     /**
-     * Whether {@code Transfer-Encoding} lists {@code chunked}.
+     * Whether the body is framed by the chunked coding: the final coding {@code Transfer-Encoding}
+     * lists, over all its fields, is {@code chunked} (RFC 9112 §6.3). A {@code chunked} listed
+     * earlier does not count: such a response runs to the end of the connection, which is how
+     * the decoders read it, so an encoder that chunked it would say something else than it meant.
      *
      * @param message a request or response
      * @return true if the body is chunked
      */
     public static boolean isTransferEncodingChunked(HttpMessage message) {
-        return message.headers().containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
+        String last = null;
+        for (String value : message.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING)) {
+            for (String element : value.split(",", -1)) {
+                String coding = element.strip();
+                if (!coding.isEmpty()) {
+                    last = coding; // empty list elements are allowed (RFC 9110 §5.6.1)
+                }
+            }
+        }
+        return last != null && last.equalsIgnoreCase(HttpHeaderValues.CHUNKED.toString());
     }
 
     /**

@@ -3,6 +3,7 @@ package io.rill.handler.codec.http;
 import static io.rill.handler.codec.http.HttpCodecTestSupport.bytes;
 import static io.rill.handler.codec.http.HttpCodecTestSupport.outbound;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,6 +67,25 @@ class HttpEncoderTest {
                 HttpDecodeRun.run(HttpResponseDecoder::new, wire.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
                         List.of(wire.length())));
         ch.finish();
+    }
+
+    @Test
+    void onlyAFinalChunkedCodingMakesTheBodyChunked() {
+        for (String[] fields : new String[][] {{"chunked, gzip"}, {"chunked", "gzip"}, {"chunked,x,"}}) {
+            EmbeddedChannel ch = new EmbeddedChannel(new HttpResponseEncoder());
+            HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+            for (String field : fields) {
+                head.headers().add(HttpHeaderNames.TRANSFER_ENCODING, field);
+            }
+            assertFalse(HttpUtil.isTransferEncodingChunked(head), String.join(" | ", fields));
+            ch.writeOutbound(head, new DefaultLastHttpContent(bytes("raw")));
+            // The decoders read such a response to the end of the connection: no chunk framing.
+            assertTrue(outbound(ch).endsWith("\r\n\r\nraw"), String.join(" | ", fields));
+            ch.finish();
+        }
+        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        head.headers().add(HttpHeaderNames.TRANSFER_ENCODING, "gzip,").add(HttpHeaderNames.TRANSFER_ENCODING, " , Chunked ,");
+        assertTrue(HttpUtil.isTransferEncodingChunked(head));
     }
 
     @Test
