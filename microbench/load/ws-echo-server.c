@@ -107,6 +107,21 @@ static int upgrade(struct conn *c) {
     return 0;
 }
 
+/* dst = src XOR the 4-byte mask, eight bytes at a time (a byte loop costs a nanosecond per byte). */
+static void unmask(unsigned char *dst, const unsigned char *src, const unsigned char *mask, uint64_t len) {
+    uint64_t word, m;
+    uint32_t m4;
+    memcpy(&m4, mask, 4);
+    m = (uint64_t) m4 << 32 | m4;
+    uint64_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        memcpy(&word, src + i, 8);
+        word ^= m;
+        memcpy(dst + i, &word, 8);
+    }
+    for (; i < len; i++) dst[i] = src[i] ^ mask[i & 3];
+}
+
 /* Turns every complete masked client frame in c->in into an unmasked one in c->out. */
 static void echo_frames(struct conn *c) {
     size_t pos = 0;
@@ -123,7 +138,7 @@ static void echo_frames(struct conn *c) {
         if (len < 126) o[1] = (unsigned char) len;
         else if (len < 65536) { o[1] = 126; o[2] = (unsigned char) (len >> 8); o[3] = (unsigned char) len; oh = 4; }
         else { o[1] = 127; for (int i = 0; i < 8; i++) o[2 + i] = (unsigned char) (len >> (56 - 8 * i)); oh = 10; }
-        for (uint64_t i = 0; i < len; i++) o[oh + i] = payload[i] ^ mask[i & 3];
+        unmask(o + oh, payload, mask, len);
         c->out_len += oh + len;
         pos += head + 4 + len;
     }
