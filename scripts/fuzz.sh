@@ -14,7 +14,8 @@
 #
 # Prints per target: executions, coverage (libFuzzer's final "cov:" edges and "ft:" features),
 # executions per second and the crash found, if any. Exit status 1 if any target crashed.
-# Environment: MVN (default "mvn -B"), FUZZ_SKIP_BUILD=1 to reuse the last build,
+# Environment: MVN (default "mvn -B"), FUZZ_SKIP_BUILD=1 to reuse the last build, FUZZ_TIMEOUT
+# (default 30: seconds one input may take before it counts as a hang; raise it on a crowded machine),
 # FUZZ_JAVA_OPTS (default "-Xmx1g -XX:+UseSerialGC": one core each, for a shared machine),
 # FUZZ_LEAK_LEVEL (default SIMPLE, one buffer in 8 tracked: PARANOID, as the tests use, costs 4 to 6
 # times the executions; a leak shows up within a few inputs either way, every input's own buffers
@@ -76,7 +77,7 @@ for t in "${targets[@]}"; do
     -Drill.leakDetection.samplingInterval=8 -cp "$cp" \
     com.code_intelligence.jazzer.Jazzer --target_class="$class" --target_method="$method" \
     --instrumentation_includes='io.rill.**' \
-    -max_total_time="$seconds" -timeout=30 -print_final_stats=1 \
+    -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-30}" -print_final_stats=1 \
     -artifact_prefix="$seeds/" "$corpus" "$seeds" >"$log" 2>&1
   status=$?
   set -e

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.URI;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -17,10 +18,12 @@ import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
 import io.rill.handler.codec.http.HttpClientCodec;
+import io.rill.handler.codec.http.HttpHeaders;
 import io.rill.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.rill.handler.codec.http.websocketx.Http2WebSocketClientHandler;
 import io.rill.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.rill.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.WebSocketClientHandshaker;
 import io.rill.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.rill.handler.codec.http.websocketx.WebSocketCloseReceived;
 import io.rill.handler.codec.http.websocketx.WebSocketFrame;
@@ -48,6 +51,8 @@ import io.rill.util.concurrent.Future;
  */
 final class WebSocketClientExample implements Example {
 
+    /** The largest message printed, after inflation and joining fragments; larger: close 1009. */
+    private static final int MAX_MESSAGE = 1 << 20;
     private static final ExampleOption URL = ExampleOption.text("url", "URL", null,
             "where to connect: ws://host[:port]/path or wss://... (required)");
     private static final ExampleOption TIMEOUT = ExampleOption.number("timeout", "SECONDS", 10, 1, 3600,
@@ -102,8 +107,10 @@ final class WebSocketClientExample implements Example {
             int timeout) throws Exception {
         SslContext ssl = "wss".equalsIgnoreCase(uri.getScheme()) ? SslContextBuilder.forClient().build() : null;
         WebSocketExtensionNegotiator extensions = options.flag(NO_COMPRESSION) ? WebSocketExtensionNegotiator.NONE
-                : PerMessageDeflateClientNegotiator.builder().maxInflatedMessage(1 << 20).build();
-        WebSocketClientProtocolHandler handshake = WebSocketClientProtocolHandler.of(uri, extensions);
+                : PerMessageDeflateClientNegotiator.builder().maxInflatedMessage(MAX_MESSAGE).build();
+        Duration wait = Duration.ofSeconds(timeout);
+        WebSocketClientProtocolHandler handshake = new WebSocketClientProtocolHandler(new WebSocketClientHandshaker(uri,
+                List.of(), new HttpHeaders(), extensions.offer(), extensions), MAX_MESSAGE, MAX_MESSAGE, wait, wait);
         Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
                 .handler(new ChannelInitializer<>() {
                     @Override
@@ -111,7 +118,7 @@ final class WebSocketClientExample implements Example {
                         if (ssl != null) {
                             c.pipeline().addLast(ssl.newHandler(c.alloc(), uri.getHost(), port));
                         }
-                        c.pipeline().addLast(new HttpClientCodec(), handshake, new WebSocketFrameAggregator(1 << 20),
+                        c.pipeline().addLast(new HttpClientCodec(), handshake, new WebSocketFrameAggregator(MAX_MESSAGE),
                                 new Printer(System.out));
                     }
                 })
@@ -160,11 +167,13 @@ final class WebSocketClientExample implements Example {
                 .connect(uri.getHost(), port).sync().getNow();
         try {
             h2.get(timeout, TimeUnit.SECONDS);
-            Future<Http2StreamChannel> ws = Http2WebSocketClientHandler.of(uri)
+            Duration wait = Duration.ofSeconds(timeout);
+            Future<Http2StreamChannel> ws = new Http2WebSocketClientHandler(new WebSocketClientHandshaker(uri, List.of(),
+                    new HttpHeaders(), null, WebSocketExtensionNegotiator.NONE), MAX_MESSAGE, MAX_MESSAGE, wait, wait)
                     .open(connection, new ChannelInitializer<Http2StreamChannel>() {
                         @Override
                         protected void initChannel(Http2StreamChannel stream) {
-                            stream.pipeline().addLast(new WebSocketFrameAggregator(1 << 20), new Printer(System.out));
+                            stream.pipeline().addLast(new WebSocketFrameAggregator(MAX_MESSAGE), new Printer(System.out));
                         }
                     });
             if (!ws.await(timeout, TimeUnit.SECONDS)) {

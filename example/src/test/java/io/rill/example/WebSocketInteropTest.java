@@ -74,6 +74,7 @@ class WebSocketInteropTest {
             assertEquals("fragments", exchange(lines, in, "frag"), "a message in three fragments, joined");
             assertEquals("[binary 300 bytes]", exchange(lines, in, "bin"));
             assertEquals("pong came back", exchange(lines, in, "ping"), "Rill answered the server's ping");
+            assertEquals(200_000, exchange(lines, in, "big").length(), "two 100 KB frames: within the 1 MiB it promises");
             lines.write("bye\n");
             lines.flush();
             assertTrue(client.waitFor(30, TimeUnit.SECONDS), "the client ends when the server closes");
