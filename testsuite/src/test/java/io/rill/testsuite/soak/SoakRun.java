@@ -150,22 +150,39 @@ class SoakRun {
         List<SoakServer> servers = new ArrayList<>();
         try {
             List<Path> none = List.of();
-            servers.add(SoakServer.start("hello-epoll", SoakServer.Protocol.HTTP, jar, none, logs, "http-hello", "--transport", "epoll"));
-            servers.add(SoakServer.start("hello-nio", SoakServer.Protocol.HTTP, jar, none, logs, "http-hello", "--transport", "nio"));
-            servers.add(SoakServer.start("tls-jdk", SoakServer.Protocol.HTTP, jar, none, logs, "http-hello", "--tls"));
-            servers.add(SoakServer.start("tls-openssl", SoakServer.Protocol.HTTP, jar, tcnative, logs, "http-hello", "--tls"));
-            servers.add(SoakServer.start("echo-epoll", SoakServer.Protocol.ECHO, jar, none, logs, "echo-server", "--transport", "epoll"));
-            servers.add(SoakServer.start("echo-nio", SoakServer.Protocol.ECHO, jar, none, logs, "echo-server", "--transport", "nio"));
-            servers.add(SoakServer.start("websocket", SoakServer.Protocol.WEBSOCKET, jar, none, logs, "websocket-echo"));
-            servers.add(SoakServer.start("h2c", SoakServer.Protocol.HTTP2, jar, none, logs, "http2-hello"));
-            servers.add(SoakServer.start("h2-tls", SoakServer.Protocol.HTTP2, jar, tcnative, logs, "http2-hello", "--tls"));
-            assertTrue(!tcnative.isEmpty() && mapsNativeTls(servers.get(3)), "tls-openssl runs without netty-tcnative");
-            assertTrue(!mapsNativeTls(servers.get(2)), "tls-jdk loaded netty-tcnative");
+            startIfChosen(servers, "hello-epoll", SoakServer.Protocol.HTTP, jar, none, logs, "http-hello", "--transport", "epoll");
+            startIfChosen(servers, "hello-nio", SoakServer.Protocol.HTTP, jar, none, logs, "http-hello", "--transport", "nio");
+            startIfChosen(servers, "tls-jdk", SoakServer.Protocol.HTTP, jar, none, logs, "http-hello", "--tls");
+            startIfChosen(servers, "tls-openssl", SoakServer.Protocol.HTTP, jar, tcnative, logs, "http-hello", "--tls");
+            startIfChosen(servers, "echo-epoll", SoakServer.Protocol.ECHO, jar, none, logs, "echo-server", "--transport", "epoll");
+            startIfChosen(servers, "echo-nio", SoakServer.Protocol.ECHO, jar, none, logs, "echo-server", "--transport", "nio");
+            startIfChosen(servers, "websocket", SoakServer.Protocol.WEBSOCKET, jar, none, logs, "websocket-echo");
+            startIfChosen(servers, "h2c", SoakServer.Protocol.HTTP2, jar, none, logs, "http2-hello");
+            startIfChosen(servers, "h2-tls", SoakServer.Protocol.HTTP2, jar, tcnative, logs, "http2-hello", "--tls");
+            for (SoakServer server : servers) {
+                if (server.label.equals("tls-openssl")) {
+                    assertTrue(!tcnative.isEmpty() && mapsNativeTls(server), "tls-openssl runs without netty-tcnative");
+                } else if (server.label.equals("tls-jdk")) {
+                    assertTrue(!mapsNativeTls(server), "tls-jdk loaded netty-tcnative");
+                }
+            }
         } catch (Exception | AssertionError e) {
             servers.forEach(SoakServer::close);
             throw e;
         }
         return servers;
+    }
+
+    /**
+     * Starts the server unless {@code soak.only} (comma-separated labels, for a targeted diagnosis
+     * run such as {@code -Dsoak.only=tls-openssl}) leaves it out.
+     */
+    private static void startIfChosen(List<SoakServer> servers, String label, SoakServer.Protocol protocol, Path jar,
+                                      List<Path> classPath, Path logs, String... args) throws IOException {
+        String only = System.getProperty("soak.only", "").strip();
+        if (only.isEmpty() || List.of(only.split(",")).contains(label)) {
+            servers.add(SoakServer.start(label, protocol, jar, classPath, logs, args));
+        }
     }
 
     /** Whether the server has loaded netty-tcnative's library, which only the OPENSSL provider does. */

@@ -52,10 +52,20 @@ final class SoakServer implements AutoCloseable {
      */
     static SoakServer start(String label, Protocol protocol, Path jar, List<Path> extraClassPath, Path logDir, String... args)
             throws IOException {
+        return start(label, protocol, jar, extraClassPath, logDir, List.of(args));
+    }
+
+    private static SoakServer start(String label, Protocol protocol, Path jar, List<Path> extraClassPath, Path logDir,
+                                    List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // A heap committed and touched up front: RSS growth then means native memory.
                 "-Xms192m", "-Xmx192m", "-XX:+AlwaysPreTouch", "-Drill.leakDetection.level=PARANOID", "--enable-native-access=ALL-UNNAMED"));
+        // For a diagnosis run (say -XX:NativeMemoryTracking=summary), space-separated.
+        String flags = System.getProperty("soak.serverFlags", "").strip();
+        if (!flags.isEmpty()) {
+            command.addAll(List.of(flags.split("\\s+")));
+        }
         if (extraClassPath.isEmpty()) {
             command.addAll(List.of("-jar", jar.toString()));
         } else {
@@ -63,7 +73,7 @@ final class SoakServer implements AutoCloseable {
             extraClassPath.forEach(p -> cp.append(java.io.File.pathSeparatorChar).append(p));
             command.addAll(List.of("-cp", cp.toString(), "io.rill.example.Main"));
         }
-        command.addAll(List.of(args));
+        command.addAll(args);
         command.addAll(List.of("--port", "0", "--threads", "2"));
         Files.createDirectories(logDir);
         Path log = logDir.resolve(label + ".log");
@@ -89,7 +99,7 @@ final class SoakServer implements AutoCloseable {
         }, label + "-stdout");
         drain.setDaemon(true);
         drain.start();
-        return new SoakServer(label, protocol, List.of(args).contains("--tls"), process, log, port);
+        return new SoakServer(label, protocol, args.contains("--tls"), process, log, port);
     }
 
     int port() {
