@@ -192,8 +192,9 @@ class SoakRun {
 
     /**
      * Waits 12 s, then until no server's descriptor count changes for two seconds (at most 60 s in
-     * all). The 12 s outlast the 10 s TLS handshake timeout: a TLS server holds a connection whose
-     * client left before its ClientHello until then (seen in the soak; not a leak, a timer).
+     * all). The 12 s outlast the 10 s TLS handshake timeout, which is what ends a connection whose
+     * client went silent before its ClientHello without closing (one that closes is let go at its
+     * FIN: docs/security-cases.md, case TL-08).
      */
     private static void awaitQuiet(List<SoakServer> servers) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
