@@ -24,6 +24,7 @@ public final class Main {
             new WebSocketChatServer(),
             new EchoServer(),
             new EchoClient(),
+            new UdpEchoServer(),
             new PortUnificationServer(),
             new DiscardServer(),
             new LineChatServer(),
