@@ -32,7 +32,9 @@ import org.junit.jupiter.api.Test;
  * <li>RSS within +64 MiB: the heap is committed and touched at start-up ({@code -Xms = -Xmx},
  *     {@code AlwaysPreTouch}), so growth is native: JIT code, metaspace, malloc arenas of the
  *     native TLS engine, and pooled direct chunks, which the pool keeps for reuse;
- * <li>descriptors within ±4 of the baseline: only the driver's connections come and go.
+ * <li>descriptors within ±4 of the baseline: only the driver's connections come and go;
+ * <li>UDP: no datagram answered twice or wrong; at most 5 in 1000 dropped (counted apart from
+ *     lost requests, since UDP may drop).
  * </ul>
  */
 class SoakRun {
@@ -40,6 +42,13 @@ class SoakRun {
     static final long HEAP_SLACK_BYTES = 16L << 20;
     static final long RSS_SLACK_KIB = 64L << 10;
     static final int FD_SLACK = 4;
+    /**
+     * UDP may drop, but on loopback only when a socket's receive buffer is full: the server's,
+     * when its loop falls behind a burst, or the driver's. The driver keeps 32 datagrams in flight
+     * per socket, far below either buffer, so more than 5 in 1000 lost means the server is not
+     * keeping up or drops datagrams itself.
+     */
+    static final long DATAGRAM_LOSS_PER_MILLE = 5;
 
     @Test
     void everyExampleServerKeepsServingUnderLoadAndFaults() throws Exception {
@@ -96,6 +105,7 @@ class SoakRun {
                     case ECHO -> workloads.echo(server);
                     case WEBSOCKET -> workloads.webSocket(server);
                     case HTTP2 -> workloads.http2(server);
+                    case UDP -> workloads.udp(server);
                 }
             } catch (IOException e) {
                 problems.add(server.label + " no longer answers: " + e);
@@ -125,6 +135,13 @@ class SoakRun {
                 problems.add(server.label + ": " + last.fds() + " descriptors, baseline " + base.fds());
             }
         }
+        ledger.dropped().forEach((label, dropped) -> {
+            long sent = dropped + ledger.served().getOrDefault(label, 0L);
+            if (dropped > sent * DATAGRAM_LOSS_PER_MILLE / 1000) {
+                problems.add(label + ": " + dropped + " of " + sent + " datagrams dropped, more than "
+                        + DATAGRAM_LOSS_PER_MILLE + " per mille");
+            }
+        });
         if (ledger.lost() > 0) {
             problems.add(ledger.lost() + " requests never answered");
         }
@@ -158,6 +175,8 @@ class SoakRun {
             startIfChosen(servers, "echo-nio", SoakServer.Protocol.ECHO, jar, none, logs, "echo-server", "--transport", "nio");
             startIfChosen(servers, "websocket", SoakServer.Protocol.WEBSOCKET, jar, none, logs, "websocket-echo");
             startIfChosen(servers, "h2c", SoakServer.Protocol.HTTP2, jar, none, logs, "http2-hello");
+            startIfChosen(servers, "udp-nio", SoakServer.Protocol.UDP, jar, none, logs, "udp-echo", "--transport", "nio");
+            startIfChosen(servers, "udp-epoll", SoakServer.Protocol.UDP, jar, none, logs, "udp-echo", "--transport", "epoll");
             startIfChosen(servers, "h2-tls", SoakServer.Protocol.HTTP2, jar, tcnative, logs, "http2-hello", "--tls");
             for (SoakServer server : servers) {
                 if (server.label.equals("tls-openssl")) {

@@ -28,7 +28,7 @@ final class SoakServer implements AutoCloseable {
     }
 
     /** What a server speaks, which decides the load and the faults it gets. */
-    enum Protocol { HTTP, ECHO, WEBSOCKET, HTTP2 }
+    enum Protocol { HTTP, ECHO, WEBSOCKET, HTTP2, UDP }
 
     final String label;
     final Protocol protocol;
