@@ -42,6 +42,7 @@ final class SoakReport {
         counts(out, "expected errors per kind (what the server answered to a fault or attack)", ledger.outcomes());
         out.append("leak reports: ").append(leaks.isEmpty() ? "none" : leaks.keySet()).append('\n');
         table(out, "RSS (MiB)", s -> s.rssKib() / 1024);
+        table(out, "RSS after the C heap gave back its free pages (System.trim_native_heap; MiB)", s -> s.trimmedRssKib() / 1024);
         table(out, "live heap after full GC (KiB)", s -> s.heapBytes() / 1024);
         table(out, "descriptors", s -> s.fds());
         return out.toString();
