@@ -24,6 +24,7 @@ public final class Main {
             new WebSocketChatServer(),
             new EchoServer(),
             new EchoClient(),
+            new UdpEchoServer(),
             new PortUnificationServer(),
             new DiscardServer(),
             new LineChatServer(),
@@ -32,6 +33,12 @@ public final class Main {
     private Main() {
     }
 
+    /**
+     * Runs the example named by the first argument with the rest as its options.
+     *
+     * @param args the example's name, then its options ({@code --help} lists them)
+     * @throws Exception whatever the example could not handle
+     */
     public static void main(String[] args) throws Exception {
         int status = run(args, System.out, System.err);
         if (status != 0) {

@@ -5,9 +5,11 @@ import io.rill.bootstrap.ServerChannelFactory;
 import io.rill.channel.Channel;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
 import io.rill.channel.epoll.Epoll;
+import io.rill.channel.epoll.EpollDatagramChannel;
 import io.rill.channel.epoll.EpollIoHandler;
 import io.rill.channel.epoll.EpollServerSocketChannel;
 import io.rill.channel.epoll.EpollSocketChannel;
+import io.rill.channel.nio.NioDatagramChannel;
 import io.rill.channel.nio.NioIoHandler;
 import io.rill.channel.nio.NioServerSocketChannel;
 import io.rill.channel.nio.NioSocketChannel;
@@ -41,6 +43,14 @@ final class Transports {
             return EpollSocketChannel::new;
         }
         return NioSocketChannel::new;
+    }
+
+    /** A UDP socket's channel: {@code EpollDatagramChannel} or {@code NioDatagramChannel}. */
+    static ChannelFactory<? extends Channel> datagramChannel(ExampleOptions options) {
+        if (useEpoll(options)) {
+            return EpollDatagramChannel::new;
+        }
+        return NioDatagramChannel::new;
     }
 
     private static boolean useEpoll(ExampleOptions options) {

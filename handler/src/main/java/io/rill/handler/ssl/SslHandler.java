@@ -551,6 +551,23 @@ public class SslHandler extends ByteToMessageDecoder {
 
     // ---------------------------------------------------------------- inbound
 
+    /**
+     * The peer's stream ended (FIN with half-closure on, or the close): once what it sent is
+     * decoded, a handshake that still waits for its bytes can never complete, so the connection
+     * ends now instead of at the handshake timeout. A client that connects and leaves before its
+     * ClientHello (a port probe, a health check) held a server's connection for the full 10 s
+     * (docs/security-cases.md, case TL-08).
+     * Not an error of the application's: the handshake future fails, nothing is fired.
+     */
+    @Override
+    protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+        super.decodeLast(ctx, in, out);
+        if (!handshakeDone && !failed && !tasksRunning && ctx.channel().isActive()
+                && engine.getHandshakeStatus() == HandshakeStatus.NEED_UNWRAP) {
+            fail(ctx, new SSLHandshakeException("the peer ended its stream before the TLS handshake completed"), false);
+        }
+    }
+
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
         if (failed) {

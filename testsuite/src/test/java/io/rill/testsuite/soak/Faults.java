@@ -228,6 +228,7 @@ final class Faults {
             case HTTP, WEBSOCKET -> "GET / HTTP/1.1\r\nHo".getBytes(StandardCharsets.US_ASCII);
             case HTTP2 -> "PRI * HTTP/2.0\r\n".getBytes(StandardCharsets.US_ASCII);
             case ECHO -> "abandoned".getBytes(StandardCharsets.US_ASCII);
+            case UDP -> throw new IllegalArgumentException("UDP has no connections to abandon");
         };
         List<Wire> open = new ArrayList<>(count);
         try {

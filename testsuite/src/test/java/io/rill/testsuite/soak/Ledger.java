@@ -22,6 +22,8 @@ final class Ledger {
     private final Map<String, LongAdder> served = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> faults = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> outcomes = new ConcurrentHashMap<>();
+    /** Datagrams that never came back, per server: UDP may drop, so they are not "lost" requests. */
+    private final Map<String, LongAdder> dropped = new ConcurrentHashMap<>();
     private final LongAdder duplicates = new LongAdder();
     private final LongAdder failureCount = new LongAdder();
     /** The first failures, kept whole for the report; later ones are only counted. */
@@ -40,6 +42,13 @@ final class Ledger {
         } else {
             duplicates.increment();
             failure(kind + ": id " + id + " answered twice or never asked");
+        }
+    }
+
+    /** A datagram {@code id} that did not come back in time: counted apart from lost requests. */
+    void dropped(String kind, long id) {
+        if (pending.remove(id)) {
+            dropped.computeIfAbsent(kind, k -> new LongAdder()).increment();
         }
     }
 
@@ -85,6 +94,10 @@ final class Ledger {
 
     Map<String, Long> served() {
         return snapshot(served);
+    }
+
+    Map<String, Long> dropped() {
+        return snapshot(dropped);
     }
 
     Map<String, Long> faults() {

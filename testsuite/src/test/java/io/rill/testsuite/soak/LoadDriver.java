@@ -40,6 +40,7 @@ final class LoadDriver {
                             case ECHO -> workloads.echo(server);
                             case WEBSOCKET -> workloads.webSocket(server);
                             case HTTP2 -> workloads.http2(server);
+                            case UDP -> workloads.udp(server);
                         }
                     } catch (Exception e) {
                         ledger.failure(server.label + ": load: " + e);
@@ -49,11 +50,14 @@ final class LoadDriver {
         }
         Faults faults = new Faults(ledger, stop, writers);
         Attacks attacks = new Attacks(ledger);
-        for (int i = 0; i < FAULT_THREADS; i++) {
+        // The faults are a stream's (resets, half-closes, stalls, abandoned connections, HTTP
+        // attacks): a UDP server gets only its load, whose datagrams may be dropped anyway.
+        List<SoakServer> streams = servers.stream().filter(s -> s.protocol != SoakServer.Protocol.UDP).toList();
+        for (int i = 0; i < FAULT_THREADS && !streams.isEmpty(); i++) {
             threads.submit(() -> {
                 ThreadLocalRandom random = ThreadLocalRandom.current();
                 while (stop.getCount() > 0) {
-                    SoakServer server = servers.get(random.nextInt(servers.size()));
+                    SoakServer server = streams.get(random.nextInt(streams.size()));
                     int pick = random.nextInt(10);
                     String kind = pick == 0 ? Faults.ABANDON : pick < 3 ? Faults.RESET : pick < 5 ? Faults.HALF_CLOSE
                             : pick < 7 ? Faults.STALL : "attack";

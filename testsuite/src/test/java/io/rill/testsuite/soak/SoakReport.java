@@ -37,10 +37,12 @@ final class SoakReport {
         out.append(String.format("requests served: %d (lost %d, answered twice %d); faults injected: %d; failures: %d%n",
                 ledger.servedTotal(), ledger.lost(), ledger.duplicates(), ledger.faultTotal(), ledger.failures()));
         counts(out, "served per server", ledger.served());
+        counts(out, "datagrams dropped per UDP server (UDP may drop; not lost requests)", ledger.dropped());
         counts(out, "faults injected per kind", ledger.faults());
         counts(out, "expected errors per kind (what the server answered to a fault or attack)", ledger.outcomes());
         out.append("leak reports: ").append(leaks.isEmpty() ? "none" : leaks.keySet()).append('\n');
         table(out, "RSS (MiB)", s -> s.rssKib() / 1024);
+        table(out, "RSS after the C heap gave back its free pages (System.trim_native_heap; MiB)", s -> s.trimmedRssKib() / 1024);
         table(out, "live heap after full GC (KiB)", s -> s.heapBytes() / 1024);
         table(out, "descriptors", s -> s.fds());
         return out.toString();

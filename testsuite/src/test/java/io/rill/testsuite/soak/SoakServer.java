@@ -19,16 +19,20 @@ import java.util.stream.Stream;
  */
 final class SoakServer implements AutoCloseable {
 
-    /** What a server looks like at one moment; heap is the live heap after a full GC. */
-    record Sample(long rssKib, long heapBytes, int fds) {
+    /**
+     * What a server looks like at one moment: resident memory as the system sees it, then after
+     * the C heap gave back its free pages; the live heap after a full GC; descriptors.
+     */
+    record Sample(long rssKib, long trimmedRssKib, long heapBytes, int fds) {
         @Override
         public String toString() {
-            return String.format("%5d MiB %6.1f MiB %4d", rssKib / 1024, heapBytes / 1048576.0, fds);
+            return String.format("%5d MiB (%5d trimmed) %6.1f MiB %4d", rssKib / 1024, trimmedRssKib / 1024,
+                    heapBytes / 1048576.0, fds);
         }
     }
 
     /** What a server speaks, which decides the load and the faults it gets. */
-    enum Protocol { HTTP, ECHO, WEBSOCKET, HTTP2 }
+    enum Protocol { HTTP, ECHO, WEBSOCKET, HTTP2, UDP }
 
     final String label;
     final Protocol protocol;
@@ -52,10 +56,20 @@ final class SoakServer implements AutoCloseable {
      */
     static SoakServer start(String label, Protocol protocol, Path jar, List<Path> extraClassPath, Path logDir, String... args)
             throws IOException {
+        return start(label, protocol, jar, extraClassPath, logDir, List.of(args));
+    }
+
+    private static SoakServer start(String label, Protocol protocol, Path jar, List<Path> extraClassPath, Path logDir,
+                                    List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // A heap committed and touched up front: RSS growth then means native memory.
                 "-Xms192m", "-Xmx192m", "-XX:+AlwaysPreTouch", "-Drill.leakDetection.level=PARANOID", "--enable-native-access=ALL-UNNAMED"));
+        // For a diagnosis run (say -XX:NativeMemoryTracking=summary), space-separated.
+        String flags = System.getProperty("soak.serverFlags", "").strip();
+        if (!flags.isEmpty()) {
+            command.addAll(List.of(flags.split("\\s+")));
+        }
         if (extraClassPath.isEmpty()) {
             command.addAll(List.of("-jar", jar.toString()));
         } else {
@@ -63,7 +77,7 @@ final class SoakServer implements AutoCloseable {
             extraClassPath.forEach(p -> cp.append(java.io.File.pathSeparatorChar).append(p));
             command.addAll(List.of("-cp", cp.toString(), "io.rill.example.Main"));
         }
-        command.addAll(List.of(args));
+        command.addAll(args);
         command.addAll(List.of("--port", "0", "--threads", "2"));
         Files.createDirectories(logDir);
         Path log = logDir.resolve(label + ".log");
@@ -89,7 +103,7 @@ final class SoakServer implements AutoCloseable {
         }, label + "-stdout");
         drain.setDaemon(true);
         drain.start();
-        return new SoakServer(label, protocol, List.of(args).contains("--tls"), process, log, port);
+        return new SoakServer(label, protocol, args.contains("--tls"), process, log, port);
     }
 
     int port() {
@@ -109,7 +123,30 @@ final class SoakServer implements AutoCloseable {
      * whose class histogram is kept next to the log as {@code LABEL.NAME.histogram} for diagnosis.
      */
     Sample sample(String name) throws IOException, InterruptedException {
-        return new Sample(rssKib(), liveHeapBytes(log.resolveSibling(label + "." + name + ".histogram")), fds());
+        long rss = rssKib();
+        long heap = liveHeapBytes(log.resolveSibling(label + "." + name + ".histogram"));
+        return new Sample(rss, trimmedRssKib(), heap, fds());
+    }
+
+    /**
+     * Resident memory after {@code jcmd System.trim_native_heap} ({@code malloc_trim(3)}), taken
+     * after the full GC of the heap figure, so native memory whose owners were collected is freed
+     * too. glibc keeps freed memory in its arenas (up to 8 per core, each touched by whichever
+     * threads used it), and BoringSSL mallocs per connection on every event loop, so under TLS
+     * load the untrimmed RSS climbs to a plateau set by the peak and stays there (measured: +68
+     * MiB in the first minute of the tls-openssl server alone, flat for the next four; the trim
+     * gave back 98 MiB). What the trim cannot give back is memory still in use: a leak shows here.
+     * On a JDK without the command, this is the untrimmed RSS.
+     */
+    long trimmedRssKib() throws IOException, InterruptedException {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(pid()), "System.trim_native_heap").redirectErrorStream(true).start();
+        jcmd.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+        if (!jcmd.waitFor(60, TimeUnit.SECONDS)) {
+            jcmd.destroyForcibly();
+            throw new IOException("jcmd System.trim_native_heap did not finish for " + label);
+        }
+        return rssKib();
     }
 
     int fds() throws IOException {

@@ -2,10 +2,16 @@ package io.rill.testsuite.soak;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -178,5 +184,51 @@ final class Workloads {
 
     static String abbreviate(String text) {
         return text.length() <= 80 ? text : text.substring(0, 80) + "...";
+    }
+
+    /**
+     * A window of 32 datagrams with ids, from one socket; each must come back once and unchanged.
+     * UDP may drop: a datagram not back within 2 s is counted as dropped, apart from lost requests.
+     * A short last wait catches an answer sent twice right after the others.
+     */
+    void udp(SoakServer server) throws IOException {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
+            InetSocketAddress target = new InetSocketAddress("127.0.0.1", server.port());
+            Map<Long, byte[]> waiting = new HashMap<>();
+            for (int i = 0; i < 32; i++) {
+                long id = ledger.issue();
+                byte[] datagram = payload(id, random.nextInt(2000)); // within udp-echo's 2048 bytes
+                waiting.put(id, datagram);
+                socket.send(new DatagramPacket(datagram, datagram.length, target));
+            }
+            Set<Long> answered = new HashSet<>();
+            byte[] buffer = new byte[65536];
+            socket.setSoTimeout(2000);
+            for (boolean last = false; !last; ) {
+                last = waiting.isEmpty();
+                if (last) {
+                    socket.setSoTimeout(20);
+                }
+                DatagramPacket packet = new DatagramPacket(buffer, buffer.length);
+                try {
+                    socket.receive(packet);
+                } catch (SocketTimeoutException e) {
+                    break;
+                }
+                String text = new String(buffer, 0, packet.getLength(), StandardCharsets.ISO_8859_1);
+                long id = text.startsWith("id=") && text.indexOf(';') > 3 ? Long.parseLong(text.substring(3, text.indexOf(';'))) : -1;
+                byte[] expected = waiting.remove(id);
+                if (expected == null) {
+                    ledger.failure(server.label + ": datagram " + abbreviate(text) + (answered.contains(id) ? " answered twice" : " never sent"));
+                } else if (!Arrays.equals(expected, 0, expected.length, buffer, 0, packet.getLength())) {
+                    ledger.failure(server.label + ": datagram id " + id + " echoed as " + abbreviate(text));
+                } else {
+                    answered.add(id);
+                    ledger.answered(server.label, id);
+                }
+            }
+            waiting.keySet().forEach(id -> ledger.dropped(server.label, id));
+        }
     }
 }

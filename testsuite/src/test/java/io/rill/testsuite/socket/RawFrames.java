@@ -27,6 +27,40 @@ final class RawFrames {
         return out;
     }
 
+    /** The preface, an empty SETTINGS, then a GET on each of {@code streams}, ending the stream when its flag says so. */
+    static ByteBuf gets(int[] streams, boolean[] endStream) {
+        ByteBuf out = Unpooled.buffer();
+        out.writeCharSequence("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", StandardCharsets.US_ASCII);
+        header(out, 0, 0x4, 0, 0);
+        byte[] block = {(byte) 0x82, (byte) 0x86, (byte) 0x84, 0x01, 9, 'l', 'o', 'c', 'a', 'l', 'h', 'o', 's', 't'};
+        for (int i = 0; i < streams.length; i++) {
+            header(out, block.length, 0x1, 0x4 | (endStream[i] ? 0x1 : 0), streams[i]);
+            out.writeBytes(block);
+        }
+        return out;
+    }
+
+    /** The frames among {@code bytes} (the server's), each as "TYPE flags stream" with its first 32-bit word for RST_STREAM and GOAWAY. */
+    static java.util.List<String> describe(byte[] bytes) {
+        java.util.List<String> frames = new java.util.ArrayList<>();
+        ByteBuf in = Unpooled.wrappedBuffer(bytes);
+        while (in.readableBytes() >= 9) {
+            int length = in.readUnsignedMedium();
+            int type = in.readUnsignedByte();
+            int flags = in.readUnsignedByte();
+            int stream = in.readInt() & 0x7fffffff;
+            if (in.readableBytes() < length) {
+                break;
+            }
+            String word = type == 0x3 ? " " + in.getUnsignedInt(in.readerIndex())
+                    : type == 0x7 ? " " + in.getUnsignedInt(in.readerIndex() + 4) : "";
+            frames.add(type + " " + flags + " " + stream + word);
+            in.skipBytes(length);
+        }
+        in.release();
+        return frames;
+    }
+
     /** The error code of the last GOAWAY among {@code frames} (the server's bytes), or -1. */
     static long lastGoAwayError(byte[] frames) {
         ByteBuf in = Unpooled.wrappedBuffer(frames);

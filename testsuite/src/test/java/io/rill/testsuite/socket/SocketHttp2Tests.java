@@ -272,6 +272,52 @@ abstract class SocketHttp2Tests extends AbstractSocketTest {
         assertEquals("Hello, World!", new String(take(responses.bodies), StandardCharsets.US_ASCII));
     }
 
+    /**
+     * A client that sends its requests and ends its stream (FIN) still gets the answers to the
+     * requests it finished, however late they come (RFC 9113 §5.1: the streams are half-closed,
+     * the response may still be sent; the connection is not "closed" by the client's FIN, §9.1),
+     * and the connection then ends at once. A stream it left unfinished can never complete: it is
+     * reset (CANCEL) instead of being waited for until the 30 s graceful-shutdown bound, which is
+     * what held connections in the soak.
+     */
+    @Test
+    void h2_aClientsEndOfStreamEndsTheConnectionOnceItsFinishedRequestsAreAnswered() throws Exception {
+        startServer(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(Http2FrameCodec.forServer().build(), new ChannelHandler() {
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        if (msg instanceof Http2HeadersFrame h && h.endStream()) {
+                            // Answered after the client's FIN has certainly arrived.
+                            ctx.executor().schedule(() -> {
+                                ctx.write(new Http2HeadersFrame(h.streamId(), new Http2Headers().status("200"), false));
+                                ctx.writeAndFlush(new Http2DataFrame(h.streamId(),
+                                        Unpooled.copiedBuffer("late", StandardCharsets.US_ASCII), true));
+                            }, 300, java.util.concurrent.TimeUnit.MILLISECONDS);
+                        }
+                        ReferenceCountUtil.release(msg);
+                    }
+                });
+            }
+        });
+        for (boolean leaveOneUnfinished : new boolean[] {false, true}) {
+            RawBytes received = new RawBytes();
+            Channel client = connect(startedServer, received);
+            assumeTrue(client instanceof io.rill.channel.socket.DuplexChannel, transport + " has no half closure");
+            await(client.writeAndFlush(leaveOneUnfinished ? RawFrames.gets(new int[] {1, 3}, new boolean[] {true, false})
+                    : RawFrames.gets(new int[] {1}, new boolean[] {true})));
+            await(((io.rill.channel.socket.DuplexChannel) client).shutdownOutput());
+            long start = System.nanoTime();
+            List<String> frames = RawFrames.describe(received.untilClosed.get(TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS));
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(frames.contains("0 1 1"), "the answer to stream 1, DATA with END_STREAM: " + frames);
+            assertEquals(leaveOneUnfinished, frames.contains("3 0 3 8"), "RST_STREAM CANCEL on stream 3: " + frames);
+            assertEquals(0, RawFrames.lastGoAwayError(received.untilClosed.get()), "GOAWAY NO_ERROR: " + frames);
+            assertTrue(millis < 2_000, "closed " + millis + " ms after the FIN, not at a shutdown timer: " + frames);
+        }
+    }
+
     /** Every byte the server sends, until it closes. */
     static final class RawBytes implements ChannelHandler {
         final CompletableFuture<byte[]> untilClosed = new CompletableFuture<>();

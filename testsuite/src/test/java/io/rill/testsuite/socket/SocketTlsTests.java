@@ -223,6 +223,44 @@ abstract class SocketTlsTests extends AbstractSocketTest {
         assertTrue(cause.getMessage().contains("closed during the TLS handshake"), cause.getMessage());
     }
 
+    /**
+     * With half-closure on (as the HTTP codec sets it), a client that connects and ends its stream
+     * before its ClientHello, or in the middle of it, can never complete the handshake: the server
+     * closes at the FIN rather than holding the connection until the handshake timeout (here an
+     * hour, so only the FIN can end it). Seen in the soak, where each such probe held a TLS
+     * server's descriptor for the default 10 s.
+     */
+    @Test
+    void aClientThatEndsItsStreamBeforeTheHandshakeIsClosedAtOnce() throws Exception {
+        for (byte[] sent : List.of(new byte[0], new byte[] {0x16, 3, 1, 0, (byte) 0xC8, 1, 0, 0})) {
+            BlockingQueue<SslHandler> accepted = new LinkedBlockingQueue<>();
+            SslContext context = server(SERVER_CERT);
+            startServer(serverBootstrap().childOption(io.rill.channel.ChannelOption.ALLOW_HALF_CLOSURE, true)
+                    .childHandler(new ChannelInitializer<Channel>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            SslHandler ssl = context.newHandler(ch.alloc());
+                            ssl.setHandshakeTimeout(1, TimeUnit.HOURS);
+                            ch.pipeline().addLast(ssl);
+                            accepted.add(ssl);
+                            track(ch);
+                        }
+                    }));
+            Channel raw = connect(startedServer, new ByteCollector());
+            assumeTrue(raw instanceof io.rill.channel.socket.DuplexChannel, transport + " has no half closure");
+            if (sent.length > 0) {
+                await(raw.writeAndFlush(Unpooled.wrappedBuffer(sent)));
+            }
+            SslHandler server = take(accepted);
+            await(((io.rill.channel.socket.DuplexChannel) raw).shutdownOutput());
+            Throwable cause = awaitFailure(server.handshakeFuture());
+            assertInstanceOf(SSLHandshakeException.class, cause);
+            assertTrue(cause.getMessage().contains("ended its stream"), cause.getMessage());
+            await(raw.closeFuture()); // the server's close reaches the client as its end of stream
+            await(startedServer.close());
+        }
+    }
+
     @Test
     void mutualTlsAcceptsATrustedClientCertificate() throws Exception {
         BlockingQueue<SslHandler> accepted = startTlsServer(build(SslContextBuilder

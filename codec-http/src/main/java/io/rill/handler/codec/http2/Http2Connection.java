@@ -352,7 +352,7 @@ final class Http2Connection implements Http2FrameListener {
             return null;
         }
         if (peerOpenedActive >= config.maxConcurrentStreams()) {
-            rememberClosed(streamId, true);
+            closed.remember(streamId, true);
             throw Http2Exception.streamError(streamId, Http2Error.REFUSED_STREAM, "stream " + streamId
                     + " exceeds SETTINGS_MAX_CONCURRENT_STREAMS " + config.maxConcurrentStreams());
         }
@@ -432,11 +432,11 @@ final class Http2Connection implements Http2FrameListener {
 
     private Http2Stream openLocal(int id) throws Http2Exception {
         if (goAwayReceived || goAwaySent) {
-            rememberClosed(id, true);
+            closed.remember(id, true);
             throw new Http2Exception(Http2Error.REFUSED_STREAM, id, "no new streams after GOAWAY");
         }
         if (localOpenedActive >= peerMaxConcurrentStreams) {
-            rememberClosed(id, true);
+            closed.remember(id, true);
             throw new Http2Exception(Http2Error.REFUSED_STREAM, id,
                     "the peer allows only " + peerMaxConcurrentStreams + " concurrent streams");
         }
@@ -639,7 +639,7 @@ final class Http2Connection implements Http2FrameListener {
         int streamId = e.streamId();
         if (!streams.containsKey(streamId) && !isLocal(streamId) && streamId > lastPeerStreamId) {
             lastPeerStreamId = streamId;
-            rememberClosed(streamId, true);
+            closed.remember(streamId, true);
         }
         resetStream(streamId, e.error(), e.getMessage());
     }
@@ -660,7 +660,7 @@ final class Http2Connection implements Http2FrameListener {
             return;
         }
         lastPeerStreamId = streamId;
-        rememberClosed(streamId, true);
+        closed.remember(streamId, true);
         codec.writer.writeHeaders(outbound.buffer(), streamId, new Http2Headers().status("431"), true);
         codec.writer.writeRstStream(outbound.buffer(), streamId, Http2Error.NO_ERROR);
     }
@@ -678,7 +678,7 @@ final class Http2Connection implements Http2FrameListener {
                 inbound.add(new Http2ResetFrame(streamId, error));
             }
         } else {
-            rememberClosed(streamId, true);
+            closed.remember(streamId, true);
         }
     }
 
@@ -693,35 +693,14 @@ final class Http2Connection implements Http2FrameListener {
         } else {
             peerOpenedActive--;
         }
-        rememberClosed(stream.id, resetByUs);
-        failPending(stream, cause);
+        closed.remember(stream.id, resetByUs);
+        stream.failPending(cause);
         if (stream.consumedNotReturned > 0) {
             stream.consumedNotReturned = 0;
         }
         stream.recycleIfNeverQueued();
         if (shutdownPromise != null && goAwaySent && streams.isEmpty()) {
             finishShutdown();
-        }
-    }
-
-    private void rememberClosed(int streamId, boolean resetByUs) {
-        closed.remember(streamId, resetByUs);
-    }
-
-    /** Fails what still waits to be sent; {@code cause} null means the stream simply closed. */
-    private static void failPending(Http2Stream stream, Throwable cause) {
-        stream.pendingBytes = 0;
-        if (!stream.hasPending()) {
-            return; // the usual close: made here, the exception and its stack trace cost more than the whole request
-        }
-        if (cause == null) {
-            cause = new IllegalStateException("stream " + stream.id + " closed");
-        }
-        for (Http2Stream.PendingWrite w; (w = stream.pollPending()) != null; ) {
-            if (w.data != null) {
-                w.data.release();
-            }
-            w.promise.tryFailure(cause);
         }
     }
 
@@ -767,6 +746,27 @@ final class Http2Connection implements Http2FrameListener {
         }
     }
 
+    /**
+     * The close at the peer's end of stream: a stream the peer had not finished can never complete
+     * and is reset (CANCEL); a stream it finished (half-closed remote, RFC 9113 §5.1) is answered,
+     * then the connection closes, without the PING of {@link #shutdownGracefully}, which could not come back.
+     */
+    void inputEnded(Promise<Void> promise) {
+        for (Http2Stream stream : new java.util.ArrayList<>(streams.values())) {
+            if (stream.remoteOpen) {
+                codec.writer.writeRstStream(outbound.buffer(), stream.id, Http2Error.CANCEL);
+                close(stream, true, new Http2Exception(Http2Error.CANCEL, stream.id, "the peer's input ended first"));
+                codec.ctx().fireChannelRead(new Http2ResetFrame(stream.id, Http2Error.CANCEL));
+            }
+        }
+        if (!goAwaySent) {
+            goAway(Http2Error.NO_ERROR, "end of stream");
+        }
+        shutdownGracefully(promise);
+        outbound.flush();
+        finishShutdownIfIdle();
+    }
+
     private void finalGoAway() {
         goAway(Http2Error.NO_ERROR, "shutting down");
         outbound.flush();
@@ -791,7 +791,7 @@ final class Http2Connection implements Http2FrameListener {
     /** The channel is gone: every stream ends, every queued write fails. */
     void closeAll(Throwable cause) {
         for (Http2Stream stream : streams.values()) {
-            failPending(stream, cause);
+            stream.failPending(cause);
         }
         streams.clear();
         blocked.clear();

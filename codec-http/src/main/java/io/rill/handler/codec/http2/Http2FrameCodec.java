@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.socket.DuplexChannel;
 import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.AbstractScheduledEventExecutor;
@@ -28,7 +29,8 @@ import io.rill.util.concurrent.Ticker;
  * per-stream queues, and everything one flush sends is coalesced into few buffers.
  *
  * <p>Closing the channel ends the connection gracefully: GOAWAY with the last stream the peer
- * opened, then the close once the open streams finish (or after a bound).
+ * opened, then the close once the open streams finish (or after a bound). After the peer's end of
+ * stream only the streams it finished sending are still answered; the others are reset.
  *
  * <p>All methods run on the channel's event loop. Not sharable: one instance per connection.
  */
@@ -405,6 +407,10 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
     public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
         if (failed || !ctx.channel().isActive()) {
             ctx.close(promise);
+            return;
+        }
+        if (ctx.channel() instanceof DuplexChannel duplex && duplex.isInputShutdown()) {
+            connection.inputEnded(promise); // the transport's close at the peer's end of stream, or one after it
             return;
         }
         connection.shutdownGracefully(promise);

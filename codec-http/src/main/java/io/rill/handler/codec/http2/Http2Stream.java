@@ -125,4 +125,19 @@ final class Http2Stream {
             this.promise = promise;
         }
     }
+
+    /** Fails what still waits to be sent; {@code cause} null means the stream simply closed. */
+    void failPending(Throwable cause) {
+        pendingBytes = 0;
+        if (!hasPending()) {
+            return; // the usual close: made here, the exception and its stack trace cost more than the whole request
+        }
+        Throwable why = cause != null ? cause : new IllegalStateException("stream " + id + " closed");
+        for (PendingWrite w; (w = pollPending()) != null; ) {
+            if (w.data != null) {
+                w.data.release();
+            }
+            w.promise.tryFailure(why);
+        }
+    }
 }

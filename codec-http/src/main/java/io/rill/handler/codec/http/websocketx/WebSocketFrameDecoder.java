@@ -100,17 +100,31 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
         }
     }
 
+    /**
+     * Decodes at most one frame per call: {@link ByteToMessageDecoder} passes it on before asking
+     * for the next, so a handler after this one that fails the connection on that frame (an
+     * extension's inflater, through {@link #stopDecoding()}) stops the decoding right there, and
+     * the rest of the read is dropped as it would be had it arrived after the close.
+     */
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        while (!done) {
-            if (!inPayload && !readHeader(ctx, in)) {
-                return;
-            }
-            if (!readPayload(ctx, in, out)) {
-                return;
-            }
+        if (!done && (inPayload || readHeader(ctx, in))) {
+            readPayload(ctx, in, out);
         }
-        in.skipBytes(in.readableBytes());
+        if (done) {
+            in.skipBytes(in.readableBytes());
+        }
+    }
+
+    /**
+     * Ignores every byte received from now on, the rest of the current read included, without
+     * answering or reporting anything: for a handler further on that failed the connection itself
+     * (docs/security-cases.md, case WS-23), so the peer gets one close frame and the application
+     * one error. Event loop only.
+     */
+    public void stopDecoding() {
+        done = true;
+        inPayload = false;
     }
 
     /** Consumes a whole header once it is complete; fails the connection at the first bad bit. */

@@ -300,4 +300,40 @@ class HttpPostRequestDecoderTest {
             }
         }
     }
+
+    /**
+     * A backslash in a name or file name is a plain character, as HTML's form submission writes it
+     * and as the encoder writes it, so what the encoder sends decodes to what it was given; a
+     * {@code \"} that cannot close the value is still a quote, for clients that escape the old way.
+     * Found by fuzzing (FormFuzzTest corpus multipart/backslash_in_filename).
+     */
+    @Test
+    void aBackslashInAFileNameSurvivesEncodeAndDecode() throws IOException {
+        String[] filenames = {"C:\\dir\\a.txt", "a\\", "\\E]\\E]]", "q\"uote\\", "\\\\"};
+        HttpPostRequestEncoder encoder = new HttpPostRequestEncoder(
+                new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/form"), true);
+        for (int i = 0; i < filenames.length; i++) {
+            encoder.addFile("f\\" + i, filenames[i], "text/plain", new byte[] {'z'});
+        }
+        var request = encoder.finish();
+        byte[] body = io.rill.buffer.ByteBufUtil.getBytes(request.content());
+        String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
+        request.release();
+        StringBuilder expected = new StringBuilder();
+        for (int i = 0; i < filenames.length; i++) {
+            expected.append("f\\").append(i).append(" file ").append(filenames[i].replace("\"", "%22"))
+                    .append(" text/plain z\n");
+        }
+        for (List<Integer> pieces : everyWay(body.length)) {
+            HttpPostRequestDecoder d = offer(new HttpPostRequestDecoder(head(contentType)), body, pieces);
+            assertEquals(expected.toString(), render(d), pieces.toString());
+            d.destroy();
+        }
+        String legacy = "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"f\"; filename=\"say \\\"hi\\\".txt\"\r\n"
+                + "\r\nz\r\n--" + BOUNDARY + "--\r\n";
+        HttpPostRequestDecoder d = offer(new HttpPostRequestDecoder(head("multipart/form-data; boundary=" + BOUNDARY)),
+                legacy.getBytes(StandardCharsets.US_ASCII), List.of(legacy.length()));
+        assertEquals("say \"hi\".txt", ((FileUpload) d.bodyHttpData("f")).filename());
+        d.destroy();
+    }
 }

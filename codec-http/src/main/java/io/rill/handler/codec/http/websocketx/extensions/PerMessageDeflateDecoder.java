@@ -13,6 +13,7 @@ import io.rill.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.rill.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.rill.handler.codec.http.websocketx.Utf8Validator;
 import io.rill.handler.codec.http.websocketx.WebSocketFrame;
+import io.rill.handler.codec.http.websocketx.WebSocketFrameDecoder;
 import io.rill.util.InternalLogger;
 
 /**
@@ -29,7 +30,8 @@ import io.rill.util.InternalLogger;
  *   <li>a message that inflates past the limit: 1009, with at most the limit buffered;
  *   <li>inflated text that is not UTF-8: 1007, at the first bad byte.
  * </ul>
- * Frames after a failure are dropped. One instance per connection.
+ * Frames after a failure are dropped, and the frame decoder stops decoding the rest of the read.
+ * One instance per connection.
  */
 final class PerMessageDeflateDecoder implements ChannelHandler {
 
@@ -118,6 +120,12 @@ final class PerMessageDeflateDecoder implements ChannelHandler {
 
     private void fail(ChannelHandlerContext ctx, int status, String reason) {
         failed = true;
+        // Frames still in this read would otherwise be decoded, and a bad one reported as a second
+        // failure with a second close frame (docs/security-cases.md, case WS-23).
+        WebSocketFrameDecoder frames = ctx.pipeline().get(WebSocketFrameDecoder.class);
+        if (frames != null) {
+            frames.stopDecoding();
+        }
         LOG.debug("WebSocket connection {} failed with {}: {}", ctx.channel(), status, reason);
         if (ctx.channel().isActive()) {
             // Through the whole pipeline: the frame encoder (masking on a client) writes it, and

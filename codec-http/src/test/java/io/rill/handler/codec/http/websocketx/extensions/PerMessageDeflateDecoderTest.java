@@ -84,6 +84,17 @@ class PerMessageDeflateDecoderTest {
         assertEquals(List.of("FAIL 1007", "SENT 1007", "CLOSED"), everyWay(LIMIT, false, hex("c1 02 07 ff")));
     }
 
+    /**
+     * WS-23, found by fuzzing (PerMessageDeflateFuzzTest corpus inflateFrames/ws_23_frames_after_bad_deflate_data):
+     * frames that follow bad DEFLATE data in the same read, here a continuation with no message to
+     * continue and a plain text frame, are neither decoded nor reported; one failure, one close frame.
+     */
+    @Test
+    void ws_23_theRestOfAReadAfterBadDeflateDataIsIgnored() {
+        byte[] input = bytes(hex("c2 03 ff ff 00 00 00"), frame(0x81, "late".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(List.of("FAIL 1007", "SENT 1007", "CLOSED"), everyWay(LIMIT, false, input));
+    }
+
     @Test
     void inflatedTextThatIsNotUtf8Is1007() {
         byte[] compressed = compress(new byte[] {'o', 'k', (byte) 0xC0, (byte) 0xAF});
