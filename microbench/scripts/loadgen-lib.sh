@@ -61,9 +61,10 @@ measure_load() {
 
 # Medians over the rounds of $work/results (lines "NAME LOAD FIGURES..."), each row followed by its
 # ratios to its peers. $1: a Python dict literal from every server name, in the order to print, to
-# the names it is compared with (empty for the peers themselves).
+# the names it is compared with (empty for the peers themselves); $2, optionally: the column heads,
+# separated by commas (the second column is printed with two decimals).
 print_medians() {
-  python3 - "$work/results" "$1" <<'PY'
+  python3 - "$work/results" "$1" "${2:-rt/s,CPU µs/rt,core %,B/rt,young GCs,GC ms,RSS B/conn,heap B/conn}" <<'PY'
 import ast, statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
@@ -71,7 +72,7 @@ for line in open(sys.argv[1]):
     rows.setdefault((load, name), []).append([float(x) if x != "-" else float("nan") for x in v])
 peers = ast.literal_eval(sys.argv[2])
 med = {k: [statistics.median(c) for c in zip(*r)] for k, r in rows.items()}
-heads = ["rt/s", "CPU µs/rt", "core %", "B/rt", "young GCs", "GC ms", "RSS B/conn", "heap B/conn"]
+heads = sys.argv[3].split(",")
 print(f"{'load':12} {'server':14} " + " ".join(f"{h:>11}" for h in heads))
 for (load, name), m in sorted(med.items(), key=lambda kv: (kv[0][0], list(peers).index(kv[0][1]) if kv[0][1] in peers else 99)):
     cells = " ".join(f"{x:11.2f}" if i == 1 else ("          -" if x != x else f"{x:11.0f}") for i, x in enumerate(m))
