@@ -107,9 +107,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
 
     @Override
     public ByteBuf retain(int increment) {
-        if (increment <= 0) {
-            throw new IllegalArgumentException("increment: " + increment + " (expected: > 0)");
-        }
+        RefCount.checkIncrement(increment);
         region.retain(increment);
         return this;
     }
@@ -121,9 +119,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
 
     @Override
     public boolean release(int decrement) {
-        if (decrement <= 0) {
-            throw new IllegalArgumentException("decrement: " + decrement + " (expected: > 0)");
-        }
+        RefCount.checkDecrement(decrement);
         return release0(decrement);
     }
 

@@ -22,10 +22,7 @@ import java.lang.invoke.VarHandle;
  * a recycled region is never reachable through an old reference. A region freed on another
  * thread is left to the GC: the stash is confined to its thread.
  *
- * <p>The count is stored doubled: a live buffer with n owners holds {@code 2n}, a released one
- * holds an odd value. Retain is a single optimistic {@code getAndAdd}; if it lands on an odd
- * value (released meanwhile) or overflows, it is rolled back and throws. Release uses a CAS so
- * that reaching zero and marking the region released is one step no retain can slip into. A
+ * <p>The count follows {@link RefCount} (doubled, optimistic retain, CAS release). A
  * retain that races with the final release through the same handle is a bug in the caller (it
  * retained what it did not own) and, as in any pool that recycles, may then count on the
  * region's next owner; every other stale use fails through {@code RELEASED}.
@@ -52,6 +49,7 @@ final class MemoryRegion<T> implements PooledMemory<T> {
     /**
      * What every released handle points at: no memory, limit -1, an odd count. Shared by all
      * buffers of both kinds; nothing ever writes to it except the rolled-back add of a stale retain.
+     * Its allocator is the unpooled one, so {@code alloc()} of a released buffer still answers.
      */
     static final MemoryRegion<?> RELEASED = new MemoryRegion<>(UnpooledByteBufAllocator.DEFAULT, 0);
 
@@ -103,7 +101,7 @@ final class MemoryRegion<T> implements PooledMemory<T> {
         }
         this.maxCapacity = maxCapacity;
         this.owner = alloc;
-        REF_CNT.set(this, 2);
+        REF_CNT.set(this, RefCount.ONE_OWNER);
     }
 
     /** Unpooled initialisation (also after growing an unpooled buffer). */
@@ -196,31 +194,15 @@ final class MemoryRegion<T> implements PooledMemory<T> {
     // ------------------------------------------------------------------ reference counting
 
     int refCnt() {
-        int raw = (int) REF_CNT.getAcquire(this);
-        return (raw & 1) != 0 ? 0 : raw >>> 1;
+        return RefCount.owners(REF_CNT, this);
     }
 
     void retain(int increment) {
-        int delta = increment << 1;
-        int old = (int) REF_CNT.getAndAdd(this, delta);
-        if ((old & 1) != 0 || old > Integer.MAX_VALUE - delta || delta < 0) {
-            REF_CNT.getAndAdd(this, -delta);
-            throw new IllegalReferenceCountException((old & 1) != 0 ? 0 : old >>> 1, increment);
-        }
+        RefCount.retain(REF_CNT, this, increment);
     }
 
     /** {@return true if this release took the count to zero: the caller then frees} */
     boolean release(int decrement) {
-        long delta = (long) decrement << 1;
-        for (;;) {
-            int raw = (int) REF_CNT.getVolatile(this);
-            if ((raw & 1) != 0 || raw < delta) {
-                throw new IllegalReferenceCountException((raw & 1) != 0 ? 0 : raw >>> 1, -decrement);
-            }
-            int next = (int) (raw - delta);
-            if (REF_CNT.compareAndSet(this, raw, next == 0 ? 1 : next)) {
-                return next == 0;
-            }
-        }
+        return RefCount.release(REF_CNT, this, decrement);
     }
 }
