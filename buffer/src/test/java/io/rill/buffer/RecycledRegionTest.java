@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * through the thread cache (issue 16's garbage target). Recycling must not let a stale reference
  * reach the region's next owner: these tests make the next buffer reuse the very region, then
  * use the old reference, its views and its leak-aware wrapper every way there is, and check that
- * each use fails loudly and the new buffer's bytes and count stay untouched.
+ * each use fails loudly and the new buffer's bytes and count stay untouched
+ * (docs/security-cases.md, case R-04).
  *
  * <p>Allocations run on a {@link FastThreadLocalThread}: only such threads (event loops) get
  * caching thread caches, and so region recycling.
@@ -128,7 +129,7 @@ class RecycledRegionTest {
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
-    void staleBufferFailsLoudlyAfterItsRegionServesTheNextBuffer(boolean direct) throws Exception {
+    void r04_staleBufferFailsLoudlyAfterItsRegionServesTheNextBuffer(boolean direct) throws Exception {
         onCachingThread(() -> {
             ByteBuf old = allocate(direct).writeLong(0x1111111111111111L);
             AbstractMemoryByteBuf<?> oldHandle = handle(old);
@@ -154,7 +155,7 @@ class RecycledRegionTest {
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
-    void staleRetainedViewFailsAfterTheBufferBehindItWasRecycled(boolean direct) throws Exception {
+    void r04_staleRetainedViewFailsAfterTheBufferBehindItWasRecycled(boolean direct) throws Exception {
         onCachingThread(() -> {
             ByteBuf old = allocate(direct).writeLong(0x2222222222222222L);
             ByteBuf retainedSlice = old.retainedSlice(0, 8);
@@ -177,7 +178,7 @@ class RecycledRegionTest {
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
-    void leakDetectorStillReportsNothingForRecycledBuffers(boolean direct) throws Exception {
+    void r04_staleLeakAwareBufferFailsUnderParanoid(boolean direct) throws Exception {
         ResourceLeakDetector.Level saved = ResourceLeakDetector.level();
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
         try {
