@@ -1,50 +1,22 @@
 package io.rill.buffer;
 
 import io.rill.util.RillProperties;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ReadOnlyBufferException;
 import java.nio.charset.Charset;
 
 /**
  * Everything a buffer does in terms of a few memory primitives ({@code _getXxx}/{@code
  * _setXxx} at an index already checked) and the six bulk copies each backing implements.
- * Holds the indexes and the reference count.
- *
- * <p>The count is stored doubled: a live buffer with n owners holds {@code 2n}, a released one
- * holds an odd value. Retain is a single optimistic {@code getAndAdd}; if it lands on an odd
- * value (released meanwhile) or overflows, it is rolled back and throws. Release uses a CAS so
- * that reaching zero and marking the buffer released is one step no retain can slip into.
- * Access checks read the field plainly: a stale read can only miss a concurrent release,
- * which is a race in the caller anyway, and a plain read lets the JIT hoist it out of loops.
+ * Holds the indexes; the reference count and maximum capacity live where each kind keeps them
+ * ({@link CountedByteBuf} for views and composites, the recyclable {@link MemoryRegion} for
+ * buffers that own memory), so the object made per socket read stays small.
  */
 abstract class AbstractByteBuf extends ByteBuf {
 
-    private static final VarHandle REF_CNT;
-
-    static {
-        try {
-            REF_CNT = MethodHandles.lookup().findVarHandle(AbstractByteBuf.class, "refCnt", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    /** Twice the number of owners while live; odd once released. Atomic updates via REF_CNT only. */
-    private int refCnt = 2;
     /** 0 <= readerIndex <= writerIndex. */
     int readerIndex;
     /** readerIndex <= writerIndex <= capacity(). */
     int writerIndex;
-    /** capacity() <= maxCapacity, fixed for life (slices fix it to their length). */
-    private final int maxCapacity;
-
-    AbstractByteBuf(int maxCapacity) {
-        if (maxCapacity < 0) {
-            throw new IllegalArgumentException("maxCapacity: " + maxCapacity + " (expected: >= 0)");
-        }
-        this.maxCapacity = maxCapacity;
-    }
 
     // ------------------------------------------------------------------ primitives
 
@@ -114,75 +86,8 @@ abstract class AbstractByteBuf extends ByteBuf {
         return false;
     }
 
-    /** Frees the memory; called exactly once, when the count reaches zero. */
-    abstract void deallocate();
-
-    // ------------------------------------------------------------------ reference counting
-
-    @Override
-    public int refCnt() {
-        int raw = (int) REF_CNT.getAcquire(this);
-        return (raw & 1) != 0 ? 0 : raw >>> 1;
-    }
-
-    /** True once released; a plain read (see the class comment). */
-    boolean isReleased() {
-        return (refCnt & 1) != 0;
-    }
-
-    @Override
-    public ByteBuf retain() {
-        return retain0(1);
-    }
-
-    @Override
-    public ByteBuf retain(int increment) {
-        if (increment <= 0) {
-            throw new IllegalArgumentException("increment: " + increment + " (expected: > 0)");
-        }
-        return retain0(increment);
-    }
-
-    private ByteBuf retain0(int increment) {
-        int delta = increment << 1;
-        int old = (int) REF_CNT.getAndAdd(this, delta);
-        if ((old & 1) != 0 || old > Integer.MAX_VALUE - delta || delta < 0) {
-            REF_CNT.getAndAdd(this, -delta);
-            throw new IllegalReferenceCountException((old & 1) != 0 ? 0 : old >>> 1, increment);
-        }
-        return this;
-    }
-
-    @Override
-    public boolean release() {
-        return release0(1);
-    }
-
-    @Override
-    public boolean release(int decrement) {
-        if (decrement <= 0) {
-            throw new IllegalArgumentException("decrement: " + decrement + " (expected: > 0)");
-        }
-        return release0(decrement);
-    }
-
-    private boolean release0(int decrement) {
-        long delta = (long) decrement << 1;
-        for (;;) {
-            int raw = (int) REF_CNT.getVolatile(this);
-            if ((raw & 1) != 0 || raw < delta) {
-                throw new IllegalReferenceCountException((raw & 1) != 0 ? 0 : raw >>> 1, -decrement);
-            }
-            int next = (int) (raw - delta);
-            if (REF_CNT.compareAndSet(this, raw, next == 0 ? 1 : next)) {
-                if (next == 0) {
-                    deallocate();
-                    return true;
-                }
-                return false;
-            }
-        }
-    }
+    /** True once the count reached zero; a plain read, so the JIT may hoist it out of loops. */
+    abstract boolean isReleased();
 
     @Override
     public ByteBuf touch() {
@@ -265,6 +170,7 @@ abstract class AbstractByteBuf extends ByteBuf {
         if (minWritableBytes < 0) {
             throw new IndexOutOfBoundsException("minWritableBytes: " + minWritableBytes + " (expected: >= 0)");
         }
+        int maxCapacity = maxCapacity();
         if (minWritableBytes > maxCapacity - writerIndex) {
             throw new IndexOutOfBoundsException("cannot write " + minWritableBytes + " bytes at writerIndex "
                     + writerIndex + ": maxCapacity " + maxCapacity + " leaves room for " + (maxCapacity - writerIndex)
@@ -275,6 +181,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     final void checkNewCapacity(int newCapacity) {
         ensureAccessible();
+        int maxCapacity = maxCapacity();
         if (newCapacity < 0 || newCapacity > maxCapacity) {
             throw new IllegalArgumentException(
                     "newCapacity: " + newCapacity + " (expected: 0-" + maxCapacity + ")");
@@ -290,11 +197,6 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     // ------------------------------------------------------------------ identity and indexes
-
-    @Override
-    public int maxCapacity() {
-        return maxCapacity;
-    }
 
     @Override
     public boolean isReadOnly() {
@@ -359,7 +261,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     @Override
     public int maxWritableBytes() {
-        return maxCapacity - writerIndex;
+        return maxCapacity() - writerIndex;
     }
 
     @Override
@@ -792,6 +694,6 @@ abstract class AbstractByteBuf extends ByteBuf {
             return getClass().getSimpleName() + "(freed)";
         }
         return getClass().getSimpleName() + "(ridx: " + readerIndex + ", widx: " + writerIndex
-                + ", cap: " + capacity() + "/" + maxCapacity + ')';
+                + ", cap: " + capacity() + "/" + maxCapacity() + ')';
     }
 }

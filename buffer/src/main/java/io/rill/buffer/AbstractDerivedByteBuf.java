@@ -11,7 +11,7 @@ import java.nio.ByteBuffer;
  * ({@code owner}); a retained view ({@code retainedSlice}, {@code retainedDuplicate}) has its
  * own count and releases {@code owner} once when that count reaches zero.
  */
-abstract class AbstractDerivedByteBuf extends AbstractByteBuf {
+abstract class AbstractDerivedByteBuf extends CountedByteBuf {
 
     /** Holds the bytes; never itself a view. */
     final AbstractByteBuf root;

@@ -6,78 +6,36 @@ import io.rill.buffer.pool.PoolThreadCache;
 import io.rill.buffer.pool.PooledMemory;
 
 /**
- * A buffer that owns memory: {@code capacity} bytes at {@code offset} of {@code memory}. The
- * memory is either its own (unpooled: {@code chunk == null}) or a region of a pool chunk, in
- * which case the region's size class may be larger than the capacity and the buffer can grow
- * into it without copying. One class per backing extends this; pooled and unpooled buffers differ
- * only in these fields.
+ * A buffer that owns memory, as a handle: its indexes and a reference to the {@link MemoryRegion}
+ * that says where the bytes are and holds the count and the maximum capacity. One class per
+ * backing extends this; pooled and unpooled buffers differ only in their region.
  *
  * <p>Every read of a socket creates one of these, so its size is the garbage a read costs
- * (ARCHITECTURE rule 1). The fields are kept to 56 bytes with compressed references: the arena is
- * the chunk's, the size class rides in unused bits of the handle, and one field holds either the
- * allocator (unpooled) or the thread-cache hint (pooled), never both.
+ * (ARCHITECTURE rule 1): with compressed references it is 24 bytes (header, two indexes, one
+ * reference), and the region, which would double that, is recycled through the thread cache.
+ * Handles are never recycled. The final release points {@link #region} at
+ * {@link MemoryRegion#RELEASED} before the region can be reused, so a stale handle fails in the
+ * bounds check it already makes (limit -1) and can never reach the memory's next owner.
+ *
+ * <p>Accessors load the region once ({@code region.memory}, {@code region.offset}): one dependent
+ * load more than when the fields were the buffer's own.
  *
  * @param <T> {@code byte[]} or a direct {@link java.nio.ByteBuffer}
  */
 abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements PooledMemory<T> {
 
-    /** Where the size class sits in {@link #handle}; a chunk's element index never reaches 2^24. */
-    private static final int SIZE_IDX_SHIFT = 24;
-    private static final long SIZE_IDX_MASK = 0xffL << SIZE_IDX_SHIFT;
+    /** Where the bytes, count and maximum capacity live; {@link MemoryRegion#RELEASED} once released. */
+    MemoryRegion<T> region;
 
-    /** Backing memory; bytes [offset, offset + capacity) belong to this buffer. Null once released. */
-    T memory;
-    /** Start of this buffer in {@code memory}. */
-    int offset;
-    /**
-     * The capacity while live, -1 once released. The accessors check indexes against it, so the
-     * bounds check also catches use after release and no accessor reads the count.
-     */
-    private int limit;
-    /** Chunk of the region (a huge allocation has a chunk of its own), or null when unpooled. */
-    private PoolChunk<T> chunk;
-    /** Pooled: the chunk's handle for the region, with the size class (a byte, -1 for huge) in bits 24-31. */
-    private long handle;
-    /**
-     * Unpooled: the {@link ByteBufAllocator}. Pooled: the thread cache the region came through, or
-     * null; only a hint for where to free it (the allocator is then the arena's owner).
-     */
-    private Object owner;
-
-    AbstractMemoryByteBuf(ByteBufAllocator alloc, int maxCapacity) {
-        super(maxCapacity);
-        this.owner = alloc;
+    AbstractMemoryByteBuf(MemoryRegion<T> region) {
+        this.region = region;
     }
 
-    /** Unpooled initialisation. */
-    final void initUnpooled(T memory, int capacity) {
-        this.memory = memory;
-        this.offset = 0;
-        this.limit = capacity;
-    }
-
+    /** Lets the pool fill in this buffer's region (tests allocate through the arena this way). */
     @Override
     public final void init(PoolArena<T> arena, PoolChunk<T> chunk, long handle, T memory, int offset,
                            int length, int sizeIdx, PoolThreadCache cache) {
-        assert chunk.arena() == arena && (handle & SIZE_IDX_MASK) == 0;
-        this.chunk = chunk;
-        this.handle = handle | (long) (sizeIdx & 0xff) << SIZE_IDX_SHIFT;
-        this.memory = memory;
-        this.offset = offset;
-        this.limit = length;
-        this.owner = cache;
-    }
-
-    private long regionHandle() {
-        return handle & ~SIZE_IDX_MASK;
-    }
-
-    private int sizeIdx() {
-        return (byte) (handle >>> SIZE_IDX_SHIFT);
-    }
-
-    private PoolThreadCache cacheHint() {
-        return (PoolThreadCache) owner;
+        region.init(arena, chunk, handle, memory, offset, length, sizeIdx, cache);
     }
 
     /** Fresh memory for an unpooled buffer. */
@@ -88,8 +46,7 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
 
     @Override
     public final ByteBufAllocator alloc() {
-        PoolChunk<T> c = chunk;
-        return (ByteBufAllocator) (c == null ? owner : c.arena().owner());
+        return region.alloc();
     }
 
     @Override
@@ -99,59 +56,83 @@ abstract class AbstractMemoryByteBuf<T> extends AbstractByteBuf implements Poole
 
     @Override
     public final int capacity() {
-        return Math.max(limit, 0);
+        return Math.max(region.limit, 0);
+    }
+
+    @Override
+    public final int maxCapacity() {
+        return region.maxCapacity;
     }
 
     @Override
     final int accessLimit() {
-        return limit;
+        return region.limit;
+    }
+
+    @Override
+    final boolean isReleased() {
+        return region == MemoryRegion.RELEASED;
     }
 
     @Override
     public final ByteBuf capacity(int newCapacity) {
         checkNewCapacity(newCapacity);
-        if (newCapacity == limit) {
+        MemoryRegion<T> r = region;
+        int oldCapacity = r.limit;
+        if (newCapacity == oldCapacity) {
             return this;
         }
-        PoolChunk<T> oldChunk = chunk;
-        int oldSizeIdx = sizeIdx();
-        if (oldChunk != null && oldSizeIdx >= 0) {
-            int regionSize = oldChunk.arena().sizes().size(oldSizeIdx);
-            // Stay in the region when it fits and we would not waste more than half of it.
-            if (newCapacity <= regionSize && newCapacity > regionSize >>> 1) {
-                limit = newCapacity;
-                trimIndexesTo(newCapacity);
-                return this;
-            }
-        }
-        T oldMemory = memory;
-        int oldOffset = offset;
-        int keep = Math.min(limit, newCapacity);
-        long oldHandle = regionHandle();
-        PoolThreadCache oldCache = oldChunk != null ? cacheHint() : null;
-        if (oldChunk != null) {
-            PoolArena<T> arena = oldChunk.arena();
-            arena.allocate(arena.currentCache(), newCapacity, this);
+        // The region is private to this live handle, so it changes in place either way.
+        if (r.fitsInPlace(newCapacity)) {
+            r.limit = newCapacity;
         } else {
-            initUnpooled(newMemory(newCapacity), newCapacity);
-        }
-        copyMemory(oldMemory, oldOffset, memory, offset, keep);
-        if (oldChunk != null) {
-            oldChunk.arena().free(oldChunk, oldHandle, oldSizeIdx, oldMemory, oldCache);
+            r.reallocate(this, newCapacity, Math.min(oldCapacity, newCapacity));
         }
         trimIndexesTo(newCapacity);
         return this;
     }
 
+    // ------------------------------------------------------------------ reference counting
+
     @Override
-    final void deallocate() {
-        limit = -1;
-        PoolChunk<T> c = chunk;
-        if (c != null) {
-            c.arena().free(c, regionHandle(), sizeIdx(), memory, cacheHint());
-            owner = null;
+    public int refCnt() {
+        return region.refCnt();
+    }
+
+    @Override
+    public ByteBuf retain() {
+        region.retain(1);
+        return this;
+    }
+
+    @Override
+    public ByteBuf retain(int increment) {
+        RefCount.checkIncrement(increment);
+        region.retain(increment);
+        return this;
+    }
+
+    @Override
+    public boolean release() {
+        return release0(1);
+    }
+
+    @Override
+    public boolean release(int decrement) {
+        RefCount.checkDecrement(decrement);
+        return release0(decrement);
+    }
+
+    @SuppressWarnings("unchecked")
+    private boolean release0(int decrement) {
+        MemoryRegion<T> r = region;
+        if (!r.release(decrement)) {
+            return false;
         }
-        memory = null;
+        // Detach first: once the region is in the stash, this handle must no longer reach it.
+        region = (MemoryRegion<T>) MemoryRegion.RELEASED;
+        r.free();
+        return true;
     }
 
     @Override

@@ -1770,10 +1770,10 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     /** Throws if released or if {@code [index, index + length)} is not inside the capacity. */
     abstract void checkIndex(int index, int length);
 
-    /** Throws unless {@code length} bytes are readable; the message names both indexes. */
+    /** Throws unless {@code length} bytes are readable, naming both indexes (or that the buffer was released). */
     final void requireReadable(int length) {
         if (length < 0 || length > readableBytes()) {
-            throw new IndexOutOfBoundsException(notReadable(this, length));
+            throw refCnt() == 0 ? new IllegalReferenceCountException(0) : new IndexOutOfBoundsException(notReadable(this, length));
         }
     }
 

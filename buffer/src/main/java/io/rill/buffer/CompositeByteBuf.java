@@ -25,7 +25,7 @@ import java.util.List;
  * stay on one component). When more than {@link #maxNumComponents()} components are added,
  * they are consolidated into one copied buffer so lookups stay cheap.
  */
-public final class CompositeByteBuf extends AbstractByteBuf {
+public final class CompositeByteBuf extends CountedByteBuf {
 
     /** One part: buf's bytes [offset + adjustment, endOffset + adjustment) are this composite's [offset, endOffset). */
     private static final class Component {

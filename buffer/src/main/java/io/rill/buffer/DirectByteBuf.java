@@ -27,13 +27,18 @@ final class DirectByteBuf extends AbstractMemoryByteBuf<ByteBuffer> {
 
     /** An unpooled buffer over all of {@code memory} (its position and limit are ignored). */
     DirectByteBuf(ByteBufAllocator alloc, ByteBuffer memory, int maxCapacity) {
-        super(alloc, maxCapacity);
-        initUnpooled(memory, memory.capacity());
+        super(new MemoryRegion<>(alloc, maxCapacity));
+        region.initUnpooled(memory, memory.capacity());
     }
 
     /** A buffer whose memory the pool fills in through {@link #init}. */
     DirectByteBuf(ByteBufAllocator alloc, int maxCapacity) {
-        super(alloc, maxCapacity);
+        super(new MemoryRegion<>(alloc, maxCapacity));
+    }
+
+    /** A buffer over a region the pool already filled in. */
+    DirectByteBuf(MemoryRegion<ByteBuffer> region) {
+        super(region);
     }
 
     @Override
@@ -53,113 +58,132 @@ final class DirectByteBuf extends AbstractMemoryByteBuf<ByteBuffer> {
 
     @Override
     byte _getByte(int index) {
-        return memory.get(offset + index);
+        MemoryRegion<ByteBuffer> r = region;
+        return r.memory.get(r.offset + index);
     }
 
     @Override
     short _getShort(int index) {
-        return (short) SHORT.get(memory, offset + index);
+        MemoryRegion<ByteBuffer> r = region;
+        return (short) SHORT.get(r.memory, r.offset + index);
     }
 
     @Override
     short _getShortLE(int index) {
-        return (short) SHORT_LE.get(memory, offset + index);
+        MemoryRegion<ByteBuffer> r = region;
+        return (short) SHORT_LE.get(r.memory, r.offset + index);
     }
 
     @Override
     int _getInt(int index) {
-        return (int) INT.get(memory, offset + index);
+        MemoryRegion<ByteBuffer> r = region;
+        return (int) INT.get(r.memory, r.offset + index);
     }
 
     @Override
     int _getIntLE(int index) {
-        return (int) INT_LE.get(memory, offset + index);
+        MemoryRegion<ByteBuffer> r = region;
+        return (int) INT_LE.get(r.memory, r.offset + index);
     }
 
     @Override
     long _getLong(int index) {
-        return (long) LONG.get(memory, offset + index);
+        MemoryRegion<ByteBuffer> r = region;
+        return (long) LONG.get(r.memory, r.offset + index);
     }
 
     @Override
     long _getLongLE(int index) {
-        return (long) LONG_LE.get(memory, offset + index);
+        MemoryRegion<ByteBuffer> r = region;
+        return (long) LONG_LE.get(r.memory, r.offset + index);
     }
 
     @Override
     void _setByte(int index, int value) {
-        memory.put(offset + index, (byte) value);
+        MemoryRegion<ByteBuffer> r = region;
+        r.memory.put(r.offset + index, (byte) value);
     }
 
     @Override
     void _setShort(int index, int value) {
-        SHORT.set(memory, offset + index, (short) value);
+        MemoryRegion<ByteBuffer> r = region;
+        SHORT.set(r.memory, r.offset + index, (short) value);
     }
 
     @Override
     void _setShortLE(int index, int value) {
-        SHORT_LE.set(memory, offset + index, (short) value);
+        MemoryRegion<ByteBuffer> r = region;
+        SHORT_LE.set(r.memory, r.offset + index, (short) value);
     }
 
     @Override
     void _setInt(int index, int value) {
-        INT.set(memory, offset + index, value);
+        MemoryRegion<ByteBuffer> r = region;
+        INT.set(r.memory, r.offset + index, value);
     }
 
     @Override
     void _setIntLE(int index, int value) {
-        INT_LE.set(memory, offset + index, value);
+        MemoryRegion<ByteBuffer> r = region;
+        INT_LE.set(r.memory, r.offset + index, value);
     }
 
     @Override
     void _setLong(int index, long value) {
-        LONG.set(memory, offset + index, value);
+        MemoryRegion<ByteBuffer> r = region;
+        LONG.set(r.memory, r.offset + index, value);
     }
 
     @Override
     void _setLongLE(int index, long value) {
-        LONG_LE.set(memory, offset + index, value);
+        MemoryRegion<ByteBuffer> r = region;
+        LONG_LE.set(r.memory, r.offset + index, value);
     }
 
     @Override
     public ByteBuf getBytes(int index, ByteBuf dst, int dstIndex, int length) {
+        MemoryRegion<ByteBuffer> r = region;
         checkIndex(index, length);
         checkRange("dst", dstIndex, length, dst.capacity());
         if (dst.hasArray()) {
-            memory.get(offset + index, dst.array(), dst.arrayOffset() + dstIndex, length);
+            r.memory.get(r.offset + index, dst.array(), dst.arrayOffset() + dstIndex, length);
         } else if (dst instanceof DirectByteBuf direct) {
             direct.checkIndex(dstIndex, length);
-            direct.memory.put(direct.offset + dstIndex, memory, offset + index, length); // absolute: no slice object
+            MemoryRegion<ByteBuffer> d = direct.region;
+            d.memory.put(d.offset + dstIndex, r.memory, r.offset + index, length); // absolute: no slice object
         } else {
-            dst.setBytes(dstIndex, memory.slice(offset + index, length));
+            dst.setBytes(dstIndex, r.memory.slice(r.offset + index, length));
         }
         return this;
     }
 
     @Override
     public ByteBuf getBytes(int index, byte[] dst, int dstIndex, int length) {
+        MemoryRegion<ByteBuffer> r = region;
         checkIndex(index, length);
         checkRange("dst", dstIndex, length, dst.length);
-        memory.get(offset + index, dst, dstIndex, length);
+        r.memory.get(r.offset + index, dst, dstIndex, length);
         return this;
     }
 
     @Override
     public ByteBuf getBytes(int index, ByteBuffer dst) {
+        MemoryRegion<ByteBuffer> r = region;
         int length = dst.remaining();
         checkIndex(index, length);
         int position = dst.position();
-        dst.put(position, memory, offset + index, length);
+        dst.put(position, r.memory, r.offset + index, length);
         dst.position(position + length);
         return this;
     }
 
     @Override
     public ByteBuf setBytes(int index, ByteBuf src, int srcIndex, int length) {
+        MemoryRegion<ByteBuffer> r = region;
         checkIndex(index, length);
         checkRange("src", srcIndex, length, src.capacity());
         if (src.hasArray()) {
-            memory.put(offset + index, src.array(), src.arrayOffset() + srcIndex, length);
+            r.memory.put(r.offset + index, src.array(), src.arrayOffset() + srcIndex, length);
         } else {
             // The source copies into this buffer the way it knows best: a read-only heap view
             // hides its array but hands over its bytes without a ByteBuffer slice per call.
@@ -170,18 +194,20 @@ final class DirectByteBuf extends AbstractMemoryByteBuf<ByteBuffer> {
 
     @Override
     public ByteBuf setBytes(int index, byte[] src, int srcIndex, int length) {
+        MemoryRegion<ByteBuffer> r = region;
         checkIndex(index, length);
         checkRange("src", srcIndex, length, src.length);
-        memory.put(offset + index, src, srcIndex, length);
+        r.memory.put(r.offset + index, src, srcIndex, length);
         return this;
     }
 
     @Override
     public ByteBuf setBytes(int index, ByteBuffer src) {
+        MemoryRegion<ByteBuffer> r = region;
         int length = src.remaining();
         checkIndex(index, length);
         int position = src.position();
-        memory.put(offset + index, src, position, length);
+        r.memory.put(r.offset + index, src, position, length);
         src.position(position + length);
         return this;
     }
@@ -202,14 +228,16 @@ final class DirectByteBuf extends AbstractMemoryByteBuf<ByteBuffer> {
 
     @Override
     public int setBytes(int index, ScatteringByteChannel in, int length) throws IOException {
+        MemoryRegion<ByteBuffer> r = region;
         checkIndex(index, length);
-        return in.read(CHANNEL_VIEW.get().of(memory, offset + index, length));
+        return in.read(CHANNEL_VIEW.get().of(r.memory, r.offset + index, length));
     }
 
     @Override
     public int getBytes(int index, GatheringByteChannel out, int length) throws IOException {
+        MemoryRegion<ByteBuffer> r = region;
         checkIndex(index, length);
-        return out.write(CHANNEL_VIEW.get().of(memory, offset + index, length));
+        return out.write(CHANNEL_VIEW.get().of(r.memory, r.offset + index, length));
     }
 
     /** The thread's duplicate of the memory it last did channel I/O with. */
@@ -230,14 +258,16 @@ final class DirectByteBuf extends AbstractMemoryByteBuf<ByteBuffer> {
 
     @Override
     public ByteBuffer nioBuffer(int index, int length) {
+        MemoryRegion<ByteBuffer> r = region;
         checkIndex(index, length);
-        return memory.slice(offset + index, length);
+        return r.memory.slice(r.offset + index, length);
     }
 
     @Override
     public ByteBuffer ioView(int index, int length, int slot) {
+        MemoryRegion<ByteBuffer> r = region;
         checkIndex(index, length);
-        return ThreadIoViews.direct(memory, offset + index, length, slot);
+        return ThreadIoViews.direct(r.memory, r.offset + index, length, slot);
     }
 
     @Override

@@ -22,13 +22,18 @@ class HeapByteBuf extends AbstractMemoryByteBuf<byte[]> {
 
     /** An unpooled buffer over {@code array} (not copied), with {@code capacity == array.length}. */
     HeapByteBuf(ByteBufAllocator alloc, byte[] array, int maxCapacity) {
-        super(alloc, maxCapacity);
-        initUnpooled(array, array.length);
+        super(new MemoryRegion<>(alloc, maxCapacity));
+        region.initUnpooled(array, array.length);
     }
 
     /** A buffer whose memory the pool fills in through {@link #init}. */
     HeapByteBuf(ByteBufAllocator alloc, int maxCapacity) {
-        super(alloc, maxCapacity);
+        super(new MemoryRegion<>(alloc, maxCapacity));
+    }
+
+    /** A buffer over a region the pool already filled in. */
+    HeapByteBuf(MemoryRegion<byte[]> region) {
+        super(region);
     }
 
     @Override
@@ -48,132 +53,154 @@ class HeapByteBuf extends AbstractMemoryByteBuf<byte[]> {
 
     @Override
     byte _getByte(int index) {
-        return memory[offset + index];
+        MemoryRegion<byte[]> r = region;
+        return r.memory[r.offset + index];
     }
 
     @Override
     short _getShort(int index) {
-        return (short) SHORT.get(memory, offset + index);
+        MemoryRegion<byte[]> r = region;
+        return (short) SHORT.get(r.memory, r.offset + index);
     }
 
     @Override
     short _getShortLE(int index) {
-        return (short) SHORT_LE.get(memory, offset + index);
+        MemoryRegion<byte[]> r = region;
+        return (short) SHORT_LE.get(r.memory, r.offset + index);
     }
 
     @Override
     int _getInt(int index) {
-        return (int) INT.get(memory, offset + index);
+        MemoryRegion<byte[]> r = region;
+        return (int) INT.get(r.memory, r.offset + index);
     }
 
     @Override
     int _getIntLE(int index) {
-        return (int) INT_LE.get(memory, offset + index);
+        MemoryRegion<byte[]> r = region;
+        return (int) INT_LE.get(r.memory, r.offset + index);
     }
 
     @Override
     long _getLong(int index) {
-        return (long) LONG.get(memory, offset + index);
+        MemoryRegion<byte[]> r = region;
+        return (long) LONG.get(r.memory, r.offset + index);
     }
 
     @Override
     long _getLongLE(int index) {
-        return (long) LONG_LE.get(memory, offset + index);
+        MemoryRegion<byte[]> r = region;
+        return (long) LONG_LE.get(r.memory, r.offset + index);
     }
 
     @Override
     void _setByte(int index, int value) {
-        memory[offset + index] = (byte) value;
+        MemoryRegion<byte[]> r = region;
+        r.memory[r.offset + index] = (byte) value;
     }
 
     @Override
     void _setShort(int index, int value) {
-        SHORT.set(memory, offset + index, (short) value);
+        MemoryRegion<byte[]> r = region;
+        SHORT.set(r.memory, r.offset + index, (short) value);
     }
 
     @Override
     void _setShortLE(int index, int value) {
-        SHORT_LE.set(memory, offset + index, (short) value);
+        MemoryRegion<byte[]> r = region;
+        SHORT_LE.set(r.memory, r.offset + index, (short) value);
     }
 
     @Override
     void _setInt(int index, int value) {
-        INT.set(memory, offset + index, value);
+        MemoryRegion<byte[]> r = region;
+        INT.set(r.memory, r.offset + index, value);
     }
 
     @Override
     void _setIntLE(int index, int value) {
-        INT_LE.set(memory, offset + index, value);
+        MemoryRegion<byte[]> r = region;
+        INT_LE.set(r.memory, r.offset + index, value);
     }
 
     @Override
     void _setLong(int index, long value) {
-        LONG.set(memory, offset + index, value);
+        MemoryRegion<byte[]> r = region;
+        LONG.set(r.memory, r.offset + index, value);
     }
 
     @Override
     void _setLongLE(int index, long value) {
-        LONG_LE.set(memory, offset + index, value);
+        MemoryRegion<byte[]> r = region;
+        LONG_LE.set(r.memory, r.offset + index, value);
     }
 
     @Override
     public ByteBuf getBytes(int index, ByteBuf dst, int dstIndex, int length) {
+        MemoryRegion<byte[]> r = region;
         checkIndex(index, length);
         checkRange("dst", dstIndex, length, dst.capacity());
-        dst.setBytes(dstIndex, memory, offset + index, length);
+        dst.setBytes(dstIndex, r.memory, r.offset + index, length);
         return this;
     }
 
     @Override
     public ByteBuf getBytes(int index, byte[] dst, int dstIndex, int length) {
+        MemoryRegion<byte[]> r = region;
         checkIndex(index, length);
         checkRange("dst", dstIndex, length, dst.length);
-        System.arraycopy(memory, offset + index, dst, dstIndex, length);
+        System.arraycopy(r.memory, r.offset + index, dst, dstIndex, length);
         return this;
     }
 
     @Override
     public ByteBuf getBytes(int index, ByteBuffer dst) {
+        MemoryRegion<byte[]> r = region;
         int length = dst.remaining();
         checkIndex(index, length);
-        dst.put(memory, offset + index, length);
+        dst.put(r.memory, r.offset + index, length);
         return this;
     }
 
     @Override
     public ByteBuf setBytes(int index, ByteBuf src, int srcIndex, int length) {
+        MemoryRegion<byte[]> r = region;
         checkIndex(index, length);
         checkRange("src", srcIndex, length, src.capacity());
-        src.getBytes(srcIndex, memory, offset + index, length);
+        src.getBytes(srcIndex, r.memory, r.offset + index, length);
         return this;
     }
 
     @Override
     public ByteBuf setBytes(int index, byte[] src, int srcIndex, int length) {
+        MemoryRegion<byte[]> r = region;
         checkIndex(index, length);
         checkRange("src", srcIndex, length, src.length);
-        System.arraycopy(src, srcIndex, memory, offset + index, length);
+        System.arraycopy(src, srcIndex, r.memory, r.offset + index, length);
         return this;
     }
 
     @Override
     public ByteBuf setBytes(int index, ByteBuffer src) {
+        MemoryRegion<byte[]> r = region;
         int length = src.remaining();
         checkIndex(index, length);
-        src.get(memory, offset + index, length);
+        src.get(r.memory, r.offset + index, length);
         return this;
     }
 
     @Override
     public ByteBuffer nioBuffer(int index, int length) {
+        MemoryRegion<byte[]> r = region;
         checkIndex(index, length);
-        return ByteBuffer.wrap(memory, offset + index, length).slice();
+        return ByteBuffer.wrap(r.memory, r.offset + index, length).slice();
     }
 
     @Override
     public ByteBuffer ioView(int index, int length, int slot) {
+        MemoryRegion<byte[]> r = region;
         checkIndex(index, length);
-        return ThreadIoViews.heap(memory, offset + index, length, slot);
+        return ThreadIoViews.heap(r.memory, r.offset + index, length, slot);
     }
 
     @Override
@@ -183,12 +210,14 @@ class HeapByteBuf extends AbstractMemoryByteBuf<byte[]> {
 
     @Override
     public byte[] array() {
+        MemoryRegion<byte[]> r = region;
         ensureAccessible();
-        return memory;
+        return r.memory;
     }
 
     @Override
     public int arrayOffset() {
-        return offset;
+        MemoryRegion<byte[]> r = region;
+        return r.offset;
     }
 }

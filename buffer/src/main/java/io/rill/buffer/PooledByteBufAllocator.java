@@ -190,9 +190,9 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
         if (cache.heapArena == null) {
             return toLeakAware(new HeapByteBuf(this, new byte[initialCapacity], maxCapacity));
         }
-        HeapByteBuf buf = new HeapByteBuf(this, maxCapacity);
-        cache.heapArena.allocate(cache, initialCapacity, buf);
-        return toLeakAware(buf);
+        MemoryRegion<byte[]> region = MemoryRegion.obtain(cache, this, maxCapacity);
+        cache.heapArena.allocate(cache, initialCapacity, region);
+        return toLeakAware(new HeapByteBuf(region));
     }
 
     @Override
@@ -201,9 +201,9 @@ public final class PooledByteBufAllocator extends AbstractByteBufAllocator {
         if (cache.directArena == null) {
             return toLeakAware(new DirectByteBuf(this, ByteBuffer.allocateDirect(initialCapacity), maxCapacity));
         }
-        DirectByteBuf buf = new DirectByteBuf(this, maxCapacity);
-        cache.directArena.allocate(cache, initialCapacity, buf);
-        return toLeakAware(buf);
+        MemoryRegion<ByteBuffer> region = MemoryRegion.obtain(cache, this, maxCapacity);
+        cache.directArena.allocate(cache, initialCapacity, region);
+        return toLeakAware(new DirectByteBuf(region));
     }
 
     @Override

@@ -26,6 +26,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class PoolThreadCache {
 
+    /**
+     * State objects kept for reuse. A thread rarely has more buffers in flight than this that
+     * die in a burst; each is a few dozen bytes, so the bound costs little when idle.
+     */
+    private static final int MAX_RECYCLED = 256;
+
     /** Regions of one size class: parallel arrays used as a stack. */
     private static final class Stack {
         final PoolChunk<?>[] chunks;
@@ -68,6 +74,13 @@ public final class PoolThreadCache {
         trimQueued.set(false);
         trim();
     };
+    /**
+     * The buffer layer's per-allocation state objects that buffers released on this thread left
+     * behind, reused by the next allocations here so that a buffer costs only its small handle.
+     * Opaque to the pool; a bounded stack (beyond it they go to the GC), empty when caching is off.
+     */
+    private final Object[] recycled;
+    private int recycledCount;
 
     /**
      * A cache for the calling thread that has no event loop to trim it on request.
@@ -105,6 +118,7 @@ public final class PoolThreadCache {
         this.trimInterval = trimInterval;
         this.heapStacks = stacks(heapArena, smallCacheSize, normalCacheSize, maxCachedCapacity);
         this.directStacks = stacks(directArena, smallCacheSize, normalCacheSize, maxCachedCapacity);
+        this.recycled = new Object[smallCacheSize > 0 || normalCacheSize > 0 ? MAX_RECYCLED : 0];
         if (heapArena != null) {
             heapArena.threadCaches.add(this);
         }
@@ -174,6 +188,35 @@ public final class PoolThreadCache {
         s.chunks[s.size] = chunk;
         s.handles[s.size++] = handle;
         s.pushes++;
+        return true;
+    }
+
+    /**
+     * Takes an object the buffer layer left here with {@link #offerRecycled}. Owner thread only.
+     *
+     * @return the most recently offered object, or null if none is left
+     */
+    public Object pollRecycled() {
+        if (recycledCount == 0) {
+            return null;
+        }
+        Object o = recycled[--recycledCount];
+        recycled[recycledCount] = null;
+        return o;
+    }
+
+    /**
+     * Keeps {@code state} for {@link #pollRecycled}. Owner thread only; the caller guarantees
+     * nothing else references it any more.
+     *
+     * @param state an object no longer in use
+     * @return false if the stash is full (the object is then left to the GC)
+     */
+    public boolean offerRecycled(Object state) {
+        if (recycledCount == recycled.length) {
+            return false;
+        }
+        recycled[recycledCount++] = state;
         return true;
     }
 
