@@ -31,7 +31,8 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
 
     private final EpollSocketChannelConfig config;
     private final DirectIo io;
-    private final FileRegionWriter fileWriter;
+    /** Created by the first file region written: most connections never send one. Loop-confined. */
+    private FileRegionWriter fileWriter;
     private final HalfClosure halfClosure;
     private final StreamReadLoop reads;
     /** Where the current or last connect went, for error messages. Loop-confined. */
@@ -80,7 +81,6 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
         super(parent, loop, socket);
         this.acceptedPeer = acceptedPeer;
         this.io = new DirectIo(socket);
-        this.fileWriter = new FileRegionWriter(socket, io);
         this.config = new EpollSocketChannelConfig(this, new LinuxOptions(socket, this));
         this.halfClosure = new HalfClosure(this, config, new HalfClosure.Socket() {
             @Override
@@ -245,7 +245,9 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
         try {
             super.doClose();
         } finally {
-            fileWriter.close();
+            if (fileWriter != null) {
+                fileWriter.close();
+            }
         }
     }
 
@@ -327,6 +329,9 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
                 }
                 written = single.getBytes(single.readerIndex(), io, single.readableBytes());
             } else if (msg instanceof FileRegion region) {
+                if (fileWriter == null) {
+                    fileWriter = new FileRegionWriter(socket, io);
+                }
                 if (!fileWriter.write(in, region)) {
                     addInterest(EpollIoOps.EPOLLOUT);
                     return;
