@@ -111,13 +111,28 @@ static jint rill_listen(JNIEnv *env, jclass clazz, jint fd, jint backlog) {
     return rill_result(listen(fd, backlog));
 }
 
-/* The accepted descriptor, non-blocking and close-on-exec, or -EAGAIN when none is pending. */
-static jint rill_accept(JNIEnv *env, jclass clazz, jint fd) {
+/* Defined below; accept reports the peer in the same layout. */
+static jint rill_write_address(JNIEnv *env, const struct sockaddr_storage *sa, jbyteArray out);
+
+/*
+ * The accepted descriptor, non-blocking and close-on-exec, or -EAGAIN when none is pending. The
+ * peer's address goes into peer (23 bytes: rill_write_address's 22, then its length in byte 22),
+ * so the channel needs no getpeername, which fails once the peer has reset the connection.
+ */
+static jint rill_accept(JNIEnv *env, jclass clazz, jint fd, jbyteArray peer) {
+    struct sockaddr_storage sa;
+    socklen_t len;
     int r;
     do {
-        r = accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        len = sizeof(sa);
+        r = accept4(fd, (struct sockaddr *) &sa, &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
     } while (r < 0 && errno == EINTR);
-    return rill_result(r);
+    if (r < 0) {
+        return -errno;
+    }
+    jbyte family_len = (jbyte) rill_write_address(env, &sa, peer);
+    (*env)->SetByteArrayRegion(env, peer, 22, 1, &family_len);
+    return r;
 }
 
 /*
@@ -266,7 +281,7 @@ const JNINativeMethod rill_socket_methods[] = {
     {"connect", "(IZ[BII)I", (void *) rill_connect},
     {"finishConnect", "(I)I", (void *) rill_finish_connect},
     {"listen", "(II)I", (void *) rill_listen},
-    {"accept", "(I)I", (void *) rill_accept},
+    {"accept", "(I[B)I", (void *) rill_accept},
     {"localAddress", "(I[B)I", (void *) rill_local_address},
     {"remoteAddress", "(I[B)I", (void *) rill_remote_address},
     {"shutdown", "(IZZ)I", (void *) rill_shutdown},

@@ -51,7 +51,8 @@ public abstract class AbstractChannel implements Channel {
     private final LinkedPipeline pipeline;
     private final ChannelAttributes attributes = new ChannelAttributes();
     private final CloseFuture closeFuture;
-    private final ConnectState connect = new ConnectState(this);
+    /** Created by the first connect: an accepted channel never needs one. Loop-confined. */
+    private ConnectState connect;
     /** The pending writes; null from the moment close starts, which is how late writes are refused. */
     private volatile ChannelOutboundBuffer outboundBuffer;
     /** True between a successful register and the matching deregister. */
@@ -249,7 +250,7 @@ public abstract class AbstractChannel implements Channel {
      * @param cause null if connected, else why the connect failed
      */
     protected final void connectFinished(Throwable cause) {
-        Promise<Void> promise = connect.finish();
+        Promise<Void> promise = connect == null ? null : connect.finish();
         if (promise == null) {
             return; // timed out or cancelled already
         }
@@ -262,7 +263,7 @@ public abstract class AbstractChannel implements Channel {
 
     /** {@return true while a connect is in progress} */
     protected final boolean isConnectPending() {
-        return connect.isPending();
+        return connect != null && connect.isPending();
     }
 
     /** The socket can take more: write what is flushed. Call on the event loop. */
@@ -351,7 +352,7 @@ public abstract class AbstractChannel implements Channel {
         if (!promise.setUncancellable() || !ensureOpen(promise, "connect")) {
             return;
         }
-        if (connect.isPending()) {
+        if (isConnectPending()) {
             promise.tryFailure(new ConnectionPendingException());
             return;
         }
@@ -364,6 +365,9 @@ public abstract class AbstractChannel implements Channel {
             if (doConnect(remoteAddress, localAddress)) {
                 fulfillConnect(promise, wasActive);
             } else {
+                if (connect == null) {
+                    connect = new ConnectState(this);
+                }
                 connect.start(promise, remoteAddress, config().getConnectTimeoutMillis());
             }
         } catch (Throwable t) {
@@ -415,7 +419,7 @@ public abstract class AbstractChannel implements Channel {
         boolean wasActive = isActive();
         ChannelOutboundBuffer buffer = outboundBuffer;
         outboundBuffer = null;
-        Promise<Void> pendingConnect = connect.finish();
+        Promise<Void> pendingConnect = connect == null ? null : connect.finish();
         if (pendingConnect != null) {
             pendingConnect.tryFailure(new ChannelClosedException(this + " closed while connecting"));
         }

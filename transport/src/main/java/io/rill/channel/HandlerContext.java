@@ -38,8 +38,10 @@ final class HandlerContext implements ChannelHandlerContext {
     volatile HandlerContext next;
     /** Neighbour towards the head; kept after removal, like {@link #next}. */
     volatile HandlerContext prev;
-    /** Per event slot, the context the event goes to next ({@link EventRoutes}); replaced whole under the pipeline's lock. */
-    volatile HandlerContext[] routes;
+    /** Where each event goes next ({@link EventRoutes}); replaced whole under the pipeline's lock. */
+    volatile EventRoutes routes;
+    /** This context's position in {@link #routes}, written just before it; checked there, since a reader may race. */
+    int routePosition;
     /** True once unlinked from the list; guarded by the pipeline's lock. */
     boolean unlinked;
 
@@ -141,14 +143,19 @@ final class HandlerContext implements ChannelHandlerContext {
         return false;
     }
 
-    /** The next context for the inbound event {@code bit}: one load, see {@link EventRoutes}. */
+    /** The next context for the inbound event {@code bit}: a table lookup, see {@link EventRoutes}. */
     private HandlerContext findInbound(int bit) {
-        return routes[EventRoutes.slot(bit)];
+        return route(EventRoutes.slot(bit));
     }
 
     /** The next context for the outbound operation {@code bit}. */
     private HandlerContext findOutbound(int bit) {
-        return routes[EventRoutes.slot(bit)];
+        return route(EventRoutes.slot(bit));
+    }
+
+    /** The next context for an event slot of {@link EventRoutes}, or null past the end of the pipeline. */
+    HandlerContext route(int slot) {
+        return routes.target(this, routePosition, slot);
     }
 
     /** Queues {@code task} on {@code target}; a refusal fails {@code promise} (or is logged) and releases {@code msg}. */
@@ -608,7 +615,7 @@ final class HandlerContext implements ChannelHandlerContext {
             ReferenceCountUtil.safeRelease(msg);
             return;
         }
-        HandlerContext ctx = flush ? routes[EventRoutes.WRITE_AND_FLUSH] : findOutbound(ChannelHandlerMask.WRITE);
+        HandlerContext ctx = flush ? route(EventRoutes.WRITE_AND_FLUSH) : findOutbound(ChannelHandlerMask.WRITE);
         if (ctx.executor.inEventLoop()) {
             ctx.invokeWrite(msg, flush, promise);
         } else {

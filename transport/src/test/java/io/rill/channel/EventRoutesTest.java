@@ -47,7 +47,7 @@ class EventRoutesTest {
     }
 
     private static HandlerContext route(HandlerContext from, int bit) {
-        return from.routes[EventRoutes.slot(bit)];
+        return from.route(EventRoutes.slot(bit));
     }
 
     @Test
@@ -61,8 +61,34 @@ class EventRoutesTest {
         assertSame(pipeline.tail, route(ctx(ch, "r"), ChannelHandlerMask.CHANNEL_READ));
         assertSame(pipeline.tail, route(pipeline.head, ChannelHandlerMask.USER_EVENT));
         assertSame(pipeline.head, route(pipeline.tail, ChannelHandlerMask.WRITE));
-        assertSame(pipeline.head, pipeline.tail.routes[EventRoutes.WRITE_AND_FLUSH]);
+        assertSame(pipeline.head, pipeline.tail.route(EventRoutes.WRITE_AND_FLUSH));
         ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void pipelinesOfTheSameShapeShareOneRoutingTable() {
+        List<String> log = new ArrayList<>();
+        EmbeddedChannel a = new EmbeddedChannel(new PassThrough(), new Reader("r", log));
+        EmbeddedChannel b = new EmbeddedChannel(new PassThrough(), new Reader("r", log));
+        EventRoutes routesA = ((LinkedPipeline) a.pipeline()).head.routes;
+        EventRoutes routesB = ((LinkedPipeline) b.pipeline()).head.routes;
+        assertTrue(routesA.sharesTableWith(routesB), "same handler classes, same table");
+        assertSame(routesA, ((LinkedPipeline) a.pipeline()).tail.routes, "one routing per pipeline");
+
+        b.pipeline().addFirst("w", new ChannelHandler() {
+            @Override
+            public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
+                ctx.write(msg, promise);
+            }
+        });
+        EventRoutes changed = ((LinkedPipeline) b.pipeline()).head.routes;
+        assertTrue(!changed.sharesTableWith(routesA), "another shape, another table");
+        assertSame(routesA, ((LinkedPipeline) a.pipeline()).head.routes, "the other pipeline keeps its routing");
+        a.writeInbound("x");
+        b.writeInbound("y");
+        assertEquals(List.of("r:x", "r:y"), log);
+        a.finishAndReleaseAll();
+        b.finishAndReleaseAll();
     }
 
     @Test
@@ -77,7 +103,7 @@ class EventRoutesTest {
             }
         }).addLast("p", new PassThrough());
         LinkedPipeline pipeline = (LinkedPipeline) ch.pipeline();
-        assertSame(ctx(ch, "flusher"), pipeline.tail.routes[EventRoutes.WRITE_AND_FLUSH]);
+        assertSame(ctx(ch, "flusher"), pipeline.tail.route(EventRoutes.WRITE_AND_FLUSH));
         assertSame(pipeline.head, route(pipeline.tail, ChannelHandlerMask.WRITE));
         ch.writeAndFlush("m");
         assertEquals(List.of("flush"), flushes);

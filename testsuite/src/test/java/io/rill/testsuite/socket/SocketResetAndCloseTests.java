@@ -1,6 +1,7 @@
 package io.rill.testsuite.socket;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,10 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -51,6 +55,32 @@ abstract class SocketResetAndCloseTests extends AbstractSocketTest {
         Throwable cause = awaitFailure(writes.get(writes.size() - 1));
         assertInstanceOf(IOException.class, cause); // reset, broken pipe or closed: all I/O errors
         assertTrue(child.eventLoop().submit(() -> child.isOpen()).get() == Boolean.FALSE);
+    }
+
+    /**
+     * A server logs who went away in channelInactive. The epoll transport builds an accepted
+     * channel's addresses only when asked (they cost heap per idle connection), so this asks
+     * first after the peer's reset, when the kernel no longer reports the peer.
+     */
+    @Test
+    void addressesFirstAskedInChannelInactiveAfterAPeerResetAreThePeersAndTheServers() throws Exception {
+        Assumptions.assumeTrue(transport.isInet(), "needs a JDK TCP peer that can reset");
+        CompletableFuture<SocketAddress[]> seen = new CompletableFuture<>();
+        startServer(serverBootstrap().childHandler(new ChannelHandler() {
+            @Override
+            public void channelInactive(ChannelHandlerContext ctx) {
+                seen.complete(new SocketAddress[] {ctx.channel().remoteAddress(), ctx.channel().localAddress()});
+            }
+        }));
+        InetSocketAddress address = (InetSocketAddress) startedServer.localAddress();
+        SocketAddress peerAddress;
+        try (Socket peer = new Socket(address.getAddress(), address.getPort())) {
+            peerAddress = peer.getLocalSocketAddress();
+            peer.setSoLinger(true, 0);
+        } // RST
+        SocketAddress[] addresses = seen.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        assertEquals(peerAddress, addresses[0], "remoteAddress() in channelInactive");
+        assertEquals(address, addresses[1], "localAddress() in channelInactive");
     }
 
     @Test

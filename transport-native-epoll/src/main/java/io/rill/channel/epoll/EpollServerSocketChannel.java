@@ -33,6 +33,8 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
     private volatile SocketAddress boundAddress;
     /** Accept bursts and the pause after an accept error. */
     private final AcceptLoop accepts;
+    /** The last accepted peer's address, filled by accept (see Native.accept); loop-confined scratch. */
+    private final byte[] acceptedPeer = new byte[23];
 
     /**
      * A server whose children live on {@code loop} as well.
@@ -179,7 +181,7 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
 
     /** One {@code accept4}; -1 when no connection is pending. Overridden by tests to simulate EMFILE. */
     int acceptFd() throws IOException {
-        return socket.accept();
+        return socket.accept(acceptedPeer);
     }
 
     /** A channel for an accepted descriptor on the child group's next loop; null (descriptor closed) if that fails. */
@@ -188,7 +190,7 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
         try {
             EventLoop loop = childGroup.next();
             EpollSocketChannel child = accepted.isUnix() ? new EpollDomainSocketChannel(this, loop, accepted)
-                    : new EpollSocketChannel(this, loop, accepted, true);
+                    : new EpollSocketChannel(this, loop, accepted, acceptedPeer);
             child.epollMode(epollMode()); // a child option set by the bootstrap still overrides this
             return child;
         } catch (Throwable t) {

@@ -31,14 +31,23 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
 
     private final EpollSocketChannelConfig config;
     private final DirectIo io;
-    private final FileRegionWriter fileWriter;
+    /** Created by the first file region written: most connections never send one. Loop-confined. */
+    private FileRegionWriter fileWriter;
     private final HalfClosure halfClosure;
     private final StreamReadLoop reads;
     /** Where the current or last connect went, for error messages. Loop-confined. */
     private SocketAddress requestedRemote;
     private volatile boolean connected;
+    /** Cached local address; an accepted TCP channel asks the kernel on first use, and at close at the latest. */
     private volatile SocketAddress local;
+    /** Cached remote address; an accepted TCP channel builds it on first use from {@link #acceptedPeer}. */
     private volatile SocketAddress remote;
+    /**
+     * An accepted IPv4 channel's peer as accept reported it ({@link LinuxSocket#packIpv4}), else -1.
+     * Kept instead of an InetSocketAddress: most servers never ask, and the objects cost ~100 B per
+     * idle connection; asking the kernel later would fail once the peer has reset the connection.
+     */
+    private final long acceptedPeer;
     /** Epoll said the peer shut its output (EPOLLRDHUP): read until end of stream, a short read is not the end. */
     private boolean readHangUp;
 
@@ -51,11 +60,27 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
         this(null, loop, newSocket(false), false);
     }
 
-    /** A new channel ({@code connected} false) or an accepted one. */
+    /** A new channel ({@code connected} false) or an accepted one whose addresses are read now. */
     EpollSocketChannel(Channel parent, EventLoop loop, LinuxSocket socket, boolean connected) {
+        this(parent, loop, socket, connected, -1);
+        if (connected) {
+            this.local = socket.localAddress();
+            this.remote = socket.remoteAddress();
+        }
+    }
+
+    /** An accepted TCP channel; {@code peer} is what accept reported (see Native.accept), read now. */
+    EpollSocketChannel(Channel parent, EventLoop loop, LinuxSocket socket, byte[] peer) {
+        this(parent, loop, socket, true, LinuxSocket.packIpv4(peer, peer[22]));
+        if (acceptedPeer < 0) {
+            this.remote = peer[22] > 0 ? LinuxSocket.decode(peer, peer[22]) : socket.remoteAddress();
+        }
+    }
+
+    private EpollSocketChannel(Channel parent, EventLoop loop, LinuxSocket socket, boolean connected, long acceptedPeer) {
         super(parent, loop, socket);
+        this.acceptedPeer = acceptedPeer;
         this.io = new DirectIo(socket);
-        this.fileWriter = new FileRegionWriter(socket, io);
         this.config = new EpollSocketChannelConfig(this, new LinuxOptions(socket, this));
         this.halfClosure = new HalfClosure(this, config, new HalfClosure.Socket() {
             @Override
@@ -76,10 +101,6 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
         });
         this.reads = new StreamReadLoop(this, halfClosure);
         this.connected = connected;
-        if (connected) {
-            this.local = socket.localAddress();
-            this.remote = socket.remoteAddress();
-        }
         if (!socket.isUnix()) {
             try {
                 config.setTcpNoDelay(true);
@@ -144,12 +165,23 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
     @Override
     protected SocketAddress localAddress0() {
         SocketAddress address = local;
-        return address != null ? address : socket.localAddress();
+        if (address == null) {
+            address = socket.localAddress();
+            if (address != null && connected) {
+                local = address; // a connected socket's local address no longer changes
+            }
+        }
+        return address;
     }
 
     @Override
     protected SocketAddress remoteAddress0() {
-        return remote;
+        SocketAddress address = remote;
+        if (address == null && acceptedPeer >= 0) {
+            address = LinuxSocket.unpackIpv4(acceptedPeer);
+            remote = address; // two racing callers build equal objects; either is fine
+        }
+        return address;
     }
 
     // ---------------------------------------------------------------- connect, bind, close
@@ -207,10 +239,15 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
 
     @Override
     protected void doClose() throws Exception {
+        if (connected && local == null) {
+            localAddress0(); // the descriptor is about to go; localAddress() stays valid after close
+        }
         try {
             super.doClose();
         } finally {
-            fileWriter.close();
+            if (fileWriter != null) {
+                fileWriter.close();
+            }
         }
     }
 
@@ -292,6 +329,9 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
                 }
                 written = single.getBytes(single.readerIndex(), io, single.readableBytes());
             } else if (msg instanceof FileRegion region) {
+                if (fileWriter == null) {
+                    fileWriter = new FileRegionWriter(socket, io);
+                }
                 if (!fileWriter.write(in, region)) {
                     addInterest(EpollIoOps.EPOLLOUT);
                     return;

@@ -149,9 +149,9 @@ final class LinuxSocket {
         }
     }
 
-    /** An accepted descriptor, or -1 when none is pending. */
-    int accept() throws IOException {
-        int r = Native.accept(fd);
+    /** An accepted descriptor, or -1 when none is pending; its peer's address goes into {@code peer} (23 bytes). */
+    int accept(byte[] peer) throws IOException {
+        int r = Native.accept(fd, peer);
         return r == -Errors.EAGAIN ? -1 : Errors.check("accept", r);
     }
 
@@ -183,6 +183,11 @@ final class LinuxSocket {
         if (len <= 0) {
             return null; // not bound or connected, or closed meanwhile
         }
+        return decode(out, len);
+    }
+
+    /** An address in the layout of rill_socket.c (22 bytes: address, port, scope id) of length 4 or 16. */
+    static InetSocketAddress decode(byte[] out, int len) {
         int port = ((out[16] & 0xFF) << 8) | (out[17] & 0xFF);
         int scope = ((out[18] & 0xFF) << 24) | ((out[19] & 0xFF) << 16) | ((out[20] & 0xFF) << 8) | (out[21] & 0xFF);
         byte[] ip = java.util.Arrays.copyOf(out, len);
@@ -192,6 +197,25 @@ final class LinuxSocket {
             return new InetSocketAddress(address, port);
         } catch (UnknownHostException e) {
             throw new IllegalStateException("the kernel returned a " + len + "-byte address", e);
+        }
+    }
+
+    /** An IPv4 address and port packed into a long ({@code address << 16 | port}), or -1 if {@code out} holds another kind. */
+    static long packIpv4(byte[] out, int len) {
+        if (len != 4) {
+            return -1;
+        }
+        long ip = ((out[0] & 0xFFL) << 24) | ((out[1] & 0xFF) << 16) | ((out[2] & 0xFF) << 8) | (out[3] & 0xFF);
+        return ip << 16 | ((out[16] & 0xFF) << 8) | (out[17] & 0xFF);
+    }
+
+    /** The address {@link #packIpv4} packed. */
+    static InetSocketAddress unpackIpv4(long packed) {
+        byte[] ip = {(byte) (packed >>> 40), (byte) (packed >>> 32), (byte) (packed >>> 24), (byte) (packed >>> 16)};
+        try {
+            return new InetSocketAddress(InetAddress.getByAddress(ip), (int) (packed & 0xFFFF));
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException(e); // never: four bytes are always an IPv4 address
         }
     }
 

@@ -85,7 +85,8 @@ final class Native {
 
     static native int listen(int fd, int backlog);
 
-    static native int accept(int fd);
+    /** An accepted descriptor; its peer goes into {@code peer} (23 bytes: the 22 of {@link #localAddress}, then the length). */
+    static native int accept(int fd, byte[] peer);
 
     /** Fills {@code out} (22 bytes, see rill_socket.c); returns 4 or 16, 0 if not IP. */
     static native int localAddress(int fd, byte[] out);

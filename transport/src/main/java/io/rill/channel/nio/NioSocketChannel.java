@@ -47,6 +47,9 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
     private final StreamReadLoop reads;
     /** Where the current or last connect went, for error messages. Loop-confined. */
     private SocketAddress requestedRemote;
+    /** The addresses as they were when close started: the JDK refuses to report them once closed. */
+    private volatile SocketAddress localAtClose;
+    private volatile SocketAddress remoteAtClose;
 
     /**
      * A new, unconnected TCP channel on {@code loop}.
@@ -149,7 +152,7 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
         try {
             return socket.getLocalAddress();
         } catch (IOException e) {
-            return null; // closed
+            return localAtClose; // closed
         }
     }
 
@@ -158,8 +161,16 @@ public class NioSocketChannel extends AbstractNioChannel implements io.rill.chan
         try {
             return socket.getRemoteAddress();
         } catch (IOException e) {
-            return null;
+            return remoteAtClose;
         }
+    }
+
+    /** Keeps the addresses for those who ask after close (a handler logging who left in channelInactive). */
+    @Override
+    protected void doClose() throws Exception {
+        localAtClose = localAddress0();
+        remoteAtClose = remoteAddress0();
+        super.doClose();
     }
 
     // ---------------------------------------------------------------- connect, bind, close
