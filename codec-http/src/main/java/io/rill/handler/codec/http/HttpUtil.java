@@ -1,5 +1,7 @@
 package io.rill.handler.codec.http;
 
+import io.rill.util.AsciiString;
+
 /** Common questions about messages: keep-alive, content length, chunked coding, expectations. */
 public final class HttpUtil {
 
@@ -82,16 +84,51 @@ public final class HttpUtil {
      * @return true if the body is chunked
      */
     public static boolean isTransferEncodingChunked(HttpMessage message) {
-        String last = null;
-        for (String value : message.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING)) {
-            for (String element : value.split(",", -1)) {
-                String coding = element.strip();
-                if (!coding.isEmpty()) {
-                    last = coding; // empty list elements are allowed (RFC 9110 §5.6.1)
-                }
+        // Every response passes here on its way out: walk the fields in place, no list, no split.
+        HttpHeaders h = message.headers();
+        int last = -1;
+        for (int i = 0; i < h.size(); i++) {
+            if (AsciiString.contentEqualsIgnoreCase(h.nameAt(i), HttpHeaderNames.TRANSFER_ENCODING)) {
+                int coding = lastCoding(h.valueAt(i));
+                last = coding >= 0 ? coding : last; // a field of empty elements names no coding
             }
         }
-        return last != null && last.equalsIgnoreCase(HttpHeaderValues.CHUNKED.toString());
+        return last == 1;
+    }
+
+    /**
+     * The last non-empty element of a comma-separated list (RFC 9110 §5.6.1): 1 if it is
+     * {@code chunked}, 0 if it is another coding, -1 if the list has no element.
+     */
+    private static int lastCoding(CharSequence value) {
+        int end = value.length();
+        while (end > 0 && isListSeparator(value.charAt(end - 1))) {
+            end--;
+        }
+        if (end == 0) {
+            return -1;
+        }
+        int start = end;
+        while (start > 0 && value.charAt(start - 1) != ',') {
+            start--;
+        }
+        while (value.charAt(start) == ' ' || value.charAt(start) == '\t') {
+            start++;
+        }
+        String chunked = "chunked";
+        if (end - start != chunked.length()) {
+            return 0;
+        }
+        for (int i = 0; i < chunked.length(); i++) {
+            if ((value.charAt(start + i) | 0x20) != chunked.charAt(i)) {
+                return 0;
+            }
+        }
+        return 1;
+    }
+
+    private static boolean isListSeparator(char c) {
+        return c == ',' || c == ' ' || c == '\t';
     }
 
     /**
