@@ -24,6 +24,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
+# FUZZ_CPU_SECONDS=N: each target runs until its JVM has used N seconds of CPU instead (a campaign's
+# budget that a crowded machine cannot shorten); SECONDS is then ignored.
+cpu_budget=${FUZZ_CPU_SECONDS:-0}
+max_time=$seconds
+[ "$cpu_budget" -gt 0 ] && max_time=$((cpu_budget * 1000))
+ticks=$(getconf CLK_TCK)
 filter=${2:-}
 modules=(codec codec-http handler)
 MVN=${MVN:-mvn -B}
@@ -70,17 +76,33 @@ for t in "${targets[@]}"; do
   log="target/fuzz-logs/$simple#$method.log"
   mkdir -p "$seeds" "$corpus"
   cp="$module/target/test-classes:$module/target/classes:$(cat "$module/target/fuzz.classpath")"
-  echo "== $simple#$method ($module, ${seconds}s)"
+  echo "== $simple#$method ($module, $([ "$cpu_budget" -gt 0 ] && echo "${cpu_budget} CPU-s" || echo "${seconds}s"))"
   set +e
   # shellcheck disable=SC2086 # java_opts is a list of options
   java $java_opts --enable-native-access=ALL-UNNAMED -Drill.leakDetection.level="$leak_level" \
     -Drill.leakDetection.samplingInterval=8 -cp "$cp" \
     com.code_intelligence.jazzer.Jazzer --target_class="$class" --target_method="$method" \
     --instrumentation_includes='io.rill.**' \
-    -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-30}" -print_final_stats=1 \
-    -artifact_prefix="$seeds/" "$corpus" "$seeds" >"$log" 2>&1
+    -max_total_time="$max_time" -timeout="${FUZZ_TIMEOUT:-30}" -print_final_stats=1 \
+    -artifact_prefix="$seeds/" "$corpus" "$seeds" >"$log" 2>&1 &
+  jvm=$!
+  used=
+  if [ "$cpu_budget" -gt 0 ]; then
+    # Stop the JVM once it has had its CPU time, however long a crowded machine made that take.
+    while kill -0 "$jvm" 2>/dev/null; do
+      sleep 5
+      used=$(sed 's/^.*) //' "/proc/$jvm/stat" 2>/dev/null | awk -v t="$ticks" '{print int(($12 + $13) / t)}' || echo 0)
+      if [ "${used:-0}" -ge "$cpu_budget" ]; then kill "$jvm" 2>/dev/null; break; fi
+    done
+  fi
+  wait "$jvm"
   status=$?
   set -e
+  if [ "${used:-0}" -ge "$cpu_budget" ] && [ "$cpu_budget" -gt 0 ] && grep -q 'ERROR: libFuzzer: fuzz target exited' "$log"; then
+    # Our own stop: libFuzzer saved the input it was running when the JVM went; that is no finding.
+    rm -f "$(grep -oE 'Test unit written to [^ ]+' "$log" | tail -1 | sed 's/Test unit written to //')"
+    status=0
+  fi
   # The last status line ("#N DONE cov: C ft: F ... exec/s: E") has the final figures.
   last=$(grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1 || true)
   execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || true)
@@ -95,13 +117,13 @@ for t in "${targets[@]}"; do
     cause=$(grep -m1 -E '^== Java Exception:|^==[0-9]+== ERROR' "$log" | cut -c1-120 || true)
     crash="${written:-exit $status} ${cause}"
   fi
-  line=$(printf '%-48s execs %9s  cov %5s  ft %6s  exec/s %6s  crash %s' \
-    "$simple#$method" "${execs:-?}" "$cov" "$ft" "${rate:-?}" "$crash")
+  line=$(printf '%-48s execs %9s  cov %5s  ft %6s  exec/s %6s  cpu-s %5s  crash %s' \
+    "$simple#$method" "${execs:-?}" "$cov" "$ft" "${rate:-?}" "${used:--}" "$crash")
   echo "$line"
   summary+=("$line")
 done
 
 echo
-echo "== fuzzing summary: ${#targets[@]} target(s), ${seconds}s each, $(( $(date +%s) - started ))s in all (logs in target/fuzz-logs/)"
+echo "== fuzzing summary: ${#targets[@]} target(s), $([ "$cpu_budget" -gt 0 ] && echo "${cpu_budget} CPU-s" || echo "${seconds}s") each, $(( $(date +%s) - started ))s in all (logs in target/fuzz-logs/)"
 printf '%s\n' "${summary[@]}"
 exit $crashed
