@@ -2,33 +2,18 @@ package io.rill.testsuite.socket;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import io.rill.bootstrap.Bootstrap;
-import io.rill.bootstrap.ServerBootstrap;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
-import io.rill.channel.IoHandlerFactory;
-import io.rill.channel.MultiThreadIoEventLoopGroup;
-import io.rill.channel.epoll.Epoll;
-import io.rill.channel.epoll.EpollIoHandler;
-import io.rill.channel.epoll.EpollServerSocketChannel;
-import io.rill.channel.epoll.EpollSocketChannel;
-import io.rill.channel.nio.NioIoHandler;
-import io.rill.channel.nio.NioServerSocketChannel;
-import io.rill.channel.nio.NioSocketChannel;
 import io.rill.handler.codec.http.DefaultFullHttpResponse;
 import io.rill.handler.codec.http.FullHttpResponse;
 import io.rill.handler.codec.http.HttpHeaderNames;
@@ -37,15 +22,13 @@ import io.rill.handler.codec.http.HttpRequest;
 import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpServerCodec;
 import io.rill.handler.codec.http.HttpVersion;
-import io.rill.util.ResourceLeakDetector;
-import io.rill.util.concurrent.DefaultThreadFactory;
 
 /**
  * ARCHITECTURE rule 1 for HTTP: after warm-up, a plaintext request allocates a bounded number of
  * bytes on the server's event loop, measured with the JVM's per-thread allocation counter, over
  * NIO and epoll, in the two shapes of TechEmpower's plaintext test and of a keep-alive client: one
  * request per write, and 16 pipelined requests per write. Prints the figures; the bounds are
- * regression guards (leak detection off while measuring: tracking allocates by design).
+ * regression guards.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class HttpSteadyStateAllocationTest {
@@ -67,60 +50,25 @@ class HttpSteadyStateAllocationTest {
     /** Pipelined, the two buffer handles are shared by 16 requests: measured 51 B. */
     private static final long MAX_BYTES_PER_PIPELINED_REQUEST = 60;
 
-    private MultiThreadIoEventLoopGroup serverGroup;
-    private MultiThreadIoEventLoopGroup clientGroup;
-    private ResourceLeakDetector.Level savedLevel;
-
-    @BeforeEach
-    void saveLeakDetection() {
-        savedLevel = ResourceLeakDetector.level();
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        ResourceLeakDetector.setLevel(savedLevel);
-        if (serverGroup != null) {
-            assertTrue(serverGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
-            assertTrue(clientGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
-        }
-    }
-
     @ParameterizedTest(name = "{0}, {1} request(s) per write")
     @CsvSource({"nio, 1", "nio, 16", "epoll, 1", "epoll, 16"})
     void aPlaintextRequestAllocatesLittleOnTheServerLoop(String transport, int pipeline) throws Exception {
-        boolean epoll = transport.equals("epoll");
-        Assumptions.assumeTrue(!epoll || Epoll.isAvailable(), () -> "epoll unavailable: " + Epoll.unavailabilityCause());
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        serverGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("http-alloc-server", true), io);
-        clientGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("http-alloc-client", true), io);
         Hello hello = new Hello();
-        Channel server = new ServerBootstrap().group(serverGroup)
-                .channelFactory(epoll ? EpollServerSocketChannel::new : NioServerSocketChannel::new)
-                .childHandler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), hello);
-                    }
-                }).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
+        ChannelInitializer<Channel> server = new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new HttpServerCodec(), hello);
+            }
+        };
         LoopAllocation.RepeatedExchange batches = new LoopAllocation.RepeatedExchange(
                 REQUEST.repeat(pipeline).getBytes(StandardCharsets.US_ASCII), (long) RESPONSE_BYTES * pipeline);
-        Channel client = new Bootstrap().group(clientGroup)
-                .channelFactory(epoll ? EpollSocketChannel::new : NioSocketChannel::new)
-                .handler(batches).connect(server.localAddress()).sync().getNow();
-        try {
-            batches.run(client, WARM_UP_REQUESTS / pipeline).get(60, TimeUnit.SECONDS);
-            long serverThread = LoopAllocation.threadId(serverGroup.next());
-            long before = LoopAllocation.allocatedBytes(serverThread);
-            batches.run(client, MEASURED_REQUESTS / pipeline).get(60, TimeUnit.SECONDS);
-            double perRequest = (double) (LoopAllocation.allocatedBytes(serverThread) - before) / MEASURED_REQUESTS;
+        try (LoopAllocation.Pair pair = new LoopAllocation.Pair(transport).connect(server, batches)) {
+            double perRequest = pair.serverBytesPerExchange(batches, WARM_UP_REQUESTS / pipeline,
+                    MEASURED_REQUESTS / pipeline, null) / pipeline;
             long bound = pipeline == 1 ? MAX_BYTES_PER_KEEP_ALIVE_REQUEST : MAX_BYTES_PER_PIPELINED_REQUEST;
             System.out.printf("steady-state allocation per plaintext request over %s, %d per write: server loop %.1f B%n",
                     transport, pipeline, perRequest);
             assertTrue(perRequest <= bound, "server loop allocated " + perRequest + " B per request (bound: " + bound + ")");
-        } finally {
-            client.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
-            server.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
     }
 

@@ -2,43 +2,26 @@ package io.rill.testsuite.socket;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.rill.bootstrap.Bootstrap;
-import io.rill.bootstrap.ServerBootstrap;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
-import io.rill.channel.IoHandlerFactory;
-import io.rill.channel.MultiThreadIoEventLoopGroup;
-import io.rill.channel.epoll.Epoll;
-import io.rill.channel.epoll.EpollIoHandler;
-import io.rill.channel.epoll.EpollServerSocketChannel;
-import io.rill.channel.epoll.EpollSocketChannel;
-import io.rill.channel.nio.NioIoHandler;
-import io.rill.channel.nio.NioServerSocketChannel;
-import io.rill.channel.nio.NioSocketChannel;
 import io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.rill.handler.codec.http.websocketx.WebSocketFrameDecoder;
 import io.rill.handler.codec.http.websocketx.WebSocketFrameEncoder;
-import io.rill.util.ResourceLeakDetector;
-import io.rill.util.concurrent.DefaultThreadFactory;
 
 /**
  * Issue 15's "no per-frame garbage beyond the message": a server echoing 64-byte masked binary
  * frames through the WebSocket codec allocates, per message on its event loop, only the frame
  * and the buffer it was read into (which becomes the frame's payload, unmasked in place, and goes
  * back out with the echo's header in front), over NIO and epoll. Measured with the JVM's
- * per-thread allocation counter; leak detection off while measuring (tracking allocates by design).
+ * per-thread allocation counter.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class WebSocketSteadyStateAllocationTest {
@@ -52,59 +35,23 @@ class WebSocketSteadyStateAllocationTest {
      */
     private static final double MAX_BYTES_PER_MESSAGE = 56;
 
-    private MultiThreadIoEventLoopGroup serverGroup;
-    private MultiThreadIoEventLoopGroup clientGroup;
-    private ResourceLeakDetector.Level savedLevel;
-
-    @BeforeEach
-    void saveLeakDetection() {
-        savedLevel = ResourceLeakDetector.level();
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        ResourceLeakDetector.setLevel(savedLevel);
-        if (serverGroup != null) {
-            assertTrue(serverGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
-            assertTrue(clientGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
-        }
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"nio", "epoll"})
     void anEchoed64ByteMessageAllocatesOnlyItsFrameAndReadBuffer(String transport) throws Exception {
-        boolean epoll = transport.equals("epoll");
-        Assumptions.assumeTrue(!epoll || Epoll.isAvailable(), () -> "epoll unavailable: " + Epoll.unavailabilityCause());
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        serverGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("ws-alloc-server", true), io);
-        clientGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("ws-alloc-client", true), io);
-        Channel server = new ServerBootstrap().group(serverGroup)
-                .channelFactory(epoll ? EpollServerSocketChannel::new : NioServerSocketChannel::new)
-                .childHandler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new WebSocketFrameEncoder(false),
-                                new WebSocketFrameDecoder(WebSocketDecoderConfig.server()), new Echo());
-                    }
-                }).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
+        ChannelInitializer<Channel> server = new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new WebSocketFrameEncoder(false),
+                        new WebSocketFrameDecoder(WebSocketDecoderConfig.server()), new Echo());
+            }
+        };
         LoopAllocation.RepeatedExchange exchange = new LoopAllocation.RepeatedExchange(maskedBinaryFrame(), 2 + PAYLOAD);
-        Channel client = new Bootstrap().group(clientGroup)
-                .channelFactory(epoll ? EpollSocketChannel::new : NioSocketChannel::new)
-                .handler(exchange).connect(server.localAddress()).sync().getNow();
-        try {
-            exchange.run(client, WARM_UP_MESSAGES).get(60, TimeUnit.SECONDS);
-            long serverThread = LoopAllocation.threadId(serverGroup.next());
-            long before = LoopAllocation.allocatedBytes(serverThread);
-            exchange.run(client, MEASURED_MESSAGES).get(60, TimeUnit.SECONDS);
-            double perMessage = (double) (LoopAllocation.allocatedBytes(serverThread) - before) / MEASURED_MESSAGES;
+        try (LoopAllocation.Pair pair = new LoopAllocation.Pair(transport).connect(server, exchange)) {
+            double perMessage = pair.serverBytesPerExchange(exchange, WARM_UP_MESSAGES, MEASURED_MESSAGES, null);
             System.out.printf("steady-state allocation per echoed 64-byte WebSocket message over %s: server loop %.1f B%n",
                     transport, perMessage);
             assertTrue(perMessage < MAX_BYTES_PER_MESSAGE,
                     "server loop allocated " + perMessage + " B per message (bound: " + MAX_BYTES_PER_MESSAGE + ")");
-        } finally {
-            client.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
-            server.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
     }
 
