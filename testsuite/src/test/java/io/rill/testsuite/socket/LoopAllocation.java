@@ -178,4 +178,18 @@ final class LoopAllocation {
             ctx.close();
         }
     }
+
+    /** Writes each message back with the shared void promise and flushes once per read burst. */
+    @ChannelHandler.Sharable
+    static final class VoidEcho implements ChannelHandler {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ctx.write(msg, ctx.voidPromise());
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush();
+        }
+    }
 }

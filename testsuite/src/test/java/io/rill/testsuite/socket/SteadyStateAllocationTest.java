@@ -8,9 +8,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.rill.channel.ChannelHandler;
-import io.rill.channel.ChannelHandlerContext;
-
 /**
  * ARCHITECTURE rule 1: after warm-up, a 256-byte echo round trip over loopback allocates close
  * to nothing on the server's event loop thread, over NIO and over epoll. Measured with the JVM's per-thread allocation
@@ -38,7 +35,7 @@ class SteadyStateAllocationTest {
     @ValueSource(strings = {"nio", "epoll"})
     void echoRoundTripOf256BytesAllocatesOnlyTheReadBufferHandleOnTheServerLoop(String transport) throws Exception {
         LoopAllocation.RepeatedExchange pingPong = new LoopAllocation.RepeatedExchange(new byte[MESSAGE_SIZE], MESSAGE_SIZE);
-        try (LoopAllocation.Pair pair = new LoopAllocation.Pair(transport).connect(new VoidEcho(), pingPong)) {
+        try (LoopAllocation.Pair pair = new LoopAllocation.Pair(transport).connect(new LoopAllocation.VoidEcho(), pingPong)) {
             double[] clientPerTrip = new double[1];
             double serverPerTrip = pair.serverBytesPerExchange(pingPong, WARM_UP_ROUND_TRIPS, MEASURED_ROUND_TRIPS, clientPerTrip);
             System.out.printf("steady-state allocation per 256-byte echo round trip over %s: server loop %.1f B, "
@@ -46,20 +43,6 @@ class SteadyStateAllocationTest {
             assertTrue(serverPerTrip < MAX_BYTES_PER_ROUND_TRIP,
                     "server event loop allocated " + serverPerTrip + " bytes per round trip (bound: "
                             + MAX_BYTES_PER_ROUND_TRIP + ")");
-        }
-    }
-
-    /** Echoes each read with the shared void promise and flushes once per read burst. */
-    @ChannelHandler.Sharable
-    private static final class VoidEcho implements ChannelHandler {
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ctx.write(msg, ctx.voidPromise());
-        }
-
-        @Override
-        public void channelReadComplete(ChannelHandlerContext ctx) {
-            ctx.flush();
         }
     }
 }

@@ -9,8 +9,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.rill.channel.Channel;
-import io.rill.channel.ChannelHandler;
-import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
 import io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.rill.handler.codec.http.websocketx.WebSocketFrameDecoder;
@@ -42,7 +40,7 @@ class WebSocketSteadyStateAllocationTest {
             @Override
             protected void initChannel(Channel ch) {
                 ch.pipeline().addLast(new WebSocketFrameEncoder(false),
-                        new WebSocketFrameDecoder(WebSocketDecoderConfig.server()), new Echo());
+                        new WebSocketFrameDecoder(WebSocketDecoderConfig.server()), new LoopAllocation.VoidEcho());
             }
         };
         LoopAllocation.RepeatedExchange exchange = new LoopAllocation.RepeatedExchange(maskedBinaryFrame(), 2 + PAYLOAD);
@@ -66,19 +64,5 @@ class WebSocketSteadyStateAllocationTest {
             frame[6 + i] = (byte) (i ^ key[i & 3]);
         }
         return frame;
-    }
-
-    /** Writes each frame back with the void promise; one flush per read burst. */
-    @ChannelHandler.Sharable
-    private static final class Echo implements ChannelHandler {
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ctx.write(msg, ctx.voidPromise());
-        }
-
-        @Override
-        public void channelReadComplete(ChannelHandlerContext ctx) {
-            ctx.flush();
-        }
     }
 }
