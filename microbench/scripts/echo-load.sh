@@ -16,7 +16,7 @@
 #
 # SIZE (256) sets the message size, WARMUP (5 s) the warm-up before each measured run, ONLY=REGEX
 # the servers (rill-nio, rill-epoll, netty-nio, netty-epoll, netty42-epoll, c-epoll), JAVA_OPTS
-# the server JVMs' options (default: ParallelGC with a fixed, pre-touched 1 GiB heap, so that RSS grows only with what the server holds). Netty 4.2 is fetched
+# the server JVMs' options (default: ParallelGC with a fixed, pre-touched 1 GiB heap, so that RSS grows only with what the server holds, and -XX:AutoBoxCacheMax=65536). Netty 4.2 is fetched
 # from Maven Central into microbench/target/netty42 the first time. Needs gcc and taskset, and a
 # descriptor limit above the largest count (the script raises its soft limit to the hard one).
 set -euo pipefail
@@ -28,7 +28,8 @@ counts=("$@")
 [ ${#counts[@]} -gt 0 ] || counts=(256 4096 16384)
 size=${SIZE:-256}
 warmup=${WARMUP:-5}
-export JAVA_OPTS=${JAVA_OPTS:--XX:+UseParallelGC -Xms1g -Xmx1g -XX:+AlwaysPreTouch}
+# AutoBoxCacheMax: the JDK's NIO selector boxes each ready descriptor (README, Tuning).
+export JAVA_OPTS=${JAVA_OPTS:--XX:+UseParallelGC -Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:AutoBoxCacheMax=65536}
 ulimit -n "$(ulimit -Hn)"
 work=$(mktemp -d)
 bench=microbench/target/benchmarks.jar

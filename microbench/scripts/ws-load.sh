@@ -14,7 +14,7 @@
 #
 # SIZES ("64 16384") sets the message sizes, WARMUP (5 s) the warm-up before each measured run,
 # ONLY=REGEX the servers (rill-nio, netty-nio, rill-epoll, netty-epoll, c-epoll), JAVA_OPTS the server
-# JVMs' options (default: ParallelGC with a fixed, pre-touched 1 GiB heap, so that RSS grows only with what the server holds). Needs gcc and taskset.
+# JVMs' options (default: ParallelGC with a fixed, pre-touched 1 GiB heap, so that RSS grows only with what the server holds, and -XX:AutoBoxCacheMax=65536). Needs gcc and taskset.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-10}
@@ -22,7 +22,8 @@ rounds=${2:-3}
 conns=${3:-256}
 read -r -a sizes <<<"${SIZES:-64 16384}"
 warmup=${WARMUP:-5}
-export JAVA_OPTS=${JAVA_OPTS:--XX:+UseParallelGC -Xms1g -Xmx1g -XX:+AlwaysPreTouch}
+# AutoBoxCacheMax: the JDK's NIO selector boxes each ready descriptor (README, Tuning).
+export JAVA_OPTS=${JAVA_OPTS:--XX:+UseParallelGC -Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:AutoBoxCacheMax=65536}
 ulimit -n "$(ulimit -Hn)"
 work=$(mktemp -d)
 bench=microbench/target/benchmarks.jar

@@ -19,6 +19,23 @@ public final class ByteBufUtil {
     private ByteBufUtil() {
     }
 
+    // ------------------------------------------------------------------ ownership
+
+    /**
+     * Whether {@code buf} is the only way to its bytes: it holds memory of its own (it is no view
+     * of another buffer, and no composite) and its reference count is 1, so no other reference
+     * and no retained view of it exists. Its holder may then change any of its bytes, or pass it
+     * on whole as part of a message, without anyone else seeing the change. (A plain view made
+     * without retaining is not counted, as it may not be used once the buffer is passed on.)
+     *
+     * @param buf the buffer
+     * @return true if changing {@code buf} can affect nobody but its holder
+     */
+    public static boolean isExclusive(ByteBuf buf) {
+        ByteBuf memory = buf instanceof LeakAwareByteBuf tracked ? tracked.unwrap() : buf;
+        return memory instanceof AbstractMemoryByteBuf && buf.refCnt() == 1;
+    }
+
     // ------------------------------------------------------------------ hex
 
     /**

@@ -182,4 +182,30 @@ class CompositeAndUtilTest {
         }
         assertEquals(0, buf.refCnt());
     }
+
+    @Test
+    void onlyABufferWithItsOwnMemoryAndOneReferenceIsExclusive() {
+        ByteBuf pooled = PooledByteBufAllocator.DEFAULT.directBuffer(16).writeLong(1);
+        ByteBuf heap = Unpooled.buffer(16);
+        assertTrue(ByteBufUtil.isExclusive(pooled));
+        assertTrue(ByteBufUtil.isExclusive(heap));
+
+        ByteBuf view = pooled.retainedSlice(0, 4);
+        assertFalse(ByteBufUtil.isExclusive(pooled), "a retained view can still see the bytes");
+        assertFalse(ByteBufUtil.isExclusive(view), "a view shares its memory");
+        view.release();
+        assertTrue(ByteBufUtil.isExclusive(pooled));
+
+        pooled.retain();
+        assertFalse(ByteBufUtil.isExclusive(pooled));
+        pooled.release();
+        assertFalse(ByteBufUtil.isExclusive(pooled.asReadOnly()));
+        assertFalse(ByteBufUtil.isExclusive(pooled.duplicate()));
+        CompositeByteBuf composite = abc();
+        assertFalse(ByteBufUtil.isExclusive(composite));
+        composite.release();
+        assertTrue(pooled.release());
+        assertFalse(ByteBufUtil.isExclusive(pooled), "released");
+        assertTrue(heap.release());
+    }
 }

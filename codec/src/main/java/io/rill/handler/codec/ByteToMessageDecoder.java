@@ -3,6 +3,7 @@ package io.rill.handler.codec;
 import java.util.List;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ByteBufUtil;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelConfig;
 import io.rill.channel.ChannelHandler;
@@ -139,6 +140,28 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      */
     protected ByteBuf internalBuffer() {
         return cumulation != null ? cumulation : Unpooled.EMPTY_BUFFER;
+    }
+
+    /**
+     * Hands over {@code in}, the buffer {@link #decode} was given, to become (part of) a message,
+     * when this decoder may: when it is the cumulation and nobody else can reach its bytes
+     * ({@link ByteBufUtil#isExclusive}).
+     * A message that ends where the received bytes end (one frame per read, the common case) can
+     * then be made of the buffer the transport read into, with no copy and no new buffer object,
+     * and even changed in place. After a hand-over, {@code decode} must not touch {@code in} again
+     * except through the message, which owns it: the next read starts a new cumulation.
+     *
+     * @param in the buffer given to {@code decode}
+     * @return true if {@code in} (with all its readable bytes) now belongs to the caller; false if
+     *         it still belongs to this decoder and the caller must copy or slice what it needs
+     */
+    protected final boolean handOver(ByteBuf in) {
+        if (in != cumulation || !ByteBufUtil.isExclusive(in)) {
+            return false;
+        }
+        cumulation = null;
+        readsSinceDiscard = 0;
+        return true;
     }
 
     /**
@@ -388,7 +411,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         while (!suspended && (in = cumulation) != null && in.isReadable()) {
             int before = in.readableBytes();
             invokeDecode(ctx, in, out, false);
-            int consumed = before - in.readableBytes();
+            int consumed = in == cumulation ? before - in.readableBytes() : before; // else handed over whole
             int produced = out.size();
             fireAndClear(ctx, out);
             if (ctx.isRemoved()) {

@@ -4,6 +4,7 @@ import static io.rill.handler.codec.DecoderRun.hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.CompositeByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
+import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.embedded.EmbeddedChannel;
@@ -308,5 +310,50 @@ class ByteToMessageDecoderTest {
     @Test
     void aSharableDecoderIsRejected() {
         assertThrows(IllegalStateException.class, SharableDecoder::new);
+    }
+
+    /** Emits all of the bytes received as one message once there are four: the cumulation itself when it may. */
+    static final class WholeCumulation extends ByteToMessageDecoder {
+        @Override
+        protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+            if (in.readableBytes() >= 4) {
+                out.add(handOver(in) ? in : in.readRetainedSlice(in.readableBytes()));
+            }
+        }
+    }
+
+    @Test
+    void aDecoderMayTakeTheCumulationItselfAsAMessageAndTheNextReadStartsAnew() {
+        EmbeddedChannel ch = new EmbeddedChannel(new WholeCumulation());
+        for (int i = 0; i < 3; i++) {
+            ByteBuf read = Unpooled.directBuffer(8).writeInt(i);
+            ch.writeInbound(read);
+            ByteBuf message = ch.readInbound();
+            assertSame(read, message);
+            assertEquals(i, message.readInt());
+            assertTrue(message.release());
+        }
+        ByteBuf half = Unpooled.directBuffer(8).writeShort(0x0102);
+        ch.writeInbound(half);
+        ch.writeInbound(Unpooled.directBuffer(8).writeShort(0x0304));
+        ByteBuf joined = ch.readInbound();
+        assertEquals(0x01020304, joined.getInt(joined.readerIndex()));
+        assertEquals(4, joined.readableBytes());
+        assertTrue(joined.release(), "the message held the last reference to the bytes");
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void aCumulationSomeoneElseStillHoldsIsNotHandedOver() {
+        EmbeddedChannel ch = new EmbeddedChannel(new WholeCumulation());
+        ByteBuf read = Unpooled.directBuffer(8).writeInt(7);
+        ByteBuf kept = read.retainedDuplicate();
+        ch.writeInbound(read);
+        ByteBuf message = ch.readInbound();
+        assertNotSame(read, message);
+        message.release();
+        assertEquals(7, kept.readInt());
+        assertTrue(kept.release());
+        assertFalse(ch.finish());
     }
 }

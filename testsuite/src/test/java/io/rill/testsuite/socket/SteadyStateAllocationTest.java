@@ -2,32 +2,11 @@ package io.rill.testsuite.socket;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import io.rill.bootstrap.Bootstrap;
-import io.rill.bootstrap.ServerBootstrap;
-import io.rill.channel.Channel;
-import io.rill.channel.ChannelHandler;
-import io.rill.channel.ChannelHandlerContext;
-import io.rill.channel.IoHandlerFactory;
-import io.rill.channel.MultiThreadIoEventLoopGroup;
-import io.rill.channel.epoll.Epoll;
-import io.rill.channel.epoll.EpollIoHandler;
-import io.rill.channel.epoll.EpollServerSocketChannel;
-import io.rill.channel.epoll.EpollSocketChannel;
-import io.rill.channel.nio.NioIoHandler;
-import io.rill.channel.nio.NioServerSocketChannel;
-import io.rill.channel.nio.NioSocketChannel;
-import io.rill.util.ResourceLeakDetector;
-import io.rill.util.concurrent.DefaultThreadFactory;
 
 /**
  * ARCHITECTURE rule 1: after warm-up, a 256-byte echo round trip over loopback allocates close
@@ -52,71 +31,18 @@ class SteadyStateAllocationTest {
      */
     private static final long MAX_BYTES_PER_ROUND_TRIP = 32;
 
-    private MultiThreadIoEventLoopGroup serverGroup;
-    private MultiThreadIoEventLoopGroup clientGroup;
-    private ResourceLeakDetector.Level savedLevel;
-
-    @BeforeEach
-    void saveLeakDetection() {
-        savedLevel = ResourceLeakDetector.level();
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        ResourceLeakDetector.setLevel(savedLevel);
-        if (serverGroup != null) {
-            assertTrue(serverGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
-            assertTrue(clientGroup.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
-        }
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"nio", "epoll"})
     void echoRoundTripOf256BytesAllocatesOnlyTheReadBufferHandleOnTheServerLoop(String transport) throws Exception {
-        boolean epoll = transport.equals("epoll");
-        Assumptions.assumeTrue(!epoll || Epoll.isAvailable(), () -> "epoll unavailable: " + Epoll.unavailabilityCause());
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        serverGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("alloc-server", true), io);
-        clientGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("alloc-client", true), io);
-        Channel server = new ServerBootstrap().group(serverGroup)
-                .channelFactory(epoll ? EpollServerSocketChannel::new : NioServerSocketChannel::new)
-                .childHandler(new VoidEcho()).bind(new InetSocketAddress("127.0.0.1", 0)).sync().getNow();
         LoopAllocation.RepeatedExchange pingPong = new LoopAllocation.RepeatedExchange(new byte[MESSAGE_SIZE], MESSAGE_SIZE);
-        Channel client = new Bootstrap().group(clientGroup)
-                .channelFactory(epoll ? EpollSocketChannel::new : NioSocketChannel::new)
-                .handler(pingPong).connect(server.localAddress()).sync().getNow();
-        try {
-            pingPong.run(client, WARM_UP_ROUND_TRIPS).get(60, TimeUnit.SECONDS);
-            long serverThread = LoopAllocation.threadId(serverGroup.next());
-            long clientThread = LoopAllocation.threadId(clientGroup.next());
-            long serverBefore = LoopAllocation.allocatedBytes(serverThread);
-            long clientBefore = LoopAllocation.allocatedBytes(clientThread);
-            pingPong.run(client, MEASURED_ROUND_TRIPS).get(60, TimeUnit.SECONDS);
-            double serverPerTrip = (double) (LoopAllocation.allocatedBytes(serverThread) - serverBefore) / MEASURED_ROUND_TRIPS;
-            double clientPerTrip = (double) (LoopAllocation.allocatedBytes(clientThread) - clientBefore) / MEASURED_ROUND_TRIPS;
+        try (LoopAllocation.Pair pair = new LoopAllocation.Pair(transport).connect(new LoopAllocation.VoidEcho(), pingPong)) {
+            double[] clientPerTrip = new double[1];
+            double serverPerTrip = pair.serverBytesPerExchange(pingPong, WARM_UP_ROUND_TRIPS, MEASURED_ROUND_TRIPS, clientPerTrip);
             System.out.printf("steady-state allocation per 256-byte echo round trip over %s: server loop %.1f B, "
-                    + "client loop %.1f B%n", transport, serverPerTrip, clientPerTrip);
+                    + "client loop %.1f B%n", transport, serverPerTrip, clientPerTrip[0]);
             assertTrue(serverPerTrip < MAX_BYTES_PER_ROUND_TRIP,
                     "server event loop allocated " + serverPerTrip + " bytes per round trip (bound: "
                             + MAX_BYTES_PER_ROUND_TRIP + ")");
-        } finally {
-            client.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
-            server.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
-        }
-    }
-
-    /** Echoes each read with the shared void promise and flushes once per read burst. */
-    @ChannelHandler.Sharable
-    private static final class VoidEcho implements ChannelHandler {
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ctx.write(msg, ctx.voidPromise());
-        }
-
-        @Override
-        public void channelReadComplete(ChannelHandlerContext ctx) {
-            ctx.flush();
         }
     }
 }

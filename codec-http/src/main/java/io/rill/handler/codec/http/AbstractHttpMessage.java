@@ -2,33 +2,27 @@ package io.rill.handler.codec.http;
 
 import io.rill.handler.codec.DecoderResult;
 
-/** Version, headers and decoder result: what every message head has. */
+/**
+ * Headers and decoder result: what every message head has. The version is kept by each kind of
+ * head, a request keeping it in its {@link RequestLine}.
+ */
 abstract class AbstractHttpMessage implements HttpMessage {
 
-    private HttpVersion version;
     private final HttpHeaders headers;
     private DecoderResult decoderResult = DecoderResult.SUCCESS;
 
-    AbstractHttpMessage(HttpVersion version, HttpHeaders headers) {
-        if (version == null || headers == null) {
-            throw new NullPointerException(version == null ? "version" : "headers");
+    AbstractHttpMessage(HttpHeaders headers) {
+        if (headers == null) {
+            throw new NullPointerException("headers");
         }
-        this.version = version;
         this.headers = headers;
     }
 
-    @Override
-    public HttpVersion protocolVersion() {
-        return version;
-    }
-
-    @Override
-    public AbstractHttpMessage setProtocolVersion(HttpVersion version) {
+    static HttpVersion checkVersion(HttpVersion version) {
         if (version == null) {
             throw new NullPointerException("version");
         }
-        this.version = version;
-        return this;
+        return version;
     }
 
     @Override

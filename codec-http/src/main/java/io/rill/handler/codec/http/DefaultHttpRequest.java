@@ -3,8 +3,7 @@ package io.rill.handler.codec.http;
 /** A request head. */
 public class DefaultHttpRequest extends AbstractHttpMessage implements HttpRequest {
 
-    private HttpMethod method;
-    private String uri;
+    private RequestLine line;
 
     /**
      * A request head with empty, validating headers.
@@ -28,28 +27,42 @@ public class DefaultHttpRequest extends AbstractHttpMessage implements HttpReque
      * @throws IllegalArgumentException if {@code uri} holds a character that could split the message
      */
     public DefaultHttpRequest(HttpVersion version, HttpMethod method, String uri, HttpHeaders headers) {
-        super(version, headers);
-        setMethod(method);
-        setUri(uri);
+        super(headers);
+        line = new RequestLine(checkMethod(method), checkUri(uri), checkVersion(version));
+    }
+
+    /** A request head from a line whose every part the decoder has checked already. */
+    DefaultHttpRequest(RequestLine line, HttpHeaders headers) {
+        super(headers);
+        this.line = line;
     }
 
     @Override
     public HttpMethod method() {
-        return method;
+        return line.method();
     }
 
     @Override
     public DefaultHttpRequest setMethod(HttpMethod method) {
+        line = line.withMethod(checkMethod(method));
+        return this;
+    }
+
+    private static HttpMethod checkMethod(HttpMethod method) {
         if (method == null) {
             throw new NullPointerException("method");
         }
-        this.method = method;
-        return this;
+        return method;
     }
 
     @Override
     public String uri() {
-        return uri;
+        return line.uri();
+    }
+
+    @Override
+    public HttpVersion protocolVersion() {
+        return line.version();
     }
 
     /**
@@ -58,6 +71,11 @@ public class DefaultHttpRequest extends AbstractHttpMessage implements HttpReque
      */
     @Override
     public DefaultHttpRequest setUri(String uri) {
+        line = line.withUri(checkUri(uri));
+        return this;
+    }
+
+    private static String checkUri(String uri) {
         if (uri == null) {
             throw new NullPointerException("uri");
         }
@@ -68,20 +86,19 @@ public class DefaultHttpRequest extends AbstractHttpMessage implements HttpReque
                         + i + ": \"" + HttpHeaderValidation.printable(uri) + '"');
             }
         }
-        this.uri = uri;
-        return this;
+        return uri;
     }
 
     @Override
     public DefaultHttpRequest setProtocolVersion(HttpVersion version) {
-        super.setProtocolVersion(version);
+        line = line.withVersion(checkVersion(version));
         return this;
     }
 
     @Override
     public String toString() {
         return appendHeaders(new StringBuilder(getClass().getSimpleName()).append('(').append(decoderResult())
-                .append(")\n").append(method).append(' ').append(uri).append(' ').append(protocolVersion()),
+                .append(")\n").append(method()).append(' ').append(uri()).append(' ').append(protocolVersion()),
                 headers()).toString();
     }
 }

@@ -3,6 +3,7 @@ package io.rill.handler.codec.http;
 /** A response head. */
 public class DefaultHttpResponse extends AbstractHttpMessage implements HttpResponse {
 
+    private HttpVersion version;
     private HttpResponseStatus status;
 
     /**
@@ -23,8 +24,14 @@ public class DefaultHttpResponse extends AbstractHttpMessage implements HttpResp
      * @param headers the header fields, e.g. read-only ones shared by many responses
      */
     public DefaultHttpResponse(HttpVersion version, HttpResponseStatus status, HttpHeaders headers) {
-        super(version, headers);
+        super(headers);
+        this.version = checkVersion(version);
         setStatus(status);
+    }
+
+    @Override
+    public HttpVersion protocolVersion() {
+        return version;
     }
 
     @Override
@@ -43,7 +50,7 @@ public class DefaultHttpResponse extends AbstractHttpMessage implements HttpResp
 
     @Override
     public DefaultHttpResponse setProtocolVersion(HttpVersion version) {
-        super.setProtocolVersion(version);
+        this.version = checkVersion(version);
         return this;
     }
 

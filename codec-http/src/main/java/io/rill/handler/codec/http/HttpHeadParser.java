@@ -42,6 +42,7 @@ final class HttpHeadParser {
     private final AsciiString[] lastNames = new AsciiString[REMEMBERED_FIELDS];
     private final AsciiString[] lastValues = new AsciiString[REMEMBERED_FIELDS];
     private String lastTarget = "";
+    private RequestLine lastLine = new RequestLine(HttpMethod.GET, lastTarget, HttpVersion.HTTP_1_1);
 
     /**
      * Length of the next line's content (CRLF excluded) at {@code in}'s reader index, or -1 if it
@@ -97,7 +98,8 @@ final class HttpHeadParser {
                     in, at, length);
         }
         HttpVersion version = parseVersion(in, sp2 + 1, end - sp2 - 1, at, length);
-        return new DefaultHttpRequest(version, method, target, new HttpHeaders(false));
+        lastLine = lastLine.reuseFor(method, target, version);
+        return new DefaultHttpRequest(lastLine, new HttpHeaders(false));
     }
 
     private static HttpMethod parseMethod(ByteBuf in, int at, int length) {

@@ -45,6 +45,8 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     private CharSequence[] fields = NO_FIELDS;
     private int size;
     private final boolean validate;
+    /** {@link #fields} may be read by other messages too (see {@link #moveFieldsFrom}): copied before a change. */
+    private boolean fieldsShared;
 
     /** Empty headers that validate what is added. */
     public HttpHeaders() {
@@ -583,24 +585,47 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
     }
 
     /**
-     * Takes every field of {@code from} (which is left empty) into these empty headers, in an array
-     * of exactly their number: the decoder gathers a head's fields in a reused set, so a message
-     * costs one array of the right size however its fields arrived.
+     * Takes every field of {@code from} (which is left empty) into these empty headers. The decoder
+     * gathers a head's fields in a reused set and, for bytes it saw at the same place in the last
+     * head, hands over the very same name and value objects; a keep-alive client sends the same
+     * fields request after request, so when they are exactly those in {@code previous} (the array
+     * the last head took) these headers share that array, and copy it before their first change.
+     * Otherwise they take a new array of exactly their number.
+     *
+     * @param previous the array the last head took, or null
+     * @return the array these headers now read, to pass as {@code previous} with the next head
      */
-    void moveFieldsFrom(HttpHeaders from) {
+    CharSequence[] moveFieldsFrom(HttpHeaders from, CharSequence[] previous) {
         int n = from.size << 1;
         if (n == 0) {
-            return;
+            return previous;
         }
         checkWritable();
         if (size != 0) {
             throw new IllegalStateException("fields can only be moved into empty headers");
         }
-        CharSequence[] exact = new CharSequence[n];
-        System.arraycopy(from.fields, 0, exact, 0, n);
-        fields = exact;
+        CharSequence[] taken = previous;
+        if (!sameObjects(from.fields, previous, n)) {
+            taken = new CharSequence[n];
+            System.arraycopy(from.fields, 0, taken, 0, n);
+        }
+        fields = taken;
+        fieldsShared = true;
         size = from.size;
         from.clear();
+        return taken;
+    }
+
+    private static boolean sameObjects(CharSequence[] fields, CharSequence[] previous, int n) {
+        if (previous == null || previous.length != n) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (fields[i] != previous[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Appends a field without validation: for the decoder, which checked every byte already. */
@@ -622,9 +647,16 @@ public class HttpHeaders implements Iterable<Map.Entry<String, String>> {
         size++;
     }
 
+    /** Called before every change: refuses it if read-only, and makes a shared array this set's own. */
     private void checkWritable() {
         if (isReadOnly()) {
             throw new UnsupportedOperationException("these headers are read-only");
+        }
+        if (fieldsShared) {
+            CharSequence[] own = new CharSequence[fields.length + 4]; // room for the field or two a handler adds
+            System.arraycopy(fields, 0, own, 0, size << 1);
+            fields = own;
+            fieldsShared = false;
         }
     }
 

@@ -44,6 +44,8 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
     private HttpMessage message;
     /** The fields of the head being read, moved into its message when the head is complete. */
     private final HttpHeaders headFields = new HttpHeaders(false);
+    /** The field array the last head took: the next one shares it when its fields are the same objects. */
+    private CharSequence[] lastFields;
     /** Trailer fields of the chunked body being read; null until the last chunk. */
     private HttpHeaders trailers;
     /** Bytes of the header (or trailer) section so far, against maxHeaderSize. */
@@ -212,7 +214,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
             in.skipBytes(length + 2);
         }
         HttpMessage head = message;
-        head.headers().moveFieldsFrom(headFields);
+        lastFields = head.headers().moveFieldsFrom(headFields, lastFields);
         BodyFraming framing = framing(head);
         headerBytes = 0;
         switch (framing) {
@@ -368,7 +370,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
             out.add(last);
         } else {
             HttpMessage head = message != null ? message : invalidMessage();
-            head.headers().moveFieldsFrom(headFields); // what was read of the head, for whoever logs it
+            lastFields = head.headers().moveFieldsFrom(headFields, lastFields); // what was read of the head, for whoever logs it
             head.setDecoderResult(DecoderResult.failure(cause));
             out.add(head);
             out.add(LastHttpContent.EMPTY_LAST_CONTENT);

@@ -33,6 +33,11 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
     private static final InternalLogger LOG = InternalLogger.get(WebSocketFrameDecoder.class);
     /** Bytes left free before an unmasked payload: the longest unmasked header (a 64-bit length). */
     static final int HEADER_ROOM = 10;
+    /**
+     * A frame made of the buffer it was read into keeps all of that buffer: up to this size, or
+     * twice what the buffer holds, that is cheaper than a copy; beyond, the payload is copied.
+     */
+    private static final int MAX_PINNED_READ_BUFFER = 4096;
 
     private final WebSocketDecoderConfig config;
     private final Utf8Validator utf8 = new Utf8Validator();
@@ -237,17 +242,15 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
         if (available < payloadLength) {
             return false;
         }
-        ByteBuf payload = readUnmasked(ctx, in);
         inPayload = false;
+        if (opcode < 0x8 && !trackMessage(ctx, in)) {
+            return false;
+        }
+        ByteBuf payload = readUnmasked(ctx, in);
         if (opcode == 0x8) {
             return closeFrame(ctx, in, payload, out);
         }
-        if (opcode < 0x8) {
-            if (!trackMessage(ctx, in, payload)) {
-                return false;
-            }
-        }
-        out.add(frame(payload));
+        out.add(frame(payload)); // the payload may be in itself now: nothing touches in after this
         return true;
     }
 
@@ -284,14 +287,21 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
     }
 
     /**
-     * The payload: a retained slice when it came in the clear, else unmasked into a copy. Never
-     * unmasked where it lies: the input may share its memory with a duplicate someone else reads
-     * (a proxy forwarding the raw bytes), which must not see them change. The copy starts
-     * {@link #HEADER_ROOM} bytes in, where a server's encoder can put the header of an echo.
+     * The payload: a retained slice when it came in the clear, else unmasked into a copy that
+     * starts {@link #HEADER_ROOM} bytes in, where a server's encoder can put the header of an echo.
+     * A masked data frame that ends the bytes received, in a buffer this decoder may hand over
+     * (nobody else can see its bytes change, such as a proxy forwarding the raw bytes) and not much
+     * larger than the frame, is unmasked where it lies instead and becomes the payload itself, its
+     * own header and mask key the room before it.
      */
     private ByteBuf readUnmasked(ChannelHandlerContext ctx, ByteBuf in) {
         if (!masked) {
             return in.readRetainedSlice(payloadLength);
+        }
+        if (opcode < 0x8 && in.readableBytes() == payloadLength
+                && in.capacity() <= Math.max(MAX_PINNED_READ_BUFFER, 2 * in.writerIndex()) && handOver(in)) {
+            WebSocketMasking.maskInPlace(in, in.readerIndex(), payloadLength, maskKey, 0);
+            return in;
         }
         ByteBuf copy = ctx.alloc().buffer(HEADER_ROOM + payloadLength);
         copy.setIndex(HEADER_ROOM, HEADER_ROOM);
@@ -301,7 +311,7 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
     }
 
     /** Message bookkeeping for a data frame; the final text frame must end on a character boundary. */
-    private boolean trackMessage(ChannelHandlerContext ctx, ByteBuf in, ByteBuf payload) {
+    private boolean trackMessage(ChannelHandlerContext ctx, ByteBuf in) {
         if (opcode != 0x0) {
             messageOpcode = opcode;
             messageTransformed = (rsv & WebSocketFrame.RSV1) != 0;
@@ -313,7 +323,6 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
             messageOpcode = 0;
             messageBytes = 0;
             if (text && !utf8.isComplete()) {
-                payload.release();
                 return fail(ctx, in, CloseWebSocketFrame.INVALID_PAYLOAD, "text message ends inside a UTF-8 sequence");
             }
         }

@@ -120,6 +120,63 @@ class WebSocketFrameEncoderTest {
         server.finishAndReleaseAll();
     }
 
+    @Test
+    void aFrameThatFillsAReadBufferOwnedAloneBecomesItsPayloadUnmaskedInPlace() {
+        ByteBuf read = Unpooled.directBuffer(64).writeBytes(ByteBufUtil.decodeHexDump("818537fa213d7f9f4d5158"));
+        EmbeddedChannel server = new EmbeddedChannel(new WebSocketFrameEncoder(false),
+                new WebSocketFrameDecoder(new WebSocketDecoderConfig(1024, 1024, true, 0)));
+        server.writeInbound(read);
+        TextWebSocketFrame received = server.readInbound();
+        assertSame(read, received.content());
+        assertEquals("Hello", received.text());
+        server.writeOutbound(received);
+        ByteBuf wire = server.readOutbound();
+        assertSame(read, wire);
+        assertEquals("810548656c6c6f", ByteBufUtil.hexDump(wire));
+        wire.release();
+        server.finishAndReleaseAll();
+    }
+
+    @Test
+    void aReadBufferSomeoneElseStillSeesIsCopiedNotUnmaskedInPlace() {
+        ByteBuf read = Unpooled.directBuffer(64).writeBytes(ByteBufUtil.decodeHexDump("818537fa213d7f9f4d5158"));
+        ByteBuf forwarded = read.retainedDuplicate(); // a proxy passing the raw bytes on as well
+        EmbeddedChannel server = new EmbeddedChannel(
+                new WebSocketFrameDecoder(new WebSocketDecoderConfig(1024, 1024, true, 0)));
+        server.writeInbound(read);
+        TextWebSocketFrame received = server.readInbound();
+        assertNotSame(read, received.content());
+        assertEquals("Hello", received.text());
+        received.release();
+        assertEquals("818537fa213d7f9f4d5158", ByteBufUtil.hexDump(forwarded));
+        forwarded.release();
+        server.finishAndReleaseAll();
+    }
+
+    @Test
+    void aFrameFollowedByMoreBytesOrInAMuchLargerBufferIsCopied() {
+        String hello = "818537fa213d7f9f4d5158";
+        ByteBuf two = Unpooled.directBuffer(64).writeBytes(ByteBufUtil.decodeHexDump(hello + hello));
+        ByteBuf large = Unpooled.directBuffer(64 * 1024).writeBytes(ByteBufUtil.decodeHexDump(hello));
+        EmbeddedChannel server = new EmbeddedChannel(
+                new WebSocketFrameDecoder(new WebSocketDecoderConfig(1024, 1024, true, 0)));
+        server.writeInbound(two);
+        server.writeInbound(large);
+        for (int i = 0; i < 3; i++) {
+            TextWebSocketFrame received = server.readInbound();
+            assertEquals("Hello", received.text());
+            if (i == 0) {
+                assertNotSame(two, received.content());
+            } else if (i == 1) {
+                assertSame(two, received.content()); // the second frame ends the bytes received
+            } else {
+                assertNotSame(large, received.content());
+            }
+            received.release();
+        }
+        server.finishAndReleaseAll();
+    }
+
     private static String encode(boolean mask, WebSocketFrame frame) {
         EmbeddedChannel ch = new EmbeddedChannel(new WebSocketFrameEncoder(mask));
         ch.writeOutbound(frame);
