@@ -98,10 +98,14 @@ for t in "${targets[@]}"; do
   wait "$jvm"
   status=$?
   set -e
-  if [ "${used:-0}" -ge "$cpu_budget" ] && [ "$cpu_budget" -gt 0 ] && grep -q 'ERROR: libFuzzer: fuzz target exited' "$log"; then
-    # Our own stop: libFuzzer saved the input it was running when the JVM went; that is no finding.
-    rm -f "$(grep -oE 'Test unit written to [^ ]+' "$log" | tail -1 | sed 's/Test unit written to //')"
-    status=0
+  if [ "${used:-0}" -ge "$cpu_budget" ] && [ "$cpu_budget" -gt 0 ]; then
+    if grep -q 'ERROR: libFuzzer: fuzz target exited' "$log"; then
+      # Our own stop: libFuzzer saved the input it was running when the JVM went; that is no finding.
+      rm -f "$(grep -oE 'Test unit written to [^ ]+' "$log" | tail -1 | sed 's/Test unit written to //')"
+      status=0
+    elif [ "$status" -eq 143 ] && ! grep -qE '^== Java Exception:|^==[0-9]+== ERROR' "$log"; then
+      status=0 # our SIGTERM ended the JVM before libFuzzer could say so: no finding either
+    fi
   fi
   # The last status line ("#N DONE cov: C ft: F ... exec/s: E") has the final figures.
   last=$(grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1 || true)
