@@ -3,8 +3,11 @@
  * nothing in the way, the WebSocket twin of echo-server.c. It answers the HTTP/1.1 upgrade (RFC 6455
  * section 4.2.2: SHA-1 and base64 of the key, both written out below), then for every complete
  * client frame in what one read(2) brought, unmasks the payload into an unmasked frame of the same
- * opcode and FIN bit, and sends all of them with one write(2). No extensions, no UTF-8 check, no
- * limits beyond its buffer: it is the floor any real server stands on, not a server.
+ * opcode and FIN bit, and sends all of them with one write(2). Edge-triggered, and reading into and
+ * writing from buffers all connections share, as echo-server.c: a connection holds memory of its
+ * own only for the bytes of a frame not yet complete, or an echo the socket could not take whole
+ * (and then reads no more until it went). No extensions, no UTF-8 check, no limits beyond its
+ * buffer: it is the floor any real server stands on, not a server.
  *
  *   ws-echo-server PORT
  */
@@ -23,12 +26,13 @@
 
 struct conn {
     int fd, upgraded;
-    size_t in_len;             /* bytes read and not yet consumed */
-    size_t out_len, out_off;   /* bytes to write back, and how many went already */
-    unsigned char in[BUF], out[BUF];
+    unsigned char *rest;      /* input not yet consumed (an incomplete frame or request), or NULL */
+    size_t rest_len;
+    unsigned char *held;      /* an echo the socket could not take whole, or NULL */
+    size_t held_len, held_off;
 };
 
-static int epfd;
+static unsigned char in[BUF], out[BUF];
 
 static void die(const char *what) { perror(what); exit(1); }
 
@@ -75,19 +79,15 @@ static void base64(const unsigned char *in, size_t len, char *out) {
     *out = 0;
 }
 
-static void set_events(struct conn *c, unsigned events, int op) {
-    struct epoll_event ev = {.events = events, .data.ptr = c};
-    if (epoll_ctl(epfd, op, c->fd, &ev) < 0) die("epoll_ctl");
-}
+static void drop(struct conn *c) { close(c->fd); free(c->rest); free(c->held); free(c); }
 
-static void drop(struct conn *c) { close(c->fd); free(c); }
-
-/* Answers the upgrade once the request is complete; -1 if it is not one. */
-static int upgrade(struct conn *c) {
-    c->in[c->in_len] = 0;
-    char *end = strstr((char *) c->in, "\r\n\r\n");
-    if (end == NULL) return c->in_len < BUF - 1 ? 0 : -1;
-    char *key = strcasestr((char *) c->in, "\r\nSec-WebSocket-Key:");
+/* Answers the upgrade once the request in in[0, *len) is complete, consuming it and writing the
+ * answer to out; returns the answer's length, 0 if the request is incomplete, -1 if it is not one. */
+static long upgrade(struct conn *c, size_t *len) {
+    in[*len] = 0;
+    char *end = strstr((char *) in, "\r\n\r\n");
+    if (end == NULL) return *len < BUF - 1 ? 0 : -1;
+    char *key = strcasestr((char *) in, "\r\nSec-WebSocket-Key:");
     if (key == NULL || key > end) return -1;
     key += strlen("\r\nSec-WebSocket-Key:");
     while (*key == ' ') key++;
@@ -98,13 +98,13 @@ static int upgrade(struct conn *c) {
     char accept[32];
     sha1((unsigned char *) joined, (size_t) n, digest);
     base64(digest, 20, accept);
-    c->out_len = (size_t) snprintf((char *) c->out, BUF, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-                                   "Connection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n\r\n", accept);
-    size_t used = (size_t) (end + 4 - (char *) c->in);
-    memmove(c->in, c->in + used, c->in_len - used);
-    c->in_len -= used;
+    long answer = snprintf((char *) out, BUF, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                           "Connection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n\r\n", accept);
+    size_t used = (size_t) (end + 4 - (char *) in);
+    memmove(in, in + used, *len - used);
+    *len -= used;
     c->upgraded = 1;
-    return 0;
+    return answer;
 }
 
 /* dst = src XOR the 4-byte mask, eight bytes at a time (a byte loop costs a nanosecond per byte). */
@@ -122,58 +122,85 @@ static void unmask(unsigned char *dst, const unsigned char *src, const unsigned 
     for (; i < len; i++) dst[i] = src[i] ^ mask[i & 3];
 }
 
-/* Turns every complete masked client frame in c->in into an unmasked one in c->out. */
-static void echo_frames(struct conn *c) {
+/* Turns every complete masked client frame in in[0, *len) into an unmasked one in out from out_len
+ * on, consuming them; returns the new length of out. */
+static size_t echo_frames(size_t *len, size_t out_len) {
     size_t pos = 0;
-    while (c->in_len - pos >= 2) {
-        unsigned char *f = c->in + pos;
-        uint64_t len = f[1] & 0x7f;
+    while (*len - pos >= 2) {
+        unsigned char *f = in + pos;
+        uint64_t plen = f[1] & 0x7f;
         size_t head = 2;
-        if (len == 126) { head = 4; if (c->in_len - pos < head) break; len = (uint64_t) f[2] << 8 | f[3]; }
-        else if (len == 127) { head = 10; if (c->in_len - pos < head) break; len = 0; for (int i = 2; i < 10; i++) len = len << 8 | f[i]; }
-        if (c->in_len - pos < head + 4 + len || c->out_len + 10 + len > BUF) break;
-        unsigned char *mask = f + head, *payload = f + head + 4, *o = c->out + c->out_len;
+        if (plen == 126) { head = 4; if (*len - pos < head) break; plen = (uint64_t) f[2] << 8 | f[3]; }
+        else if (plen == 127) { head = 10; if (*len - pos < head) break; plen = 0; for (int i = 2; i < 10; i++) plen = plen << 8 | f[i]; }
+        if (*len - pos < head + 4 + plen || out_len + 10 + plen > BUF) break;
+        unsigned char *mask = f + head, *payload = f + head + 4, *o = out + out_len;
         o[0] = f[0];
         size_t oh = 2;
-        if (len < 126) o[1] = (unsigned char) len;
-        else if (len < 65536) { o[1] = 126; o[2] = (unsigned char) (len >> 8); o[3] = (unsigned char) len; oh = 4; }
-        else { o[1] = 127; for (int i = 0; i < 8; i++) o[2 + i] = (unsigned char) (len >> (56 - 8 * i)); oh = 10; }
-        unmask(o + oh, payload, mask, len);
-        c->out_len += oh + len;
-        pos += head + 4 + len;
+        if (plen < 126) o[1] = (unsigned char) plen;
+        else if (plen < 65536) { o[1] = 126; o[2] = (unsigned char) (plen >> 8); o[3] = (unsigned char) plen; oh = 4; }
+        else { o[1] = 127; for (int i = 0; i < 8; i++) o[2 + i] = (unsigned char) (plen >> (56 - 8 * i)); oh = 10; }
+        unmask(o + oh, payload, mask, plen);
+        out_len += oh + plen;
+        pos += head + 4 + plen;
     }
-    memmove(c->in, c->in + pos, c->in_len - pos);
-    c->in_len -= pos;
+    memmove(in, in + pos, *len - pos);
+    *len -= pos;
+    return out_len;
 }
 
-/* Writes what is pending; returns 0 when all went, 1 when the socket is full, -1 on error. */
-static int write_pending(struct conn *c) {
-    while (c->out_off < c->out_len) {
-        ssize_t n = write(c->fd, c->out + c->out_off, c->out_len - c->out_off);
-        if (n < 0 && errno == EAGAIN) return 1;
-        if (n < 0) return -1;
-        c->out_off += (size_t) n;
+/* Writes n bytes of buf; returns how many the socket took (n unless it is full), or -1 on error. */
+static long write_some(int fd, const unsigned char *buf, size_t n) {
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(fd, buf + done, n - done);
+        if (w < 0) return errno == EAGAIN ? (long) done : -1;
+        done += (size_t) w;
     }
-    c->out_len = c->out_off = 0;
+    return (long) done;
+}
+
+/* Keeps a copy of n bytes in *dst (replacing what it held); 0, or -1 when out of memory. */
+static int keep(unsigned char **dst, const unsigned char *src, size_t n) {
+    free(*dst);
+    *dst = NULL;
+    if (n == 0) return 0;
+    if ((*dst = malloc(n)) == NULL) return -1;
+    memcpy(*dst, src, n);
     return 0;
 }
 
-static void on_event(struct conn *c, unsigned events) {
-    if (events & EPOLLOUT) {
-        int r = write_pending(c);
-        if (r < 0) { drop(c); return; }
-        if (r == 0) set_events(c, EPOLLIN, EPOLL_CTL_MOD); /* read again only once the echo is out */
-        return;
+/* Serves until the socket has nothing more to read; 0, or -1 if the connection is to be dropped. */
+static int serve(struct conn *c) {
+    if (c->held != NULL) {
+        long w = write_some(c->fd, c->held + c->held_off, c->held_len - c->held_off);
+        if (w < 0) return -1;
+        c->held_off += (size_t) w;
+        if (c->held_off < c->held_len) return 0; /* still full: the next EPOLLOUT edge resumes */
+        free(c->held); c->held = NULL;
     }
-    ssize_t n = read(c->fd, c->in + c->in_len, BUF - 1 - c->in_len);
-    if (n < 0 && errno == EAGAIN) return;
-    if (n <= 0) { drop(c); return; }
-    c->in_len += (size_t) n;
-    if (!c->upgraded && upgrade(c) < 0) { drop(c); return; }
-    if (c->upgraded) echo_frames(c);
-    int r = write_pending(c);
-    if (r < 0) drop(c);
-    else if (r > 0) set_events(c, EPOLLOUT, EPOLL_CTL_MOD);
+    for (;;) {
+        size_t len = c->rest_len;
+        if (len > 0) memcpy(in, c->rest, len);
+        ssize_t n = read(c->fd, in + len, BUF - 1 - len);
+        if (n < 0) return errno == EAGAIN ? 0 : -1;
+        if (n == 0) return -1;
+        int drained = (size_t) n < BUF - 1 - len;
+        len += (size_t) n;
+        long out_len = 0;
+        if (!c->upgraded && (out_len = upgrade(c, &len)) < 0) return -1;
+        if (c->upgraded) out_len = (long) echo_frames(&len, (size_t) out_len);
+        if (len == BUF - 1) return -1; /* a frame larger than the buffer */
+        if (keep(&c->rest, in, len) < 0) return -1;
+        c->rest_len = len;
+        long w = write_some(c->fd, out, (size_t) out_len);
+        if (w < 0) return -1;
+        if (w < out_len) { /* full: keep the rest, read no more until it went */
+            if (keep(&c->held, out + w, (size_t) (out_len - w)) < 0) return -1;
+            c->held_len = (size_t) (out_len - w); c->held_off = 0;
+            return 0;
+        }
+        if (drained) return 0; /* the next arrival is a new edge */
+    }
 }
 
 int main(int argc, char **argv) {
@@ -185,25 +212,31 @@ int main(int argc, char **argv) {
                                .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
     if (bind(lfd, (struct sockaddr *) &addr, sizeof addr) < 0) die("bind");
     if (listen(lfd, 4096) < 0) die("listen");
-    if ((epfd = epoll_create1(0)) < 0) die("epoll_create1");
+    int epfd = epoll_create1(0);
+    if (epfd < 0) die("epoll_create1");
     struct epoll_event lev = {.events = EPOLLIN, .data.ptr = NULL};
     if (epoll_ctl(epfd, EPOLL_CTL_ADD, lfd, &lev) < 0) die("epoll_ctl");
     printf("Listening on %s\n", argv[1]);
     fflush(stdout);
-    struct epoll_event events[512];
+    struct epoll_event events[4096];
     for (;;) {
-        int n = epoll_wait(epfd, events, 512, -1);
+        int n = epoll_wait(epfd, events, 4096, -1);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) die("epoll_wait");
         for (int i = 0; i < n; i++) {
-            if (events[i].data.ptr != NULL) { on_event(events[i].data.ptr, events[i].events); continue; }
+            struct conn *c = events[i].data.ptr;
+            if (c != NULL) {
+                if (serve(c) < 0) drop(c);
+                continue;
+            }
             int fd;
             while ((fd = accept4(lfd, NULL, NULL, SOCK_NONBLOCK)) >= 0) {
                 setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-                struct conn *c = calloc(1, sizeof *c);
+                c = calloc(1, sizeof *c);
                 if (c == NULL) { close(fd); continue; }
                 c->fd = fd;
-                set_events(c, EPOLLIN, EPOLL_CTL_ADD);
+                struct epoll_event ev = {.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET, .data.ptr = c};
+                if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0) die("epoll_ctl");
             }
         }
     }
