@@ -28,10 +28,10 @@ import io.rill.util.InternalLogger;
  *   | u32 events | u64 data = (registration id &lt;&lt; 32) | fd |  x maxEvents
  *   (12 bytes per entry on x86_64 where the struct is packed, 16 elsewhere: asked from C)
  *
- *   byFd[fd] -&gt; Registration   (descriptors are small dense ints: an array, no boxing)
+ *   byFd[fd] -&gt; Registration, idByFd[fd], handleByFd[fd]   (descriptors are small dense ints: arrays, no boxing)
  * </pre>
  *
- * An event whose id does not match {@code byFd[fd]}'s is for a descriptor that was closed and
+ * An event whose id does not match {@code idByFd[fd]} is for a descriptor that was closed and
  * reused earlier in the same batch, and is dropped.
  *
  * <p>Wake-up, as in {@code NioIoHandler}: before blocking, {@code sleeping} is set and the loop is
@@ -70,6 +70,13 @@ public final class EpollIoHandler implements IoHandler {
     private int maxEvents;
     /** Registrations by descriptor; null slots are free. Loop thread only. */
     private Registration[] byFd = new Registration[64];
+    /**
+     * The same registrations' ids and handles, by descriptor (0 and null when free): an event is checked
+     * and dispatched from these dense arrays without reading the registration object itself, one
+     * cache line fewer per event when thousands of connections take turns.
+     */
+    private int[] idByFd = new int[64];
+    private EpollIoHandle[] handleByFd = new EpollIoHandle[64];
     /** Distinguishes successive registrations of one descriptor number. */
     private int nextId = 1;
     /** True while the loop may be blocked in epoll_wait; see the class comment. */
@@ -166,6 +173,8 @@ public final class EpollIoHandler implements IoHandler {
     private int processReady(int ready) {
         ByteBuffer ev = events;
         Registration[] table = byFd;
+        int[] ids = idByFd;
+        EpollIoHandle[] handles = handleByFd;
         int processed = 0;
         for (int i = 0; i < ready; i++) {
             int base = i * eventSize;
@@ -176,20 +185,20 @@ public final class EpollIoHandler implements IoHandler {
                 Native.eventFdDrain(eventFd);
                 continue;
             }
-            Registration r = fd < table.length ? table[fd] : null;
-            if (r == null || r.id != (int) (data >>> 32)) {
+            if (fd >= ids.length || ids[fd] != (int) (data >>> 32)) {
                 continue; // closed earlier in this batch, maybe reused by a newer registration
             }
+            EpollIoHandle handle = handles[fd];
             processed++;
             try {
-                r.handle.handle(r, EpollIoOps.valueOf(bits));
+                handle.handle(table[fd], EpollIoOps.valueOf(bits));
             } catch (Throwable t) {
                 // The throw left the readiness it was given unconsumed. A level-triggered channel would be
                 // reported again by the very next epoll_wait and spin the loop; an edge-triggered one (the
                 // default) would not be reported again until the peer sends more, stalling with input
                 // unread. Neither is recoverable from here, so close it.
-                LOG.warn("Handle " + r.handle + " threw; closing it", t);
-                closeQuietly(r.handle);
+                LOG.warn("Handle " + handle + " threw; closing it", t);
+                closeQuietly(handle);
             }
         }
         return processed;
@@ -213,7 +222,10 @@ public final class EpollIoHandler implements IoHandler {
             throw new IllegalArgumentException("not an open descriptor: " + fd + " of " + handle);
         }
         if (fd >= byFd.length) {
-            byFd = Arrays.copyOf(byFd, Math.max(fd + 1, byFd.length * 2));
+            int length = Math.max(fd + 1, byFd.length * 2);
+            byFd = Arrays.copyOf(byFd, length);
+            idByFd = Arrays.copyOf(idByFd, length);
+            handleByFd = Arrays.copyOf(handleByFd, length);
         }
         if (byFd[fd] != null) {
             throw new IllegalStateException("descriptor " + fd + " is registered already, by " + byFd[fd].handle);
@@ -224,6 +236,8 @@ public final class EpollIoHandler implements IoHandler {
         }
         Registration r = new Registration(epollHandle, fd, id);
         byFd[fd] = r;
+        idByFd[fd] = id;
+        handleByFd[fd] = epollHandle;
         return r;
     }
 
@@ -324,6 +338,8 @@ public final class EpollIoHandler implements IoHandler {
             }
             if (fd < byFd.length && byFd[fd] == this) {
                 byFd[fd] = null;
+                idByFd[fd] = 0;
+                handleByFd[fd] = null;
             }
             return true;
         }
