@@ -18,6 +18,7 @@
 #include <sys/epoll.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include "write-all.h"
 
 #define BUF 65536
 
@@ -35,17 +36,6 @@ static void drop(struct conn *c) {
     close(c->fd); /* closing removes it from the epoll set */
     free(c->held);
     free(c);
-}
-
-/* Writes n bytes of buf; returns how many the socket took (n unless it is full), or -1 on error. */
-static long write_some(int fd, const unsigned char *buf, size_t n) {
-    size_t done = 0;
-    while (done < n) {
-        ssize_t w = write(fd, buf + done, n - done);
-        if (w < 0) return errno == EAGAIN ? (long) done : -1;
-        done += (size_t) w;
-    }
-    return (long) done;
 }
 
 /* Echoes until the socket has nothing more to read; 0, or -1 if the connection is to be dropped. */

@@ -21,6 +21,7 @@
 #include <sys/epoll.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include "write-all.h"
 
 #define BUF (1 << 17)
 
@@ -146,17 +147,6 @@ static size_t echo_frames(size_t *len, size_t out_len) {
     memmove(in, in + pos, *len - pos);
     *len -= pos;
     return out_len;
-}
-
-/* Writes n bytes of buf; returns how many the socket took (n unless it is full), or -1 on error. */
-static long write_some(int fd, const unsigned char *buf, size_t n) {
-    size_t done = 0;
-    while (done < n) {
-        ssize_t w = write(fd, buf + done, n - done);
-        if (w < 0) return errno == EAGAIN ? (long) done : -1;
-        done += (size_t) w;
-    }
-    return (long) done;
 }
 
 /* Keeps a copy of n bytes in *dst (replacing what it held); 0, or -1 when out of memory. */

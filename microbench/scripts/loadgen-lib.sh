@@ -8,7 +8,7 @@ ticks=$(getconf CLK_TCK)
 build_load_tools() {
   mkdir -p "$tools"
   for t in loadgen echo-server ws-echo-server; do
-    if [ ! "$tools/$t" -nt "microbench/load/$t.c" ]; then
+    if [ ! "$tools/$t" -nt "microbench/load/$t.c" ] || [ ! "$tools/$t" -nt microbench/load/write-all.h ]; then
       gcc -O2 -Wall -Wextra -D_GNU_SOURCE -o "$tools/$t" "microbench/load/$t.c"
     fi
   done
