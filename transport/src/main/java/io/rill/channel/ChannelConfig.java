@@ -34,13 +34,18 @@ public class ChannelConfig {
         }
     }
 
+    private static final RecvByteBufAllocator DEFAULT_RECV_ALLOCATOR = new AdaptiveRecvByteBufAllocator();
+
     /** The channel configured; its read hooks run when AUTO_READ changes. */
     protected final AbstractChannel channel;
 
     /** Allocates the channel's buffers. */
     private volatile ByteBufAllocator allocator = ByteBufAllocator.DEFAULT;
-    /** Sizes the channel's read buffers; its handle is created by the transport's read loop. */
-    private volatile RecvByteBufAllocator recvByteBufAllocator = new AdaptiveRecvByteBufAllocator();
+    /**
+     * Sizes the channel's read buffers; its handle is created by the transport's read loop. The
+     * default is one immutable instance for every channel: what adapts is each channel's handle.
+     */
+    private volatile RecvByteBufAllocator recvByteBufAllocator = DEFAULT_RECV_ALLOCATOR;
     /** Milliseconds a connect may take before it fails; 0 = no limit. */
     private volatile int connectTimeoutMillis = 30_000;
     /** Most messages one read burst delivers before other channels get their turn; ≥ 1. */
