@@ -43,7 +43,7 @@ load() {
   read -r line <&"${GEN[0]}"
   read -r u1 c1 < <(sed 's/^.*) //' "/proc/$pid/stat" | awk '{print $12, $12 + $13}')
   echo exit >&"${GEN[1]}"; wait "$GEN_PID" 2>/dev/null || true
-  for _ in $(seq 1 100); do [ "$(ss -Htn state established "( sport = :$port )" | wc -l)" -eq 0 ] && break; sleep 0.1; done
+  for _ in $(seq 1 100); do [ "$(open_connections)" -eq 0 ] && break; sleep 0.1; done
   echo "$line" | awk -v c=$((c1 - c0)) -v u=$((u1 - u0)) -v t="$ticks" '{printf "%.3f %.3f\n", c / t * 1e6 / $2, u / t * 1e6 / $2}'
 }
 
