@@ -13,6 +13,11 @@
  * memory per connection meanwhile).
  *
  *   loadgen echo|ws HOST PORT CONNECTIONS SIZE SECONDS [WARMUP]
+ *
+ * RATE=N in the environment paces the load to N round trips per second in all (default 0: as fast as
+ * the server answers). A connection whose echo came back waits in a queue until the pace allows its
+ * next message. Paced, every server is measured at the same throughput, below its limit; unpaced,
+ * each runs at its own limit, where its caches fare differently (README.md, "Saturated and paced").
  */
 
 #include <arpa/inet.h>
@@ -48,6 +53,10 @@ static struct conn *conns;
 static int nconns, epfd, busy;
 static int sending = 1;      /* cleared when a phase ends: finish in-flight messages, start none */
 static unsigned long long round_trips;
+static double rate;              /* RATE: round trips per second, 0 for no pacing */
+static struct conn **waiting;    /* paced: connections whose next message waits for the pace, FIFO */
+static int wait_head, wait_count;
+static unsigned long long paced; /* messages the pace has let out in this phase */
 
 static void die(const char *what) { perror(what); exit(1); }
 
@@ -100,11 +109,20 @@ static void flush_message(struct conn *c) {
     watch(c, EPOLLIN);
 }
 
-static void start_message(struct conn *c) {
-    if (!sending) { c->state = IDLE; return; }
+static void send_message(struct conn *c) {
     c->state = BUSY; busy++;
     c->sent = c->received = 0;
     flush_message(c);
+}
+
+static void start_message(struct conn *c) {
+    if (!sending) { c->state = IDLE; return; }
+    if (rate > 0) { /* the pace starts it: release_paced */
+        c->state = IDLE;
+        waiting[(wait_head + wait_count++) % nconns] = c;
+        return;
+    }
+    send_message(c);
 }
 
 /* Counts payload bytes of a stream of unmasked frames; returns the bytes of payload in buf. */
@@ -159,6 +177,16 @@ static void on_readable(struct conn *c) {
     }
 }
 
+/* Starts as many waiting messages as the pace allows since `start`. */
+static void release_paced(double start) {
+    unsigned long long allowed = (unsigned long long) ((now() - start) * rate);
+    while (sending && wait_count > 0 && paced < allowed) {
+        struct conn *c = waiting[wait_head];
+        wait_head = (wait_head + 1) % nconns; wait_count--; paced++;
+        send_message(c);
+    }
+}
+
 static void open_all(const char *host, int port) {
     struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((unsigned short) port)};
     if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) { fprintf(stderr, "loadgen: bad host %s\n", host); exit(2); }
@@ -186,14 +214,16 @@ static void open_all(const char *host, int port) {
 /* Runs the event loop until `until` (then stops starting messages) and every message is back. */
 static void run_until(double until) {
     struct epoll_event events[512];
-    sending = 1;
+    double start = now();
+    sending = 1; wait_head = wait_count = 0; paced = 0;
     for (int i = 0; i < nconns; i++) {
         if (conns[i].state == IDLE) start_message(&conns[i]);
     }
     for (;;) {
         if (sending && now() >= until) sending = 0;
         if (!sending && busy == 0) return;
-        int n = epoll_wait(epfd, events, 512, 100);
+        if (rate > 0) release_paced(start);
+        int n = epoll_wait(epfd, events, 512, wait_count > 0 && sending ? 1 : 100);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) die("epoll_wait");
         for (int i = 0; i < n; i++) {
@@ -230,6 +260,8 @@ int main(int argc, char **argv) {
     double seconds = atof(argv[6]), warmup = argc > 7 ? atof(argv[7]) : 3;
     if (nconns < 1 || size < 1 || seconds <= 0) { fprintf(stderr, "loadgen: bad arguments\n"); return 2; }
     conns = calloc((size_t) nconns, sizeof *conns);
+    rate = getenv("RATE") ? atof(getenv("RATE")) : 0;
+    waiting = calloc((size_t) nconns, sizeof *waiting);
     if ((epfd = epoll_create1(0)) < 0) die("epoll_create1");
     build_message();
     open_all(argv[2], atoi(argv[3]));

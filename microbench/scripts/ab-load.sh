@@ -12,8 +12,11 @@
 #                            "old=java -cp /tmp/old.jar io.rill.example.Main echo-server --threads 1 --transport epoll --port"
 #
 # Each COMMAND gets a free port appended and must print nothing it needs answered. MODE (echo) and
-# SIZE (256) are passed to the load generator; WARMUP (5 s) warms every server up once before the
-# first round, and each run has 1 s of its own.
+# SIZE (256) are passed to the load generator, and RATE (round trips/s in all; unset: as fast as the
+# server answers) paces it, which measures every server at the same throughput (README, "Saturated
+# and paced"); WARMUP (5 s) warms every server up once before the first round, and each run has 1 s
+# of its own. Each round's line shows the round trips/s reached, which tells a server that could
+# not keep the pace.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ $# -ge 4 ] || { sed -n '2,17p' "$0"; exit 2; }
@@ -33,7 +36,7 @@ for spec in "$@"; do
   for _ in $(seq 1 100); do ss -Htln "( sport = :$port )" | grep -q . && break; sleep 0.1; done
 done
 
-# One load on server $1 after $2 s of warm-up: prints "CPU-µs/rt user-µs/rt".
+# One load on server $1 after $2 s of warm-up: prints "CPU-µs/rt user-µs/rt rt/s".
 load() {
   local pid=${pids[$1]} port=${ports[$1]} line u0 c0 u1 c1
   coproc GEN { taskset -c 1 "$tools/loadgen" "${MODE:-echo}" 127.0.0.1 "$port" "$conns" "${SIZE:-256}" "$seconds" "$2" 2>&1; }
@@ -44,16 +47,16 @@ load() {
   read -r u1 c1 < <(sed 's/^.*) //' "/proc/$pid/stat" | awk '{print $12, $12 + $13}')
   echo exit >&"${GEN[1]}"; wait "$GEN_PID" 2>/dev/null || true
   for _ in $(seq 1 100); do [ "$(open_connections)" -eq 0 ] && break; sleep 0.1; done
-  echo "$line" | awk -v c=$((c1 - c0)) -v u=$((u1 - u0)) -v t="$ticks" '{printf "%.3f %.3f\n", c / t * 1e6 / $2, u / t * 1e6 / $2}'
+  echo "$line" | awk -v c=$((c1 - c0)) -v u=$((u1 - u0)) -v t="$ticks" '{printf "%.3f %.3f %d\n", c / t * 1e6 / $2, u / t * 1e6 / $2, $4}'
 }
 
 for i in "${!names[@]}"; do load "$i" "${WARMUP:-5}" >/dev/null; done
 for round in $(seq 1 "$rounds"); do
   line="round $round:"
   for i in "${!names[@]}"; do
-    read -r cpu user < <(load "$i" 1)
+    read -r cpu user rate < <(load "$i" 1)
     echo "$round ${names[$i]} $cpu $user" >>"$work/results"
-    line="$line ${names[$i]} $cpu ($user user)"
+    line="$line ${names[$i]} $cpu ($user user, $rate/s)"
   done
   echo "$line"
 done

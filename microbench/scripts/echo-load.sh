@@ -14,6 +14,9 @@
 #   microbench/scripts/echo-load.sh [seconds] [rounds] [connection counts...]
 #     (defaults: 10 s, 3 rounds, 256 4096 16384)
 #
+# RATE=N paces the load generator to N round trips/s in all, so that every server is measured at the
+# same throughput rather than each at its own saturation (README, "Saturated and paced"); a server
+# that cannot keep the pace shows it in its rt/s.
 # SIZE (256) sets the message size, WARMUP (5 s) the warm-up before each measured run, ONLY=REGEX
 # the servers (rill-nio, rill-epoll, netty-nio, netty-epoll, netty42-epoll, c-epoll), JAVA_OPTS
 # the server JVMs' options (default: ParallelGC with a fixed, pre-touched 1 GiB heap, so that RSS grows only with what the server holds, and -XX:AutoBoxCacheMax=65536). Netty 4.2 is fetched
@@ -78,6 +81,7 @@ run() { # name, connections, then how to start: "java MAIN ARGS..." or "c"
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
 }
 
+[ -n "${RATE:-}" ] && echo "paced: $RATE round trips/s in all"
 echo "conns   server         rt/s CPU-µs/rt core-% B/rt young-GCs GC-ms RSS-B/conn heap-B/conn"
 for round in $(seq 1 "$rounds"); do
   for conns in "${counts[@]}"; do
