@@ -137,13 +137,17 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
     }
 
     /**
-     * {@return true if some scheduled task is due at {@code nanoTime}}
-     *
-     * @param nanoTime the current time on {@link #ticker()}
+     * {@return true if some scheduled task is due now} Reads the clock only when a task is scheduled:
+     * an event loop asks before every wait, and most turns of a busy server have none.
      */
-    protected final boolean hasScheduledTaskDue(long nanoTime) {
+    protected final boolean hasScheduledTaskDue() {
         long deadline = nextScheduledTaskDeadlineNanos();
-        return deadline != -1 && deadline - nanoTime <= 0;
+        return deadline != -1 && deadline - ticker().nanoTime() <= 0;
+    }
+
+    /** {@return true if a task is scheduled, due or not} Event-loop thread only. */
+    protected final boolean hasScheduledTasks() {
+        return nextScheduledTaskDeadlineNanos() != -1;
     }
 
     /** Cancels every scheduled task; called by the executor thread while shutting down. */
