@@ -2,8 +2,8 @@ package io.rill.handler.ssl;
 
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
@@ -70,11 +70,9 @@ public class SslHandler extends ByteToMessageDecoder {
     private final boolean startTls;
     /** The engine works on native memory: give it direct buffers. */
     private final boolean nativeEngine;
-    /** Where delegated tasks run; null: inline on the event loop. */
-    private final Executor delegatedTaskExecutor;
+    private final DelegatedTasks tasks;
     private final PendingPlaintext pending = new PendingPlaintext();
-    /** Reused by each wrap of application data: the promises of writes a record completes. */
-    private final List<Promise<Void>> completedWrites = new ArrayList<>(4);
+    private final CompletedWrites completedWrites = new CompletedWrites();
     private final Promise<Channel> handshakePromise = ImmediateEventExecutor.INSTANCE.newPromise();
     private final Promise<Channel> sslClosePromise = ImmediateEventExecutor.INSTANCE.newPromise();
 
@@ -96,8 +94,6 @@ public class SslHandler extends ByteToMessageDecoder {
     private boolean failed;
     /** Records were written since the last flush. */
     private boolean needsFlush;
-    /** Delegated tasks are running on {@link #delegatedTaskExecutor}: the engine must wait. */
-    private boolean tasksRunning;
     private ScheduledFuture<?> handshakeTimer;
 
     /**
@@ -130,13 +126,10 @@ public class SslHandler extends ByteToMessageDecoder {
      *                              channels meanwhile; null runs them inline
      */
     public SslHandler(SSLEngine engine, boolean startTls, Executor delegatedTaskExecutor) {
-        if (engine == null) {
-            throw new NullPointerException("engine");
-        }
-        this.engine = engine;
+        this.engine = Objects.requireNonNull(engine, "engine");
         this.nativeEngine = engine instanceof NativeEngine;
         this.startTls = startTls;
-        this.delegatedTaskExecutor = delegatedTaskExecutor;
+        this.tasks = new DelegatedTasks(delegatedTaskExecutor);
     }
 
     /**
@@ -305,8 +298,7 @@ public class SslHandler extends ByteToMessageDecoder {
      */
     public static boolean isEncrypted(ByteBuf buf) {
         if (buf.readableBytes() < SslRecords.HEADER_LENGTH) {
-            throw new IllegalArgumentException("need " + SslRecords.HEADER_LENGTH + " readable bytes, have "
-                    + buf.readableBytes());
+            throw new IllegalArgumentException("need " + SslRecords.HEADER_LENGTH + " readable bytes, have " + buf.readableBytes());
         }
         return SslRecords.recordLength(buf, buf.readerIndex()) != SslRecords.NOT_ENCRYPTED;
     }
@@ -397,7 +389,7 @@ public class SslHandler extends ByteToMessageDecoder {
 
     @Override
     public void flush(ChannelHandlerContext ctx) throws Exception {
-        if (handshakeDone && handshakePromise.isSuccess() && !pending.isEmpty() && !tasksRunning) {
+        if (handshakeDone && handshakePromise.isSuccess() && !pending.isEmpty() && !tasks.isRunning()) {
             try {
                 wrapApplicationData(ctx);
             } catch (SSLException e) {
@@ -562,7 +554,7 @@ public class SslHandler extends ByteToMessageDecoder {
     @Override
     protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
         super.decodeLast(ctx, in, out);
-        if (!handshakeDone && !failed && !tasksRunning && ctx.channel().isActive()
+        if (!handshakeDone && !failed && !tasks.isRunning() && ctx.channel().isActive()
                 && engine.getHandshakeStatus() == HandshakeStatus.NEED_UNWRAP) {
             fail(ctx, new SSLHandshakeException("the peer ended its stream before the TLS handshake completed"), false);
         }
@@ -574,7 +566,7 @@ public class SslHandler extends ByteToMessageDecoder {
             in.skipBytes(in.readableBytes());
             return;
         }
-        if (tasksRunning) {
+        if (tasks.isRunning()) {
             return; // the input waits in the cumulation; resumeAfterTasks decodes it
         }
         try {
@@ -593,7 +585,7 @@ public class SslHandler extends ByteToMessageDecoder {
         ByteBuf plain = null;
         boolean ok = true;
         try {
-            while (!failed && !tasksRunning && !ctx.isRemoved()) {
+            while (!failed && !tasks.isRunning() && !ctx.isRemoved()) {
                 int length = SslRecords.checkedRecordLength(in, in.readerIndex());
                 if (length == SslRecords.NOT_ENOUGH_DATA || length > in.readableBytes()) {
                     return; // a partial record waits for the rest (T-07)
@@ -664,7 +656,7 @@ public class SslHandler extends ByteToMessageDecoder {
 
     private void handleHandshakeStatus(ChannelHandlerContext ctx, HandshakeStatus status) throws SSLException {
         if (status == HandshakeStatus.NEED_TASK) {
-            status = runDelegatedTasks(ctx);
+            status = tasks.run(engine, ctx.executor(), failure -> resumeAfterTasks(ctx, failure));
         }
         if (status == null) {
             return; // tasks went to the executor
@@ -678,38 +670,8 @@ public class SslHandler extends ByteToMessageDecoder {
         }
     }
 
-    /** Runs the engine's tasks inline and returns the status after them, or null if they went to the executor. */
-    private HandshakeStatus runDelegatedTasks(ChannelHandlerContext ctx) throws SSLException {
-        List<Runnable> tasks = new ArrayList<>(2);
-        for (Runnable task; (task = engine.getDelegatedTask()) != null; ) {
-            tasks.add(task);
-        }
-        if (delegatedTaskExecutor == null) {
-            tasks.forEach(Runnable::run);
-            return engine.getHandshakeStatus();
-        }
-        tasksRunning = true;
-        try {
-            delegatedTaskExecutor.execute(() -> {
-                Throwable failure = null;
-                try {
-                    tasks.forEach(Runnable::run);
-                } catch (Throwable t) {
-                    failure = t;
-                }
-                Throwable cause = failure;
-                ctx.executor().execute(() -> resumeAfterTasks(ctx, cause));
-            });
-        } catch (RuntimeException e) {
-            tasksRunning = false;
-            throw new SSLException("the delegated task executor refused the engine's tasks", e);
-        }
-        return null;
-    }
-
     /** Back on the event loop after delegated tasks: continue the handshake, then the waiting input. */
     private void resumeAfterTasks(ChannelHandlerContext ctx, Throwable taskFailure) {
-        tasksRunning = false;
         if (failed || ctx.isRemoved()) {
             return;
         }
@@ -718,7 +680,7 @@ public class SslHandler extends ByteToMessageDecoder {
                 throw new SSLHandshakeException("a delegated task failed: " + taskFailure);
             }
             handleHandshakeStatus(ctx, engine.getHandshakeStatus());
-            if (handshakeDone && !pending.isEmpty() && !tasksRunning) {
+            if (handshakeDone && !pending.isEmpty() && !tasks.isRunning()) {
                 wrapApplicationData(ctx);
             }
         } catch (SSLException e) {
@@ -782,7 +744,7 @@ public class SslHandler extends ByteToMessageDecoder {
             }
             HandshakeStatus status = result.getHandshakeStatus();
             if (status == HandshakeStatus.NEED_TASK) {
-                status = runDelegatedTasks(ctx);
+                status = tasks.run(engine, ctx.executor(), failure -> resumeAfterTasks(ctx, failure));
                 if (status == null) {
                     return lastWrite; // resumeAfterTasks goes on
                 }
@@ -802,74 +764,23 @@ public class SslHandler extends ByteToMessageDecoder {
         ByteBuf plain;
         try {
             while ((plain = pending.removeRecord(ctx.alloc(), nativeEngine, SslRecords.MAX_PLAINTEXT_LENGTH,
-                    completedWrites)) != null) {
+                    completedWrites.list())) != null) {
                 ByteBuf out = allocate(ctx, plain.readableBytes() + 1024);
                 try {
-                    wrapRecord(plain, out);
+                    SslRecords.wrap(engine, plain, out);
                 } catch (SSLException e) {
                     out.release();
-                    failCompleted(e);
+                    completedWrites.fail(e);
                     throw e;
                 } finally {
                     plain.release();
                 }
-                ctx.write(out, promiseForCompleted(ctx));
+                ctx.write(out, completedWrites.promiseForRecord(ctx));
                 needsFlush = true;
             }
         } finally {
             syncPendingBytes(ctx);
         }
-    }
-
-    private void wrapRecord(ByteBuf plain, ByteBuf out) throws SSLException {
-        while (plain.isReadable()) {
-            SSLEngineResult result = engine.wrap(plain.nioBuffers(),
-                    out.nioBuffer(out.writerIndex(), out.writableBytes()));
-            plain.skipBytes(result.bytesConsumed());
-            out.writerIndex(out.writerIndex() + result.bytesProduced());
-            switch (result.getStatus()) {
-                case BUFFER_OVERFLOW -> out.ensureWritable(engine.getSession().getPacketBufferSize());
-                case CLOSED -> throw new SSLException("SSLEngine closed: the write was not encrypted");
-                default -> {
-                    // Producing without consuming is progress: queued handshake bytes went out first.
-                    if (result.bytesConsumed() == 0 && result.bytesProduced() == 0) {
-                        throw new SSLException("SSLEngine made no progress wrapping: " + result);
-                    }
-                }
-            }
-        }
-    }
-
-    /** One promise for the record just written, completing every write it finished. */
-    private Promise<Void> promiseForCompleted(ChannelHandlerContext ctx) {
-        int n = completedWrites.size();
-        if (n == 1) {
-            Promise<Void> only = completedWrites.get(0);
-            completedWrites.clear();
-            return only;
-        }
-        Promise<Void> record = ctx.newPromise();
-        if (n > 1) {
-            List<Promise<Void>> writes = new ArrayList<>(completedWrites);
-            record.addListener(f -> {
-                for (Promise<Void> p : writes) {
-                    if (f.isSuccess()) {
-                        p.trySuccess(null);
-                    } else {
-                        p.tryFailure(f.cause());
-                    }
-                }
-            });
-        }
-        completedWrites.clear();
-        return record;
-    }
-
-    private void failCompleted(Throwable cause) {
-        for (Promise<Void> p : completedWrites) {
-            p.tryFailure(cause);
-        }
-        completedWrites.clear();
     }
 
     /**

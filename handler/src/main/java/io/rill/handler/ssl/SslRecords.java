@@ -1,5 +1,9 @@
 package io.rill.handler.ssl;
 
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLException;
+
 import io.rill.buffer.ByteBuf;
 
 /**
@@ -17,6 +21,8 @@ import io.rill.buffer.ByteBuf;
  * engine (T-07), an SSLv2-format hello is refused (T-01: no TLS 1.2/1.3 peer sends one), and a
  * length beyond the largest TLS ciphertext closes the connection before anything is buffered
  * for it (TL-04).
+ *
+ * <p>{@link #wrap} is the other direction: plaintext into records, through the engine.
  *
  * <p>Case IDs such as T-07 in this file are those of docs/security-cases.md.
  */
@@ -89,5 +95,30 @@ final class SslRecords {
             text.append(b >= 0x20 && b < 0x7F ? (char) b : '.');
         }
         return hex + "|" + text + "|";
+    }
+
+    /**
+     * Encrypts all of {@code plain} into {@code out} (grown if the engine asks), as one record when it
+     * fits one; {@code plain}'s reader index moves past what was taken.
+     *
+     * @throws SSLException if the engine fails, is closed or makes no progress
+     */
+    static void wrap(SSLEngine engine, ByteBuf plain, ByteBuf out) throws SSLException {
+        while (plain.isReadable()) {
+            SSLEngineResult result = engine.wrap(plain.nioBuffers(),
+                    out.nioBuffer(out.writerIndex(), out.writableBytes()));
+            plain.skipBytes(result.bytesConsumed());
+            out.writerIndex(out.writerIndex() + result.bytesProduced());
+            switch (result.getStatus()) {
+                case BUFFER_OVERFLOW -> out.ensureWritable(engine.getSession().getPacketBufferSize());
+                case CLOSED -> throw new SSLException("SSLEngine closed: the write was not encrypted");
+                default -> {
+                    // Producing without consuming is progress: queued handshake bytes went out first.
+                    if (result.bytesConsumed() == 0 && result.bytesProduced() == 0) {
+                        throw new SSLException("SSLEngine made no progress wrapping: " + result);
+                    }
+                }
+            }
+        }
     }
 }
