@@ -17,7 +17,7 @@
  * RATE=N in the environment paces the load to N round trips per second in all (default 0: as fast as
  * the server answers). A connection whose echo came back waits in a queue until the pace allows its
  * next message. Paced, every server is measured at the same throughput, below its limit; unpaced,
- * each runs at its own limit, where its caches fare differently (README.md, "Saturated and paced").
+ * each runs at its own limit (README.md, "Saturated and paced").
  */
 
 #include <arpa/inet.h>
