@@ -16,7 +16,8 @@
 # server answers) paces it, which measures every server at the same throughput (README, "Saturated
 # and paced"); WARMUP (5 s) warms every server up once before the first round, and each run has 1 s
 # of its own. Each round's line shows the round trips/s reached, which tells a server that could
-# not keep the pace.
+# not keep the pace, and the TCP segments per round trip (2 when every ACK rides on data; more when
+# a delayed-ACK timer fired, see README), counted for the whole machine by nstat.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ $# -ge 4 ] || { sed -n '2,17p' "$0"; exit 2; }
@@ -36,27 +37,35 @@ for spec in "$@"; do
   for _ in $(seq 1 100); do ss -Htln "( sport = :$port )" | grep -q . && break; sleep 0.1; done
 done
 
-# One load on server $1 after $2 s of warm-up: prints "CPU-µs/rt user-µs/rt rt/s".
+# TCP segments sent on the machine so far (nstat, absolute): both ends of every connection are here.
+segments() {
+  nstat -az TcpOutSegs 2>/dev/null | awk '$1 == "TcpOutSegs" {print $2}'
+}
+
+# One load on server $1 after $2 s of warm-up: prints "CPU-µs/rt user-µs/rt rt/s segments/rt".
 load() {
-  local pid=${pids[$1]} port=${ports[$1]} line u0 c0 u1 c1
+  local pid=${pids[$1]} port=${ports[$1]} line u0 c0 u1 c1 s0 s1
   coproc GEN { taskset -c 1 "$tools/loadgen" "${MODE:-echo}" 127.0.0.1 "$port" "$conns" "${SIZE:-256}" "$seconds" "$2" 2>&1; }
   read -r line <&"${GEN[0]}"
   read -r u0 c0 < <(sed 's/^.*) //' "/proc/$pid/stat" | awk '{print $12, $12 + $13}')
+  s0=$(segments)
   echo go >&"${GEN[1]}"
   read -r line <&"${GEN[0]}"
   read -r u1 c1 < <(sed 's/^.*) //' "/proc/$pid/stat" | awk '{print $12, $12 + $13}')
+  s1=$(segments)
   echo exit >&"${GEN[1]}"; wait "$GEN_PID" 2>/dev/null || true
   for _ in $(seq 1 100); do [ "$(open_connections)" -eq 0 ] && break; sleep 0.1; done
-  echo "$line" | awk -v c=$((c1 - c0)) -v u=$((u1 - u0)) -v t="$ticks" '{printf "%.3f %.3f %d\n", c / t * 1e6 / $2, u / t * 1e6 / $2, $4}'
+  echo "$line" | awk -v c=$((c1 - c0)) -v u=$((u1 - u0)) -v t="$ticks" -v s=$((s1 - s0)) \
+    '{printf "%.3f %.3f %d %.2f\n", c / t * 1e6 / $2, u / t * 1e6 / $2, $4, s / $2}'
 }
 
 for i in "${!names[@]}"; do load "$i" "${WARMUP:-5}" >/dev/null; done
 for round in $(seq 1 "$rounds"); do
   line="round $round:"
   for i in "${!names[@]}"; do
-    read -r cpu user rate < <(load "$i" 1)
+    read -r cpu user rate segs < <(load "$i" 1)
     echo "$round ${names[$i]} $cpu $user" >>"$work/results"
-    line="$line ${names[$i]} $cpu ($user user, $rate/s)"
+    line="$line ${names[$i]} $cpu ($user user, $rate/s, $segs seg/rt)"
   done
   echo "$line"
 done
