@@ -8,6 +8,10 @@
  * It prints "Listening on PORT" like the Java servers, so the scripts start them the same way.
  *
  *   echo-server PORT
+ *
+ * SPIN=NS (default 0) burns NS nanoseconds of CPU per message, touching no memory: a C server with a
+ * JVM framework's user time per message, to show what saturating costs in the kernel (README,
+ * "Saturated and paced").
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -17,6 +21,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 #include "write-all.h"
 
@@ -29,6 +34,13 @@ struct conn {
 };
 
 static unsigned char shared[BUF];
+static long spin_ns;
+
+static long long nanos(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
 
 static void die(const char *what) { perror(what); exit(1); }
 
@@ -51,6 +63,11 @@ static int serve(struct conn *c) {
         ssize_t n = read(c->fd, shared, BUF);
         if (n < 0) return errno == EAGAIN ? 0 : -1;
         if (n == 0) return -1;
+        if (spin_ns > 0) {
+            long long until = nanos() + spin_ns;
+            while (nanos() < until) {
+            }
+        }
         long w = write_some(c->fd, shared, (size_t) n);
         if (w < 0) return -1;
         if (w < n) { /* full: keep the rest, stop reading (back-pressure) until it went */
@@ -65,6 +82,7 @@ static int serve(struct conn *c) {
 
 int main(int argc, char **argv) {
     if (argc != 2) { fprintf(stderr, "usage: echo-server PORT\n"); return 2; }
+    spin_ns = getenv("SPIN") ? atol(getenv("SPIN")) : 0;
     int lfd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
     int one = 1;
     setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
