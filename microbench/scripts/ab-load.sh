@@ -20,7 +20,7 @@
 # a delayed-ACK timer fired, see README), counted for the whole machine by nstat.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-[ $# -ge 4 ] || { sed -n '2,17p' "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,20p' "$0"; exit 2; }
 conns=$1 rounds=$2 seconds=$3; shift 3
 ulimit -n "$(ulimit -Hn)"
 work=$(mktemp -d)
