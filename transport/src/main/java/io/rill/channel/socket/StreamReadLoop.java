@@ -49,9 +49,8 @@ public final class StreamReadLoop {
     public StreamReadLoop(AbstractChannel channel, HalfClosure halfClosure) {
         this.channel = channel;
         this.halfClosure = halfClosure;
-        // Made now, beside the channel's other objects, not at the first read among other
-        // connections' first reads: every read touches it, and one cache line less per read counts
-        // when thousands of connections take turns.
+        // Made now, in memory beside the channel's other objects, rather than at the first read
+        // among other connections' objects: every read touches it.
         handle(channel.config());
     }
 
