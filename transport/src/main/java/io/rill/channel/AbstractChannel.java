@@ -667,17 +667,27 @@ public abstract class AbstractChannel implements Channel {
 
     @Override
     public void incrementPendingOutboundBytes(long bytes) {
+        requireNonNegative(bytes);
+        if (!eventLoop.inEventLoop()) {
+            eventLoop.execute(() -> incrementPendingOutboundBytes(bytes)); // the buffer's count has one writer
+            return;
+        }
         ChannelOutboundBuffer buffer = outboundBuffer;
         if (buffer != null) {
-            buffer.incrementPendingOutboundBytes(requireNonNegative(bytes));
+            buffer.incrementPendingOutboundBytes(bytes);
         }
     }
 
     @Override
     public void decrementPendingOutboundBytes(long bytes) {
+        requireNonNegative(bytes);
+        if (!eventLoop.inEventLoop()) {
+            eventLoop.execute(() -> decrementPendingOutboundBytes(bytes));
+            return;
+        }
         ChannelOutboundBuffer buffer = outboundBuffer;
         if (buffer != null) {
-            buffer.decrementPendingOutboundBytes(requireNonNegative(bytes), true);
+            buffer.decrementPendingOutboundBytes(bytes, true);
         }
     }
 

@@ -76,7 +76,8 @@ public interface Channel extends AttributeMap, ChannelOutboundInvoker, Comparabl
      * plaintext waiting for the handshake, say) toward the buffer's pending total, so that they
      * too turn {@link #isWritable()} false past the high water mark. The handler must take them
      * off with {@link #decrementPendingOutboundBytes} once it passes them on or drops them.
-     * Event loop only; ignored once the channel is closed.
+     * Called from another thread, it counts them on the event loop, a moment later; ignored once the
+     * channel is closed.
      *
      * @param bytes the bytes held back, not negative
      */

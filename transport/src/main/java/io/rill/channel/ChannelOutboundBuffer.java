@@ -77,7 +77,10 @@ public final class ChannelOutboundBuffer {
     /** Bytes in those buffers. */
     private long nioBufferSize;
 
-    /** Sum of the pending sizes of all entries, overhead included; updated with getAndAdd. */
+    /**
+     * Sum of the pending sizes of all entries, overhead included. The event loop is its only writer
+     * (see {@link #incrementPendingOutboundBytes}); other threads read it.
+     */
     private volatile long totalPendingSize;
     /** 0 when writable; bit 0 = above the high water mark, bits 1..31 = user-defined flags cleared. */
     private volatile int unwritable;
@@ -448,7 +451,10 @@ public final class ChannelOutboundBuffer {
         if (size == 0) {
             return;
         }
-        long now = (long) TOTAL_PENDING.getAndAdd(this, size) + size;
+        // A plain sum and an ordered store: with one writer nothing can be lost, and the store
+        // spares the locked instruction of getAndAdd, which would first wait for every load in flight.
+        long now = totalPendingSize + size;
+        TOTAL_PENDING.setRelease(this, now);
         if (now > channel.config().getWriteBufferWaterMark().high()) {
             setUnwritable(1);
         }
@@ -458,7 +464,8 @@ public final class ChannelOutboundBuffer {
         if (size == 0) {
             return;
         }
-        long now = (long) TOTAL_PENDING.getAndAdd(this, -size) - size;
+        long now = totalPendingSize - size;
+        TOTAL_PENDING.setRelease(this, now);
         if (notify && now <= channel.config().getWriteBufferWaterMark().low()) {
             setWritable(1);
         }

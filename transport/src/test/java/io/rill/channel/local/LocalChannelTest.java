@@ -31,6 +31,7 @@ import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.IoEventLoop;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
+import io.rill.channel.WriteBufferWaterMark;
 import io.rill.channel.group.ChannelGroup;
 import io.rill.channel.nio.NioIoHandler;
 import io.rill.util.concurrent.DefaultThreadFactory;
@@ -217,6 +218,49 @@ class LocalChannelTest {
         for (Future<Void> w : writes) {
             assertTrue(w.await(5, TimeUnit.SECONDS) && w.isSuccess());
         }
+    }
+
+    @Test
+    void pendingBytesCountedFromSeveralThreadsAtOnceAddUpExactly() throws Exception {
+        server(new LocalAddress("pending"), child -> { });
+        LocalChannel client = client(new LocalAddress("pending"));
+        client.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1 << 20, 1 << 21));
+        long before = client.bytesBeforeUnwritable();
+        int threads = 4;
+        int perThread = 10_000;
+        // The buffer's count has a single writer, the event loop: calls from elsewhere must be handed to it.
+        runConcurrently(threads, () -> {
+            for (int i = 0; i < perThread; i++) {
+                client.incrementPendingOutboundBytes(3);
+            }
+        });
+        client.eventLoop().submit(() -> { }).sync();
+        assertEquals(before - 3L * threads * perThread, client.bytesBeforeUnwritable());
+        runConcurrently(threads, () -> {
+            for (int i = 0; i < perThread; i++) {
+                client.decrementPendingOutboundBytes(3);
+            }
+        });
+        client.eventLoop().submit(() -> { }).sync();
+        assertEquals(before, client.bytesBeforeUnwritable());
+        assertTrue(client.isWritable());
+    }
+
+    private static void runConcurrently(int threads, Runnable body) throws Exception {
+        CountDownLatch start = new CountDownLatch(1);
+        List<CompletableFuture<Void>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            done.add(CompletableFuture.runAsync(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                body.run();
+            }, runnable -> new Thread(runnable).start()));
+        }
+        start.countDown();
+        CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
     }
 
     private static void awaitCount(AtomicInteger counter, int expected) {
