@@ -117,6 +117,16 @@ public final class RillProperties {
     public static final boolean NATIVE_DELETE_LIB_AFTER_LOADING =
             SystemPropertyUtil.getBoolean("rill.native.deleteLibAfterLoading", true);
 
+    /**
+     * {@code rill.epoll.warmBatch}, default 32: the epoll loop touches the objects of up to this many
+     * ready channels together before it handles the first of them. With thousands of connections those
+     * objects have left the CPU's caches; fetched together their loads overlap, where handling each
+     * channel in turn would stall on them one by one (README, "Tuning"). Rounded down to a power of
+     * two; 1 turns it off.
+     */
+    public static final int EPOLL_WARM_BATCH =
+            Integer.highestOneBit(Math.max(1, Math.min(4096, SystemPropertyUtil.getInt("rill.epoll.warmBatch", 32))));
+
     // --- helpers
 
     static ResourceLeakDetector.Level parseLevel(String value, ResourceLeakDetector.Level def) {

@@ -271,6 +271,18 @@ public abstract class AbstractChannel implements Channel {
         flush0();
     }
 
+    /**
+     * Loads the objects of this channel an I/O event goes through first (pipeline, contexts, outbound
+     * buffer), so that an event loop can fetch them for several ready channels at once, before it
+     * handles the first. Returns a value derived from what it read, which the caller must keep.
+     *
+     * @return a value of no meaning
+     */
+    protected int warmUp() {
+        ChannelOutboundBuffer out = outboundBuffer;
+        return pipeline.warmUp() + (out == null ? 0 : out.warmUp());
+    }
+
     /** {@return the outbound buffer, or null once close started} Event-loop thread only. */
     protected final ChannelOutboundBuffer outboundBuffer() {
         return outboundBuffer;

@@ -611,4 +611,9 @@ public final class ChannelOutboundBuffer {
             return pending;
         }
     }
+
+    /** Touches this buffer's bookkeeping; see {@link AbstractChannel#warmUp()}. */
+    int warmUp() {
+        return flushed;
+    }
 }

@@ -262,6 +262,11 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
         }
 
         @Override
+        public int warmUp() {
+            return AbstractEpollChannel.this.warmUp();
+        }
+
+        @Override
         public void handle(IoRegistration r, IoOps readyOps) {
             ioReady((EpollIoOps) readyOps);
         }

@@ -286,6 +286,12 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
     }
 
     @Override
+    protected int warmUp() {
+        return super.warmUp() + reads.warmUp() + (halfClosure.isInputShutdown() ? 1 : 0) + (readHangUp ? 1 : 0)
+                + config.getWriteBufferWaterMark().low();
+    }
+
+    @Override
     protected void readNow() {
         if (halfClosure.isInputShutdown()) {
             removeInterest(READ_OPS);

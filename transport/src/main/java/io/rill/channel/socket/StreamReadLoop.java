@@ -111,4 +111,14 @@ public final class StreamReadLoop {
         }
         return handle;
     }
+
+    /**
+     * Touches this loop's receive-size handle; see {@link AbstractChannel#warmUp()}.
+     *
+     * @return a value of no meaning
+     */
+    public int warmUp() {
+        RecvByteBufAllocator.Handle h = handle;
+        return h == null ? 0 : h.getClass().hashCode() & 1;
+    }
 }
