@@ -1,5 +1,8 @@
 package io.rill.buffer;
 
+import static io.rill.buffer.IndexChecks.notReadable;
+import static io.rill.buffer.IndexChecks.outside;
+
 import io.rill.util.RillProperties;
 import java.nio.ReadOnlyBufferException;
 import java.nio.charset.Charset;
