@@ -1,5 +1,6 @@
 package io.rill.buffer;
 
+import static io.rill.buffer.IndexChecks.isOutOfBounds;
 import static io.rill.buffer.IndexChecks.notReadable;
 import static io.rill.buffer.IndexChecks.outside;
 
@@ -111,11 +112,6 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     // ------------------------------------------------------------------ checks
 
-    static boolean isOutOfBounds(int index, int length, int capacity) {
-        // Any negative term (including an overflowed index + length) means out of range.
-        return (index | length | index + length | capacity - (index + length)) < 0;
-    }
-
     /**
      * The bound index checks compare against: the capacity, or -1 once released. Buffers owning
      * their memory keep it in a field, so one load and one branch also catch use after release.
@@ -146,12 +142,6 @@ abstract class AbstractByteBuf extends ByteBuf {
     private RuntimeException accessFailure(int index, int length) {
         ensureAccessible();
         return new IndexOutOfBoundsException(outside("", index, length, capacity()));
-    }
-
-    static void checkRange(String what, int index, int length, int capacity) {
-        if (isOutOfBounds(index, length, capacity)) {
-            throw new IndexOutOfBoundsException(outside(what + ' ', index, length, capacity));
-        }
     }
 
     final void checkReadable(int length) {
@@ -476,49 +466,31 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     @Override
-    public byte readByte() {
-        return _getByte(advanceReader(1));
-    }
+    public byte readByte() { return _getByte(advanceReader(1)); }
 
     @Override
-    public short readShort() {
-        return _getShort(advanceReader(2));
-    }
+    public short readShort() { return _getShort(advanceReader(2)); }
 
     @Override
-    public short readShortLE() {
-        return _getShortLE(advanceReader(2));
-    }
+    public short readShortLE() { return _getShortLE(advanceReader(2)); }
 
     @Override
-    public int readUnsignedMedium() {
-        return _getMedium(advanceReader(3));
-    }
+    public int readUnsignedMedium() { return _getMedium(advanceReader(3)); }
 
     @Override
-    public int readUnsignedMediumLE() {
-        return _getMediumLE(advanceReader(3));
-    }
+    public int readUnsignedMediumLE() { return _getMediumLE(advanceReader(3)); }
 
     @Override
-    public int readInt() {
-        return _getInt(advanceReader(4));
-    }
+    public int readInt() { return _getInt(advanceReader(4)); }
 
     @Override
-    public int readIntLE() {
-        return _getIntLE(advanceReader(4));
-    }
+    public int readIntLE() { return _getIntLE(advanceReader(4)); }
 
     @Override
-    public long readLong() {
-        return _getLong(advanceReader(8));
-    }
+    public long readLong() { return _getLong(advanceReader(8)); }
 
     @Override
-    public long readLongLE() {
-        return _getLongLE(advanceReader(8));
-    }
+    public long readLongLE() { return _getLongLE(advanceReader(8)); }
 
     @Override
     public ByteBuf readBytes(int length) {

@@ -1,5 +1,7 @@
 package io.rill.buffer;
 
+import static io.rill.buffer.IndexChecks.checkRange;
+
 import io.rill.buffer.ComponentList.Component;
 import io.rill.util.ResourceLeakTracker;
 import java.nio.ByteBuffer;

@@ -10,6 +10,19 @@ final class IndexChecks {
     private IndexChecks() {
     }
 
+    /** True unless {@code [index, index + length)} lies inside {@code [0, capacity)}. */
+    static boolean isOutOfBounds(int index, int length, int capacity) {
+        // Any negative term (including an overflowed index + length) means out of range.
+        return (index | length | index + length | capacity - (index + length)) < 0;
+    }
+
+    /** Throws unless {@code [index, index + length)} lies inside {@code [0, capacity)} of {@code what}. */
+    static void checkRange(String what, int index, int length, int capacity) {
+        if (isOutOfBounds(index, length, capacity)) {
+            throw new IndexOutOfBoundsException(outside(what + ' ', index, length, capacity));
+        }
+    }
+
     /** "index 6 and length 4 do not fit in [0, 8)", with {@code what} ("dst ") in front of "index". */
     static String outside(String what, int index, int length, int capacity) {
         return what + "index " + index + " and length " + length + " do not fit in [0, " + capacity + ')';
