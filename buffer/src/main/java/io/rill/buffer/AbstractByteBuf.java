@@ -588,7 +588,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     @Override
     public int writeCharSequence(CharSequence sequence, Charset charset) {
-        int written = ByteBufUtil.setCharSequence(this, writerIndex, sequence, charset, true);
+        int written = ByteBufText.setCharSequence(this, writerIndex, sequence, charset, true);
         writerIndex += written;
         return written;
     }

@@ -745,7 +745,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param charset the encoding
      */
     public int setCharSequence(int index, CharSequence sequence, Charset charset) {
-        return ByteBufUtil.setCharSequence((AbstractByteBuf) this, index, sequence, charset, false);
+        return ByteBufText.setCharSequence((AbstractByteBuf) this, index, sequence, charset, false);
     }
 
     // ------------------------------------------------------------------ relative read
