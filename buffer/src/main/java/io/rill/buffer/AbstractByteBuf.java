@@ -129,13 +129,18 @@ abstract class AbstractByteBuf extends ByteBuf {
         }
     }
 
-    /** {@link #checkIndex} for sizes 1 to 8: two compares, a shape the JIT removes from counted loops. */
-    final void checkPrimitive(int index, int size) {
+    /**
+     * {@link #checkIndex} for sizes 1 to 8: two compares, a shape the JIT removes from counted loops.
+     * Returns {@code index}, so an accessor checks and reads in one expression, as
+     * {@link #advanceReader} lets the relative ones do.
+     */
+    final int checkPrimitive(int index, int size) {
         if (!RillProperties.BUFFER_CHECK_BOUNDS) {
             ensureAccessible();
         } else if (index < 0 || index > accessLimit() - size) {
             throw accessFailure(index, size);
         }
+        return index;
     }
 
     /** A released buffer says so; otherwise the range was wrong. */
@@ -202,9 +207,7 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     @Override
-    public int readerIndex() {
-        return readerIndex;
-    }
+    public int readerIndex() { return readerIndex; }
 
     @Override
     public ByteBuf readerIndex(int readerIndex) {
@@ -217,9 +220,7 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     @Override
-    public int writerIndex() {
-        return writerIndex;
-    }
+    public int writerIndex() { return writerIndex; }
 
     @Override
     public ByteBuf writerIndex(int writerIndex) {
@@ -243,39 +244,25 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     @Override
-    public int readableBytes() {
-        return writerIndex - readerIndex;
-    }
+    public int readableBytes() { return writerIndex - readerIndex; }
 
     @Override
-    public int writableBytes() {
-        return capacity() - writerIndex;
-    }
+    public int writableBytes() { return capacity() - writerIndex; }
 
     @Override
-    public int maxWritableBytes() {
-        return maxCapacity() - writerIndex;
-    }
+    public int maxWritableBytes() { return maxCapacity() - writerIndex; }
 
     @Override
-    public boolean isReadable() {
-        return writerIndex > readerIndex;
-    }
+    public boolean isReadable() { return writerIndex > readerIndex; }
 
     @Override
-    public boolean isReadable(int size) {
-        return writerIndex - readerIndex >= size;
-    }
+    public boolean isReadable(int size) { return writerIndex - readerIndex >= size; }
 
     @Override
-    public boolean isWritable() {
-        return capacity() > writerIndex;
-    }
+    public boolean isWritable() { return capacity() > writerIndex; }
 
     @Override
-    public boolean isWritable(int size) {
-        return capacity() - writerIndex >= size;
-    }
+    public boolean isWritable(int size) { return capacity() - writerIndex >= size; }
 
     @Override
     public ByteBuf clear() {
@@ -315,121 +302,85 @@ abstract class AbstractByteBuf extends ByteBuf {
     // ------------------------------------------------------------------ get
 
     @Override
-    public byte getByte(int index) {
-        checkPrimitive(index, 1);
-        return _getByte(index);
-    }
+    public byte getByte(int index) { return _getByte(checkPrimitive(index, 1)); }
 
     @Override
-    public short getShort(int index) {
-        checkPrimitive(index, 2);
-        return _getShort(index);
-    }
+    public short getShort(int index) { return _getShort(checkPrimitive(index, 2)); }
 
     @Override
-    public short getShortLE(int index) {
-        checkPrimitive(index, 2);
-        return _getShortLE(index);
-    }
+    public short getShortLE(int index) { return _getShortLE(checkPrimitive(index, 2)); }
 
     @Override
-    public int getUnsignedMedium(int index) {
-        checkPrimitive(index, 3);
-        return _getMedium(index);
-    }
+    public int getUnsignedMedium(int index) { return _getMedium(checkPrimitive(index, 3)); }
 
     @Override
-    public int getUnsignedMediumLE(int index) {
-        checkPrimitive(index, 3);
-        return _getMediumLE(index);
-    }
+    public int getUnsignedMediumLE(int index) { return _getMediumLE(checkPrimitive(index, 3)); }
 
     @Override
-    public int getInt(int index) {
-        checkPrimitive(index, 4);
-        return _getInt(index);
-    }
+    public int getInt(int index) { return _getInt(checkPrimitive(index, 4)); }
 
     @Override
-    public int getIntLE(int index) {
-        checkPrimitive(index, 4);
-        return _getIntLE(index);
-    }
+    public int getIntLE(int index) { return _getIntLE(checkPrimitive(index, 4)); }
 
     @Override
-    public long getLong(int index) {
-        checkPrimitive(index, 8);
-        return _getLong(index);
-    }
+    public long getLong(int index) { return _getLong(checkPrimitive(index, 8)); }
 
     @Override
-    public long getLongLE(int index) {
-        checkPrimitive(index, 8);
-        return _getLongLE(index);
-    }
+    public long getLongLE(int index) { return _getLongLE(checkPrimitive(index, 8)); }
 
     // ------------------------------------------------------------------ set
 
     @Override
     public ByteBuf setByte(int index, int value) {
-        checkPrimitive(index, 1);
-        _setByte(index, value);
+        _setByte(checkPrimitive(index, 1), value);
         return this;
     }
 
     @Override
     public ByteBuf setShort(int index, int value) {
-        checkPrimitive(index, 2);
-        _setShort(index, value);
+        _setShort(checkPrimitive(index, 2), value);
         return this;
     }
 
     @Override
     public ByteBuf setShortLE(int index, int value) {
-        checkPrimitive(index, 2);
-        _setShortLE(index, value);
+        _setShortLE(checkPrimitive(index, 2), value);
         return this;
     }
 
     @Override
     public ByteBuf setMedium(int index, int value) {
-        checkPrimitive(index, 3);
-        _setMedium(index, value);
+        _setMedium(checkPrimitive(index, 3), value);
         return this;
     }
 
     @Override
     public ByteBuf setMediumLE(int index, int value) {
-        checkPrimitive(index, 3);
-        _setMediumLE(index, value);
+        _setMediumLE(checkPrimitive(index, 3), value);
         return this;
     }
 
     @Override
     public ByteBuf setInt(int index, int value) {
-        checkPrimitive(index, 4);
-        _setInt(index, value);
+        _setInt(checkPrimitive(index, 4), value);
         return this;
     }
 
     @Override
     public ByteBuf setIntLE(int index, int value) {
-        checkPrimitive(index, 4);
-        _setIntLE(index, value);
+        _setIntLE(checkPrimitive(index, 4), value);
         return this;
     }
 
     @Override
     public ByteBuf setLong(int index, long value) {
-        checkPrimitive(index, 8);
-        _setLong(index, value);
+        _setLong(checkPrimitive(index, 8), value);
         return this;
     }
 
     @Override
     public ByteBuf setLongLE(int index, long value) {
-        checkPrimitive(index, 8);
-        _setLongLE(index, value);
+        _setLongLE(checkPrimitive(index, 8), value);
         return this;
     }
 
