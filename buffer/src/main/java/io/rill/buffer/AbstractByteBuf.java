@@ -207,7 +207,9 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     @Override
-    public int readerIndex() { return readerIndex; }
+    public int readerIndex() {
+        return readerIndex;
+    }
 
     @Override
     public ByteBuf readerIndex(int readerIndex) {
@@ -220,7 +222,9 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     @Override
-    public int writerIndex() { return writerIndex; }
+    public int writerIndex() {
+        return writerIndex;
+    }
 
     @Override
     public ByteBuf writerIndex(int writerIndex) {
@@ -244,25 +248,39 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     @Override
-    public int readableBytes() { return writerIndex - readerIndex; }
+    public int readableBytes() {
+        return writerIndex - readerIndex;
+    }
 
     @Override
-    public int writableBytes() { return capacity() - writerIndex; }
+    public int writableBytes() {
+        return capacity() - writerIndex;
+    }
 
     @Override
-    public int maxWritableBytes() { return maxCapacity() - writerIndex; }
+    public int maxWritableBytes() {
+        return maxCapacity() - writerIndex;
+    }
 
     @Override
-    public boolean isReadable() { return writerIndex > readerIndex; }
+    public boolean isReadable() {
+        return writerIndex > readerIndex;
+    }
 
     @Override
-    public boolean isReadable(int size) { return writerIndex - readerIndex >= size; }
+    public boolean isReadable(int size) {
+        return writerIndex - readerIndex >= size;
+    }
 
     @Override
-    public boolean isWritable() { return capacity() > writerIndex; }
+    public boolean isWritable() {
+        return capacity() > writerIndex;
+    }
 
     @Override
-    public boolean isWritable(int size) { return capacity() - writerIndex >= size; }
+    public boolean isWritable(int size) {
+        return capacity() - writerIndex >= size;
+    }
 
     @Override
     public ByteBuf clear() {
@@ -302,31 +320,49 @@ abstract class AbstractByteBuf extends ByteBuf {
     // ------------------------------------------------------------------ get
 
     @Override
-    public byte getByte(int index) { return _getByte(checkPrimitive(index, 1)); }
+    public byte getByte(int index) {
+        return _getByte(checkPrimitive(index, 1));
+    }
 
     @Override
-    public short getShort(int index) { return _getShort(checkPrimitive(index, 2)); }
+    public short getShort(int index) {
+        return _getShort(checkPrimitive(index, 2));
+    }
 
     @Override
-    public short getShortLE(int index) { return _getShortLE(checkPrimitive(index, 2)); }
+    public short getShortLE(int index) {
+        return _getShortLE(checkPrimitive(index, 2));
+    }
 
     @Override
-    public int getUnsignedMedium(int index) { return _getMedium(checkPrimitive(index, 3)); }
+    public int getUnsignedMedium(int index) {
+        return _getMedium(checkPrimitive(index, 3));
+    }
 
     @Override
-    public int getUnsignedMediumLE(int index) { return _getMediumLE(checkPrimitive(index, 3)); }
+    public int getUnsignedMediumLE(int index) {
+        return _getMediumLE(checkPrimitive(index, 3));
+    }
 
     @Override
-    public int getInt(int index) { return _getInt(checkPrimitive(index, 4)); }
+    public int getInt(int index) {
+        return _getInt(checkPrimitive(index, 4));
+    }
 
     @Override
-    public int getIntLE(int index) { return _getIntLE(checkPrimitive(index, 4)); }
+    public int getIntLE(int index) {
+        return _getIntLE(checkPrimitive(index, 4));
+    }
 
     @Override
-    public long getLong(int index) { return _getLong(checkPrimitive(index, 8)); }
+    public long getLong(int index) {
+        return _getLong(checkPrimitive(index, 8));
+    }
 
     @Override
-    public long getLongLE(int index) { return _getLongLE(checkPrimitive(index, 8)); }
+    public long getLongLE(int index) {
+        return _getLongLE(checkPrimitive(index, 8));
+    }
 
     // ------------------------------------------------------------------ set
 
@@ -417,31 +453,49 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     @Override
-    public byte readByte() { return _getByte(advanceReader(1)); }
+    public byte readByte() {
+        return _getByte(advanceReader(1));
+    }
 
     @Override
-    public short readShort() { return _getShort(advanceReader(2)); }
+    public short readShort() {
+        return _getShort(advanceReader(2));
+    }
 
     @Override
-    public short readShortLE() { return _getShortLE(advanceReader(2)); }
+    public short readShortLE() {
+        return _getShortLE(advanceReader(2));
+    }
 
     @Override
-    public int readUnsignedMedium() { return _getMedium(advanceReader(3)); }
+    public int readUnsignedMedium() {
+        return _getMedium(advanceReader(3));
+    }
 
     @Override
-    public int readUnsignedMediumLE() { return _getMediumLE(advanceReader(3)); }
+    public int readUnsignedMediumLE() {
+        return _getMediumLE(advanceReader(3));
+    }
 
     @Override
-    public int readInt() { return _getInt(advanceReader(4)); }
+    public int readInt() {
+        return _getInt(advanceReader(4));
+    }
 
     @Override
-    public int readIntLE() { return _getIntLE(advanceReader(4)); }
+    public int readIntLE() {
+        return _getIntLE(advanceReader(4));
+    }
 
     @Override
-    public long readLong() { return _getLong(advanceReader(8)); }
+    public long readLong() {
+        return _getLong(advanceReader(8));
+    }
 
     @Override
-    public long readLongLE() { return _getLongLE(advanceReader(8)); }
+    public long readLongLE() {
+        return _getLongLE(advanceReader(8));
+    }
 
     @Override
     public ByteBuf readBytes(int length) {

@@ -220,54 +220,63 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * {@return the byte at {@code index}}
+     *
      * @param index absolute index
      */
     public abstract byte getByte(int index);
 
     /**
      * {@return the big-endian 16-bit integer in the 2 bytes at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public abstract short getShort(int index);
 
     /**
      * {@return the little-endian 16-bit integer in the 2 bytes at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public abstract short getShortLE(int index);
 
     /**
      * {@return the big-endian unsigned 24-bit integer in the 3 bytes at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public abstract int getUnsignedMedium(int index);
 
     /**
      * {@return the little-endian unsigned 24-bit integer in the 3 bytes at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public abstract int getUnsignedMediumLE(int index);
 
     /**
      * {@return the big-endian 32-bit integer in the 4 bytes at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public abstract int getInt(int index);
 
     /**
      * {@return the little-endian 32-bit integer in the 4 bytes at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public abstract int getIntLE(int index);
 
     /**
      * {@return the big-endian 64-bit integer in the 8 bytes at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public abstract long getLong(int index);
 
     /**
      * {@return the little-endian 64-bit integer in the 8 bytes at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public abstract long getLongLE(int index);
@@ -275,84 +284,98 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     // Derived from the accessors above, one formula each.
     /**
      * {@return true unless the byte at {@code index} is zero}
+     *
      * @param index absolute index
      */
     public boolean getBoolean(int index) { return getByte(index) != 0; }
 
     /**
      * {@return the byte at {@code index} as an unsigned value, 0 to 255}
+     *
      * @param index absolute index
      */
     public short getUnsignedByte(int index) { return (short) (getByte(index) & 0xff); }
 
     /**
      * {@return the big-endian unsigned 16-bit integer at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public int getUnsignedShort(int index) { return getShort(index) & 0xffff; }
 
     /**
      * {@return the little-endian unsigned 16-bit integer at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public int getUnsignedShortLE(int index) { return getShortLE(index) & 0xffff; }
 
     /**
      * {@return the big-endian signed 24-bit integer at {@code index}, sign-extended}
+     *
      * @param index absolute index of the first byte
      */
     public int getMedium(int index) { return getUnsignedMedium(index) << 8 >> 8; }
 
     /**
      * {@return the little-endian signed 24-bit integer at {@code index}, sign-extended}
+     *
      * @param index absolute index of the first byte
      */
     public int getMediumLE(int index) { return getUnsignedMediumLE(index) << 8 >> 8; }
 
     /**
      * {@return the big-endian unsigned 32-bit integer at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public long getUnsignedInt(int index) { return getInt(index) & 0xffffffffL; }
 
     /**
      * {@return the little-endian unsigned 32-bit integer at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public long getUnsignedIntLE(int index) { return getIntLE(index) & 0xffffffffL; }
 
     /**
      * {@return the big-endian UTF-16 code unit at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public char getChar(int index) { return (char) getShort(index); }
 
     /**
      * {@return the little-endian UTF-16 code unit at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public char getCharLE(int index) { return (char) getShortLE(index); }
 
     /**
      * {@return the big-endian IEEE 754 single at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public float getFloat(int index) { return Float.intBitsToFloat(getInt(index)); }
 
     /**
      * {@return the little-endian IEEE 754 single at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public float getFloatLE(int index) { return Float.intBitsToFloat(getIntLE(index)); }
 
     /**
      * {@return the big-endian IEEE 754 double at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public double getDouble(int index) { return Double.longBitsToDouble(getLong(index)); }
 
     /**
      * {@return the little-endian IEEE 754 double at {@code index}}
+     *
      * @param index absolute index of the first byte
      */
     public double getDoubleLE(int index) { return Double.longBitsToDouble(getLongLE(index)); }
@@ -365,7 +388,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param dst the destination; the caller keeps ownership
      * @return this buffer
      */
-    public ByteBuf getBytes(int index, ByteBuf dst) { return getBytes(index, dst, dst.writableBytes()); }
+    public ByteBuf getBytes(int index, ByteBuf dst) {
+        return getBytes(index, dst, dst.writableBytes());
+    }
 
     /**
      * Copies {@code length} bytes into {@code dst}, advancing its writer index.
@@ -401,7 +426,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param dst the destination array
      * @return this buffer
      */
-    public ByteBuf getBytes(int index, byte[] dst) { return getBytes(index, dst, 0, dst.length); }
+    public ByteBuf getBytes(int index, byte[] dst) {
+        return getBytes(index, dst, 0, dst.length);
+    }
 
     /**
      * Copies {@code length} bytes from {@code index} into {@code dst} at {@code dstIndex}.
@@ -483,6 +510,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the byte at {@code index} to the low 8 bits of {@code value}.
+     *
      * @param index absolute index
      * @param value the value; higher bits are ignored
      * @return this buffer
@@ -491,6 +519,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the 2 bytes at {@code index} to {@code value} as a big-endian 16-bit integer.
+     *
      * @param index absolute index of the first byte
      * @param value the value; higher bits are ignored
      * @return this buffer
@@ -499,6 +528,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the 2 bytes at {@code index} to {@code value} as a little-endian 16-bit integer.
+     *
      * @param index absolute index of the first byte
      * @param value the value; higher bits are ignored
      * @return this buffer
@@ -507,6 +537,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the 3 bytes at {@code index} to {@code value} as a big-endian 24-bit integer.
+     *
      * @param index absolute index of the first byte
      * @param value the value; higher bits are ignored
      * @return this buffer
@@ -515,6 +546,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the 3 bytes at {@code index} to {@code value} as a little-endian 24-bit integer.
+     *
      * @param index absolute index of the first byte
      * @param value the value; higher bits are ignored
      * @return this buffer
@@ -523,6 +555,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the 4 bytes at {@code index} to {@code value} as a big-endian 32-bit integer.
+     *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
@@ -531,6 +564,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the 4 bytes at {@code index} to {@code value} as a little-endian 32-bit integer.
+     *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
@@ -539,6 +573,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the 8 bytes at {@code index} to {@code value} as a big-endian 64-bit integer.
+     *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
@@ -547,6 +582,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the 8 bytes at {@code index} to {@code value} as a little-endian 64-bit integer.
+     *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
@@ -556,6 +592,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     // Derived from the accessors above, one formula each.
     /**
      * Sets the byte at {@code index} to 1 for true, 0 for false.
+     *
      * @param index absolute index
      * @param value the value
      * @return this buffer
@@ -564,6 +601,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the big-endian UTF-16 code unit at {@code index}.
+     *
      * @param index absolute index of the first byte
      * @param value the character; higher bits are ignored
      * @return this buffer
@@ -572,6 +610,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the little-endian UTF-16 code unit at {@code index}.
+     *
      * @param index absolute index of the first byte
      * @param value the character; higher bits are ignored
      * @return this buffer
@@ -580,6 +619,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the big-endian IEEE 754 single at {@code index}.
+     *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
@@ -588,6 +628,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the little-endian IEEE 754 single at {@code index}.
+     *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
@@ -596,6 +637,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the big-endian IEEE 754 double at {@code index}.
+     *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
@@ -604,6 +646,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Sets the little-endian IEEE 754 double at {@code index}.
+     *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
@@ -617,7 +660,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param src the source; the caller keeps ownership
      * @return this buffer
      */
-    public ByteBuf setBytes(int index, ByteBuf src) { return setBytes(index, src, src.readableBytes()); }
+    public ByteBuf setBytes(int index, ByteBuf src) {
+        return setBytes(index, src, src.readableBytes());
+    }
 
     /**
      * Copies {@code length} of {@code src}'s readable bytes to {@code index}, advancing {@code src}'s reader
@@ -654,7 +699,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param src the source array
      * @return this buffer
      */
-    public ByteBuf setBytes(int index, byte[] src) { return setBytes(index, src, 0, src.length); }
+    public ByteBuf setBytes(int index, byte[] src) {
+        return setBytes(index, src, 0, src.length);
+    }
 
     /**
      * Copies {@code length} bytes of {@code src} from {@code srcIndex} to {@code index}.
@@ -850,7 +897,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param dst the destination; the caller keeps ownership
      * @return this buffer
      */
-    public ByteBuf readBytes(ByteBuf dst) { return readBytes(dst, dst.writableBytes()); }
+    public ByteBuf readBytes(ByteBuf dst) {
+        return readBytes(dst, dst.writableBytes());
+    }
 
     /**
      * Reads {@code length} bytes into {@code dst} at its writer index, advancing both buffers' indexes.
@@ -887,7 +936,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param dst the destination array
      * @return this buffer
      */
-    public ByteBuf readBytes(byte[] dst) { return readBytes(dst, 0, dst.length); }
+    public ByteBuf readBytes(byte[] dst) {
+        return readBytes(dst, 0, dst.length);
+    }
 
     /**
      * Reads {@code length} bytes into {@code dst} at {@code dstIndex}.
@@ -985,6 +1036,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends the low 8 bits of {@code value}.
+     *
      * @param value the value; higher bits are ignored
      * @return this buffer
      */
@@ -992,6 +1044,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends {@code value} as a big-endian 16-bit integer, 2 bytes.
+     *
      * @param value the value; higher bits are ignored
      * @return this buffer
      */
@@ -999,6 +1052,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends {@code value} as a little-endian 16-bit integer, 2 bytes.
+     *
      * @param value the value; higher bits are ignored
      * @return this buffer
      */
@@ -1006,6 +1060,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends {@code value} as a big-endian 24-bit integer, 3 bytes.
+     *
      * @param value the value; higher bits are ignored
      * @return this buffer
      */
@@ -1013,6 +1068,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends {@code value} as a little-endian 24-bit integer, 3 bytes.
+     *
      * @param value the value; higher bits are ignored
      * @return this buffer
      */
@@ -1020,6 +1076,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends {@code value} as a big-endian 32-bit integer, 4 bytes.
+     *
      * @param value the value
      * @return this buffer
      */
@@ -1027,6 +1084,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends {@code value} as a little-endian 32-bit integer, 4 bytes.
+     *
      * @param value the value
      * @return this buffer
      */
@@ -1034,6 +1092,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends {@code value} as a big-endian 64-bit integer, 8 bytes.
+     *
      * @param value the value
      * @return this buffer
      */
@@ -1041,6 +1100,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends {@code value} as a little-endian 64-bit integer, 8 bytes.
+     *
      * @param value the value
      * @return this buffer
      */
@@ -1049,6 +1109,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     // Derived from the accessors above, one formula each.
     /**
      * Appends 1 for true, 0 for false.
+     *
      * @param value the value
      * @return this buffer
      */
@@ -1056,6 +1117,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends a big-endian UTF-16 code unit.
+     *
      * @param value the character; higher bits are ignored
      * @return this buffer
      */
@@ -1063,6 +1125,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends a little-endian UTF-16 code unit.
+     *
      * @param value the character; higher bits are ignored
      * @return this buffer
      */
@@ -1070,6 +1133,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends a big-endian IEEE 754 single.
+     *
      * @param value the value
      * @return this buffer
      */
@@ -1077,6 +1141,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends a little-endian IEEE 754 single.
+     *
      * @param value the value
      * @return this buffer
      */
@@ -1084,6 +1149,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends a big-endian IEEE 754 double.
+     *
      * @param value the value
      * @return this buffer
      */
@@ -1091,6 +1157,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /**
      * Appends a little-endian IEEE 754 double.
+     *
      * @param value the value
      * @return this buffer
      */
@@ -1102,7 +1169,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param src the source; the caller keeps ownership
      * @return this buffer
      */
-    public ByteBuf writeBytes(ByteBuf src) { return writeBytes(src, src.readableBytes()); }
+    public ByteBuf writeBytes(ByteBuf src) {
+        return writeBytes(src, src.readableBytes());
+    }
 
     /**
      * Appends {@code length} of {@code src}'s readable bytes, advancing its reader index.
@@ -1139,7 +1208,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param src the source array
      * @return this buffer
      */
-    public ByteBuf writeBytes(byte[] src) { return writeBytes(src, 0, src.length); }
+    public ByteBuf writeBytes(byte[] src) {
+        return writeBytes(src, 0, src.length);
+    }
 
     /**
      * Appends {@code length} bytes of {@code src} from {@code srcIndex}.
@@ -1262,7 +1333,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      *
      * @param value the byte to find
      */
-    public int bytesBefore(byte value) { return bytesBefore(readerIndex(), readableBytes(), value); }
+    public int bytesBefore(byte value) {
+        return bytesBefore(readerIndex(), readableBytes(), value);
+    }
 
     /**
      * {@return the distance from the reader index, or -1, like {@link #bytesBefore(byte)} within the next
@@ -1290,7 +1363,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      *
      * @param processor told each byte until it returns false
      */
-    public int forEachByte(ByteProcessor processor) { return forEachByte(readerIndex(), readableBytes(), processor); }
+    public int forEachByte(ByteProcessor processor) {
+        return forEachByte(readerIndex(), readableBytes(), processor);
+    }
 
     /**
      * {@return the absolute index where {@code processor}, fed the bytes of {@code [index, index + length)} in
@@ -1325,7 +1400,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     // ------------------------------------------------------------------ copies and views
 
     /** {@return a new buffer holding a copy of the readable bytes, which the caller must release} */
-    public ByteBuf copy() { return copy(readerIndex(), readableBytes()); }
+    public ByteBuf copy() {
+        return copy(readerIndex(), readableBytes());
+    }
 
     /**
      * {@return a new buffer holding a copy of {@code [index, index + length)}, which the caller must release}
@@ -1336,13 +1413,17 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     public abstract ByteBuf copy(int index, int length);
 
     /** {@return a view of the readable bytes sharing memory and reference count: releasing it releases this buffer} */
-    public ByteBuf slice() { return slice(readerIndex(), readableBytes()); }
+    public ByteBuf slice() {
+        return slice(readerIndex(), readableBytes());
+    }
 
     /**
      * {@return a view of the readable bytes, like {@link #slice()} but with its own count} This buffer is retained
      * until the caller, who owns the slice, releases it.
      */
-    public ByteBuf retainedSlice() { return retainedSlice(readerIndex(), readableBytes()); }
+    public ByteBuf retainedSlice() {
+        return retainedSlice(readerIndex(), readableBytes());
+    }
 
     /**
      * {@return a view of {@code [index, index + length)} sharing memory and reference count} Releasing the view
@@ -1383,7 +1464,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * {@return the readable bytes as one {@link ByteBuffer}, which may share memory or be a copy (composite)} It
      * is valid while this buffer is not released.
      */
-    public ByteBuffer nioBuffer() { return nioBuffer(readerIndex(), readableBytes()); }
+    public ByteBuffer nioBuffer() {
+        return nioBuffer(readerIndex(), readableBytes());
+    }
 
     /**
      * {@return the bytes of {@code [index, index + length)} as one {@link ByteBuffer}, which may share memory or
@@ -1395,7 +1478,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     public abstract ByteBuffer nioBuffer(int index, int length);
 
     /** {@return the readable bytes as {@link ByteBuffer}s sharing this buffer's memory, valid until it is released} */
-    public ByteBuffer[] nioBuffers() { return nioBuffers(readerIndex(), readableBytes()); }
+    public ByteBuffer[] nioBuffers() {
+        return nioBuffers(readerIndex(), readableBytes());
+    }
 
     /**
      * {@return the bytes of {@code [index, index + length)} as {@link ByteBuffer}s sharing this buffer's memory}
@@ -1421,7 +1506,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param slot which of the thread's views to use, {@code 0 <= slot < 1024}
      * @return a view with position and limit around the bytes; the caller may move both
      */
-    public ByteBuffer ioView(int index, int length, int slot) { return nioBuffer(index, length); }
+    public ByteBuffer ioView(int index, int length, int slot) {
+        return nioBuffer(index, length);
+    }
 
     /** {@return true if {@link #array()} may be called} */
     public abstract boolean hasArray();
@@ -1442,7 +1529,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      *
      * @param charset the encoding
      */
-    public String toString(Charset charset) { return toString(readerIndex(), readableBytes(), charset); }
+    public String toString(Charset charset) {
+        return toString(readerIndex(), readableBytes(), charset);
+    }
 
     /**
      * {@return the bytes of {@code [index, index + length)} decoded with {@code charset}}
@@ -1457,7 +1546,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /** A hash of the readable bytes. */
     @Override
-    public int hashCode() { return ByteBufUtil.hashCode(this); }
+    public int hashCode() {
+        return ByteBufUtil.hashCode(this);
+    }
 
     /** True if {@code other} is a ByteBuf with the same readable bytes. */
     @Override
@@ -1467,7 +1558,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
     /** Compares the readable bytes as unsigned values, then by length. */
     @Override
-    public int compareTo(ByteBuf other) { return ByteBufUtil.compare(this, other); }
+    public int compareTo(ByteBuf other) {
+        return ByteBufUtil.compare(this, other);
+    }
 
     /** Kind, indexes and capacities; never the content. */
     @Override

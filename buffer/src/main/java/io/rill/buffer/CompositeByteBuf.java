@@ -48,7 +48,9 @@ public final class CompositeByteBuf extends CountedByteBuf {
      * @param buf the component; ownership passes to the composite
      * @return this composite
      */
-    public CompositeByteBuf addComponent(ByteBuf buf) { return addComponent(false, components.count(), buf); }
+    public CompositeByteBuf addComponent(ByteBuf buf) {
+        return addComponent(false, components.count(), buf);
+    }
 
     /**
      * Appends {@code buf}; with {@code increaseWriterIndex} its bytes also become readable.
@@ -69,7 +71,9 @@ public final class CompositeByteBuf extends CountedByteBuf {
      * @param buf the component; ownership passes to the composite
      * @return this composite
      */
-    public CompositeByteBuf addComponent(int cIndex, ByteBuf buf) { return addComponent(false, cIndex, buf); }
+    public CompositeByteBuf addComponent(int cIndex, ByteBuf buf) {
+        return addComponent(false, cIndex, buf);
+    }
 
     /**
      * Inserts {@code buf}'s readable bytes as component {@code cIndex}. The composite takes
@@ -135,7 +139,9 @@ public final class CompositeByteBuf extends CountedByteBuf {
      * @param buffers the components; ownership of all passes to the composite
      * @return this composite
      */
-    public CompositeByteBuf addComponents(ByteBuf... buffers) { return addComponents(false, buffers); }
+    public CompositeByteBuf addComponents(ByteBuf... buffers) {
+        return addComponents(false, buffers);
+    }
 
     /**
      * Removes and releases component {@code cIndex}; later components move down.
@@ -143,7 +149,9 @@ public final class CompositeByteBuf extends CountedByteBuf {
      * @param cIndex the component to remove
      * @return this composite
      */
-    public CompositeByteBuf removeComponent(int cIndex) { return removeComponents(cIndex, 1); }
+    public CompositeByteBuf removeComponent(int cIndex) {
+        return removeComponents(cIndex, 1);
+    }
 
     /**
      * Removes and releases components {@code [cIndex, cIndex + numComponents)}; later components move down and
@@ -165,10 +173,14 @@ public final class CompositeByteBuf extends CountedByteBuf {
     }
 
     /** {@return the number of components} */
-    public int numComponents() { return components.count(); }
+    public int numComponents() {
+        return components.count();
+    }
 
     /** {@return the component count beyond which the composite consolidates into one buffer} */
-    public int maxNumComponents() { return maxNumComponents; }
+    public int maxNumComponents() {
+        return maxNumComponents;
+    }
 
     /**
      * {@return component {@code cIndex}'s bytes as a view sharing that component's count} It is not
@@ -221,7 +233,9 @@ public final class CompositeByteBuf extends CountedByteBuf {
      *
      * @return this composite
      */
-    public CompositeByteBuf consolidate() { return consolidate(0, components.count()); }
+    public CompositeByteBuf consolidate() {
+        return consolidate(0, components.count());
+    }
 
     /**
      * Copies components {@code [cIndex, cIndex + numComponents)} into one buffer.
@@ -246,7 +260,9 @@ public final class CompositeByteBuf extends CountedByteBuf {
     // ------------------------------------------------------------------ identity and capacity
 
     @Override
-    public int capacity() { return components.capacity(); }
+    public int capacity() {
+        return components.capacity();
+    }
 
     /** Grows by appending a zeroed buffer, or shrinks by dropping and trimming the last components. */
     @Override
@@ -269,10 +285,14 @@ public final class CompositeByteBuf extends CountedByteBuf {
     }
 
     @Override
-    public ByteBufAllocator alloc() { return alloc; }
+    public ByteBufAllocator alloc() {
+        return alloc;
+    }
 
     @Override
-    public ByteBuf unwrap() { return null; }
+    public ByteBuf unwrap() {
+        return null;
+    }
 
     @Override
     public boolean isDirect() {
@@ -306,7 +326,9 @@ public final class CompositeByteBuf extends CountedByteBuf {
     }
 
     @Override
-    public ByteBuf touch() { return touch(null); }
+    public ByteBuf touch() {
+        return touch(null);
+    }
 
     @Override
     void deallocate() {
@@ -320,46 +342,74 @@ public final class CompositeByteBuf extends CountedByteBuf {
     // The component list finds the component of an index and splits a value that straddles two.
 
     @Override
-    byte _getByte(int index) { return components.getByte(index); }
+    byte _getByte(int index) {
+        return components.getByte(index);
+    }
 
     @Override
-    short _getShort(int index) { return components.getShort(index); }
+    short _getShort(int index) {
+        return components.getShort(index);
+    }
 
     @Override
-    short _getShortLE(int index) { return Short.reverseBytes(_getShort(index)); }
+    short _getShortLE(int index) {
+        return Short.reverseBytes(_getShort(index));
+    }
 
     @Override
-    int _getInt(int index) { return components.getInt(index); }
+    int _getInt(int index) {
+        return components.getInt(index);
+    }
 
     @Override
-    int _getIntLE(int index) { return Integer.reverseBytes(_getInt(index)); }
+    int _getIntLE(int index) {
+        return Integer.reverseBytes(_getInt(index));
+    }
 
     @Override
-    long _getLong(int index) { return components.getLong(index); }
+    long _getLong(int index) {
+        return components.getLong(index);
+    }
 
     @Override
-    long _getLongLE(int index) { return Long.reverseBytes(_getLong(index)); }
+    long _getLongLE(int index) {
+        return Long.reverseBytes(_getLong(index));
+    }
 
     @Override
-    void _setByte(int index, int value) { components.setByte(index, value); }
+    void _setByte(int index, int value) {
+        components.setByte(index, value);
+    }
 
     @Override
-    void _setShort(int index, int value) { components.setShort(index, value); }
+    void _setShort(int index, int value) {
+        components.setShort(index, value);
+    }
 
     @Override
-    void _setShortLE(int index, int value) { _setShort(index, Short.reverseBytes((short) value)); }
+    void _setShortLE(int index, int value) {
+        _setShort(index, Short.reverseBytes((short) value));
+    }
 
     @Override
-    void _setInt(int index, int value) { components.setInt(index, value); }
+    void _setInt(int index, int value) {
+        components.setInt(index, value);
+    }
 
     @Override
-    void _setIntLE(int index, int value) { _setInt(index, Integer.reverseBytes(value)); }
+    void _setIntLE(int index, int value) {
+        _setInt(index, Integer.reverseBytes(value));
+    }
 
     @Override
-    void _setLong(int index, long value) { components.setLong(index, value); }
+    void _setLong(int index, long value) {
+        components.setLong(index, value);
+    }
 
     @Override
-    void _setLongLE(int index, long value) { _setLong(index, Long.reverseBytes(value)); }
+    void _setLongLE(int index, long value) {
+        _setLong(index, Long.reverseBytes(value));
+    }
 
     @Override
     public ByteBuf getBytes(int index, ByteBuf dst, int dstIndex, int length) {
@@ -410,7 +460,9 @@ public final class CompositeByteBuf extends CountedByteBuf {
     // ------------------------------------------------------------------ NIO and arrays
 
     @Override
-    public int nioBufferCount() { return components.nioBufferCount(); }
+    public int nioBufferCount() {
+        return components.nioBufferCount();
+    }
 
     /** Shares memory when the range lies in one component; otherwise returns a copy. */
     @Override
