@@ -1,5 +1,9 @@
 package io.rill.buffer;
 
+import static io.rill.buffer.IndexChecks.isOutOfBounds;
+import static io.rill.buffer.IndexChecks.notReadable;
+import static io.rill.buffer.IndexChecks.outside;
+
 import io.rill.util.RillProperties;
 import java.nio.ReadOnlyBufferException;
 import java.nio.charset.Charset;
@@ -108,11 +112,6 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     // ------------------------------------------------------------------ checks
 
-    static boolean isOutOfBounds(int index, int length, int capacity) {
-        // Any negative term (including an overflowed index + length) means out of range.
-        return (index | length | index + length | capacity - (index + length)) < 0;
-    }
-
     /**
      * The bound index checks compare against: the capacity, or -1 once released. Buffers owning
      * their memory keep it in a field, so one load and one branch also catch use after release.
@@ -130,25 +129,24 @@ abstract class AbstractByteBuf extends ByteBuf {
         }
     }
 
-    /** {@link #checkIndex} for sizes 1 to 8: two compares, a shape the JIT removes from counted loops. */
-    final void checkPrimitive(int index, int size) {
+    /**
+     * {@link #checkIndex} for sizes 1 to 8: two compares, a shape the JIT removes from counted loops.
+     * Returns {@code index}, so an accessor checks and reads in one expression, as
+     * {@link #advanceReader} lets the relative ones do.
+     */
+    final int checkPrimitive(int index, int size) {
         if (!RillProperties.BUFFER_CHECK_BOUNDS) {
             ensureAccessible();
         } else if (index < 0 || index > accessLimit() - size) {
             throw accessFailure(index, size);
         }
+        return index;
     }
 
     /** A released buffer says so; otherwise the range was wrong. */
     private RuntimeException accessFailure(int index, int length) {
         ensureAccessible();
         return new IndexOutOfBoundsException(outside("", index, length, capacity()));
-    }
-
-    static void checkRange(String what, int index, int length, int capacity) {
-        if (isOutOfBounds(index, length, capacity)) {
-            throw new IndexOutOfBoundsException(outside(what + ' ', index, length, capacity));
-        }
     }
 
     final void checkReadable(int length) {
@@ -323,120 +321,102 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     @Override
     public byte getByte(int index) {
-        checkPrimitive(index, 1);
-        return _getByte(index);
+        return _getByte(checkPrimitive(index, 1));
     }
 
     @Override
     public short getShort(int index) {
-        checkPrimitive(index, 2);
-        return _getShort(index);
+        return _getShort(checkPrimitive(index, 2));
     }
 
     @Override
     public short getShortLE(int index) {
-        checkPrimitive(index, 2);
-        return _getShortLE(index);
+        return _getShortLE(checkPrimitive(index, 2));
     }
 
     @Override
     public int getUnsignedMedium(int index) {
-        checkPrimitive(index, 3);
-        return _getMedium(index);
+        return _getMedium(checkPrimitive(index, 3));
     }
 
     @Override
     public int getUnsignedMediumLE(int index) {
-        checkPrimitive(index, 3);
-        return _getMediumLE(index);
+        return _getMediumLE(checkPrimitive(index, 3));
     }
 
     @Override
     public int getInt(int index) {
-        checkPrimitive(index, 4);
-        return _getInt(index);
+        return _getInt(checkPrimitive(index, 4));
     }
 
     @Override
     public int getIntLE(int index) {
-        checkPrimitive(index, 4);
-        return _getIntLE(index);
+        return _getIntLE(checkPrimitive(index, 4));
     }
 
     @Override
     public long getLong(int index) {
-        checkPrimitive(index, 8);
-        return _getLong(index);
+        return _getLong(checkPrimitive(index, 8));
     }
 
     @Override
     public long getLongLE(int index) {
-        checkPrimitive(index, 8);
-        return _getLongLE(index);
+        return _getLongLE(checkPrimitive(index, 8));
     }
 
     // ------------------------------------------------------------------ set
 
     @Override
     public ByteBuf setByte(int index, int value) {
-        checkPrimitive(index, 1);
-        _setByte(index, value);
+        _setByte(checkPrimitive(index, 1), value);
         return this;
     }
 
     @Override
     public ByteBuf setShort(int index, int value) {
-        checkPrimitive(index, 2);
-        _setShort(index, value);
+        _setShort(checkPrimitive(index, 2), value);
         return this;
     }
 
     @Override
     public ByteBuf setShortLE(int index, int value) {
-        checkPrimitive(index, 2);
-        _setShortLE(index, value);
+        _setShortLE(checkPrimitive(index, 2), value);
         return this;
     }
 
     @Override
     public ByteBuf setMedium(int index, int value) {
-        checkPrimitive(index, 3);
-        _setMedium(index, value);
+        _setMedium(checkPrimitive(index, 3), value);
         return this;
     }
 
     @Override
     public ByteBuf setMediumLE(int index, int value) {
-        checkPrimitive(index, 3);
-        _setMediumLE(index, value);
+        _setMediumLE(checkPrimitive(index, 3), value);
         return this;
     }
 
     @Override
     public ByteBuf setInt(int index, int value) {
-        checkPrimitive(index, 4);
-        _setInt(index, value);
+        _setInt(checkPrimitive(index, 4), value);
         return this;
     }
 
     @Override
     public ByteBuf setIntLE(int index, int value) {
-        checkPrimitive(index, 4);
-        _setIntLE(index, value);
+        _setIntLE(checkPrimitive(index, 4), value);
         return this;
     }
 
     @Override
     public ByteBuf setLong(int index, long value) {
-        checkPrimitive(index, 8);
-        _setLong(index, value);
+        _setLong(checkPrimitive(index, 8), value);
         return this;
     }
 
     @Override
     public ByteBuf setLongLE(int index, long value) {
-        checkPrimitive(index, 8);
-        _setLongLE(index, value);
+        _setLongLE(checkPrimitive(index, 8), value);
         return this;
     }
 
@@ -613,7 +593,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     @Override
     public int writeCharSequence(CharSequence sequence, Charset charset) {
-        int written = ByteBufUtil.setCharSequence(this, writerIndex, sequence, charset, true);
+        int written = ByteBufText.setCharSequence(this, writerIndex, sequence, charset, true);
         writerIndex += written;
         return written;
     }

@@ -1,5 +1,9 @@
 package io.rill.buffer;
 
+import static io.rill.buffer.IndexChecks.checkDstWritable;
+import static io.rill.buffer.IndexChecks.checkSrcReadable;
+import static io.rill.buffer.IndexChecks.notReadable;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,7 +13,6 @@ import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.ScatteringByteChannel;
 import java.nio.ReadOnlyBufferException;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A random- and sequential-access sequence of bytes with two independent indexes: reads
@@ -35,7 +38,13 @@ import java.nio.charset.StandardCharsets;
  * up to {@link #maxCapacity()}.
  *
  * <p>The package summary describes the rest of the contract: the typed accessors and their byte
- * order, the kinds of buffer and their views, reference counting, errors and threads.
+ * order, the kinds of buffer and their views, reference counting, errors and threads. What it says
+ * once the methods do not repeat: {@code getX} and {@code setX} move no index and throw
+ * {@link IndexOutOfBoundsException} when a byte they touch lies outside {@code [0, capacity)};
+ * {@code readX} advances the reader index past the bytes it consumed and throws that exception when
+ * fewer are readable; {@code writeX} first grows as {@link #ensureWritable(int)} does, failing the
+ * same way beyond {@link #maxCapacity()}. A buffer passed as source or destination stays the
+ * caller's: it is neither retained nor released.
  *
  * <p>Every {@code ByteBuf} is created by this package (the constructor is package-private), so
  * views can reach the memory of the buffer they derive from without another indirection.
@@ -210,74 +219,65 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     // ------------------------------------------------------------------ absolute get
 
     /**
-     * {@return the byte at {@code index}} No index moves.
+     * {@return the byte at {@code index}}
      *
      * @param index absolute index
-     * @throws IndexOutOfBoundsException if the byte is outside {@code [0, capacity)}
      */
     public abstract byte getByte(int index);
 
     /**
-     * {@return the big-endian 16-bit integer at {@code index}} No index moves.
+     * {@return the big-endian 16-bit integer in the 2 bytes at {@code index}}
      *
      * @param index absolute index of the first byte
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract short getShort(int index);
 
     /**
-     * {@return the little-endian 16-bit integer at {@code index}} No index moves.
+     * {@return the little-endian 16-bit integer in the 2 bytes at {@code index}}
      *
      * @param index absolute index of the first byte
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract short getShortLE(int index);
 
     /**
-     * {@return the big-endian unsigned 24-bit integer at {@code index}} No index moves.
+     * {@return the big-endian unsigned 24-bit integer in the 3 bytes at {@code index}}
      *
      * @param index absolute index of the first byte
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract int getUnsignedMedium(int index);
 
     /**
-     * {@return the little-endian unsigned 24-bit integer at {@code index}} No index moves.
+     * {@return the little-endian unsigned 24-bit integer in the 3 bytes at {@code index}}
      *
      * @param index absolute index of the first byte
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract int getUnsignedMediumLE(int index);
 
     /**
-     * {@return the big-endian 32-bit integer at {@code index}} No index moves.
+     * {@return the big-endian 32-bit integer in the 4 bytes at {@code index}}
      *
      * @param index absolute index of the first byte
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract int getInt(int index);
 
     /**
-     * {@return the little-endian 32-bit integer at {@code index}} No index moves.
+     * {@return the little-endian 32-bit integer in the 4 bytes at {@code index}}
      *
      * @param index absolute index of the first byte
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract int getIntLE(int index);
 
     /**
-     * {@return the big-endian 64-bit integer at {@code index}} No index moves.
+     * {@return the big-endian 64-bit integer in the 8 bytes at {@code index}}
      *
      * @param index absolute index of the first byte
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract long getLong(int index);
 
     /**
-     * {@return the little-endian 64-bit integer at {@code index}} No index moves.
+     * {@return the little-endian 64-bit integer in the 8 bytes at {@code index}}
      *
      * @param index absolute index of the first byte
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract long getLongLE(int index);
 
@@ -402,10 +402,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @throws IndexOutOfBoundsException if {@code dst} has less room than {@code length}
      */
     public ByteBuf getBytes(int index, ByteBuf dst, int length) {
-        if (length > dst.writableBytes()) {
-            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes into dst: it has room for "
-                    + dst.writableBytes() + " (" + dst + ')');
-        }
+        checkDstWritable(dst, length);
         getBytes(index, dst, dst.writerIndex(), length);
         dst.writerIndex(dst.writerIndex() + length);
         return this;
@@ -423,7 +420,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     public abstract ByteBuf getBytes(int index, ByteBuf dst, int dstIndex, int length);
 
     /**
-     * Copies {@code dst.length} bytes from {@code index} into {@code dst}. No index moves.
+     * Copies {@code dst.length} bytes from {@code index} into {@code dst}.
      *
      * @param index absolute index of the first byte to copy
      * @param dst the destination array
@@ -434,7 +431,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Copies {@code length} bytes from {@code index} into {@code dst} at {@code dstIndex}. No index moves.
+     * Copies {@code length} bytes from {@code index} into {@code dst} at {@code dstIndex}.
      *
      * @param index absolute index of the first byte to copy
      * @param dst the destination array
@@ -455,7 +452,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     public abstract ByteBuf getBytes(int index, ByteBuffer dst);
 
     /**
-     * Writes {@code length} bytes from {@code index} to {@code out}. No index moves.
+     * Writes {@code length} bytes from {@code index} to {@code out}.
      *
      * @param index absolute index of the first byte
      * @param out the stream to write to
@@ -470,12 +467,11 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Writes up to {@code length} bytes to {@code out}; returns how many it accepted.
+     * {@return how many of up to {@code length} bytes from {@code index} the channel {@code out} accepted}
      *
      * @param index absolute index of the first byte
      * @param out the channel to write to
      * @param length the most bytes to write
-     * @return the number of bytes written
      * @throws IOException if {@code out} fails
      */
     public int getBytes(int index, GatheringByteChannel out, int length) throws IOException {
@@ -484,14 +480,13 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Writes up to {@code length} bytes to {@code out} at file {@code position} (the channel's own position is
-     * unchanged).
+     * {@return how many of up to {@code length} bytes from {@code index} were written to {@code out} at file
+     * {@code position}} The channel's own position is unchanged.
      *
      * @param index absolute index of the first byte
      * @param out the file to write to
      * @param position the file position of the first byte
      * @param length the most bytes to write
-     * @return the number of bytes written
      * @throws IOException if {@code out} fails
      */
     public int getBytes(int index, FileChannel out, long position, int length) throws IOException {
@@ -500,113 +495,97 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Decodes {@code length} bytes as text. US-ASCII and ISO-8859-1 take a fast path and return
-     * an {@link io.rill.util.AsciiString} that owns a copy of the bytes.
+     * {@return {@code length} bytes decoded as text} US-ASCII and ISO-8859-1 take a fast path and
+     * return an {@link io.rill.util.AsciiString} that owns a copy of the bytes.
      *
      * @param index absolute index of the first byte
      * @param length the number of bytes
      * @param charset the encoding
-     * @return the text
      */
     public CharSequence getCharSequence(int index, int length, Charset charset) {
-        checkIndex(index, length);
-        if (charset.equals(StandardCharsets.US_ASCII) || charset.equals(StandardCharsets.ISO_8859_1)) {
-            byte[] bytes = new byte[length];
-            getBytes(index, bytes, 0, length);
-            return ByteBufUtil.asciiString(bytes);
-        }
-        return toString(index, length, charset);
+        return ByteBufText.decodeSequence(this, index, length, charset);
     }
 
     // ------------------------------------------------------------------ absolute set
 
     /**
-     * Sets the byte at {@code index} to the low 8 bits of {@code value}. No index moves.
+     * Sets the byte at {@code index} to the low 8 bits of {@code value}.
      *
      * @param index absolute index
      * @param value the value; higher bits are ignored
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the byte is outside {@code [0, capacity)}
      */
     public abstract ByteBuf setByte(int index, int value);
 
     /**
-     * Sets the big-endian 16-bit integer at {@code index}. No index moves.
+     * Sets the 2 bytes at {@code index} to {@code value} as a big-endian 16-bit integer.
      *
      * @param index absolute index of the first byte
      * @param value the value; higher bits are ignored
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract ByteBuf setShort(int index, int value);
 
     /**
-     * Sets the little-endian 16-bit integer at {@code index}. No index moves.
+     * Sets the 2 bytes at {@code index} to {@code value} as a little-endian 16-bit integer.
      *
      * @param index absolute index of the first byte
      * @param value the value; higher bits are ignored
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract ByteBuf setShortLE(int index, int value);
 
     /**
-     * Sets the big-endian 24-bit integer at {@code index}. No index moves.
+     * Sets the 3 bytes at {@code index} to {@code value} as a big-endian 24-bit integer.
      *
      * @param index absolute index of the first byte
      * @param value the value; higher bits are ignored
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract ByteBuf setMedium(int index, int value);
 
     /**
-     * Sets the little-endian 24-bit integer at {@code index}. No index moves.
+     * Sets the 3 bytes at {@code index} to {@code value} as a little-endian 24-bit integer.
      *
      * @param index absolute index of the first byte
      * @param value the value; higher bits are ignored
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract ByteBuf setMediumLE(int index, int value);
 
     /**
-     * Sets the big-endian 32-bit integer at {@code index}. No index moves.
+     * Sets the 4 bytes at {@code index} to {@code value} as a big-endian 32-bit integer.
      *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract ByteBuf setInt(int index, int value);
 
     /**
-     * Sets the little-endian 32-bit integer at {@code index}. No index moves.
+     * Sets the 4 bytes at {@code index} to {@code value} as a little-endian 32-bit integer.
      *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract ByteBuf setIntLE(int index, int value);
 
     /**
-     * Sets the big-endian 64-bit integer at {@code index}. No index moves.
+     * Sets the 8 bytes at {@code index} to {@code value} as a big-endian 64-bit integer.
      *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract ByteBuf setLong(int index, long value);
 
     /**
-     * Sets the little-endian 64-bit integer at {@code index}. No index moves.
+     * Sets the 8 bytes at {@code index} to {@code value} as a little-endian 64-bit integer.
      *
      * @param index absolute index of the first byte
      * @param value the value
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the bytes are outside {@code [0, capacity)}
      */
     public abstract ByteBuf setLongLE(int index, long value);
 
@@ -696,10 +675,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @throws IndexOutOfBoundsException if {@code src} has fewer readable bytes than {@code length}
      */
     public ByteBuf setBytes(int index, ByteBuf src, int length) {
-        if (length > src.readableBytes()) {
-            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes from src: it has "
-                    + src.readableBytes() + " readable (" + src + ')');
-        }
+        checkSrcReadable(src, length);
         setBytes(index, src, src.readerIndex(), length);
         src.readerIndex(src.readerIndex() + length);
         return this;
@@ -717,7 +693,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     public abstract ByteBuf setBytes(int index, ByteBuf src, int srcIndex, int length);
 
     /**
-     * Copies all of {@code src} to {@code index}. No index moves.
+     * Copies all of {@code src} to {@code index}.
      *
      * @param index absolute index of the first byte written
      * @param src the source array
@@ -728,7 +704,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Copies {@code length} bytes of {@code src} from {@code srcIndex} to {@code index}. No index moves.
+     * Copies {@code length} bytes of {@code src} from {@code srcIndex} to {@code index}.
      *
      * @param index absolute index of the first byte written
      * @param src the source array
@@ -749,12 +725,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     public abstract ByteBuf setBytes(int index, ByteBuffer src);
 
     /**
-     * Reads up to {@code length} bytes from {@code in}; returns the count, or -1 at end of stream.
+     * {@return how many of up to {@code length} bytes read from {@code in} were stored at {@code index}, or -1
+     * at end of stream}
      *
      * @param index absolute index of the first byte written
      * @param in the stream to read
      * @param length the most bytes to read
-     * @return the number of bytes read, or -1
      * @throws IOException if {@code in} fails
      */
     public int setBytes(int index, InputStream in, int length) throws IOException {
@@ -763,12 +739,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Reads up to {@code length} bytes from {@code in}; returns the count, or -1 at end of stream.
+     * {@return how many of up to {@code length} bytes read from {@code in} were stored at {@code index}, or -1
+     * at end of stream}
      *
      * @param index absolute index of the first byte written
      * @param in the channel to read
      * @param length the most bytes to read
-     * @return the number of bytes read, or -1
      * @throws IOException if {@code in} fails
      */
     public int setBytes(int index, ScatteringByteChannel in, int length) throws IOException {
@@ -777,13 +753,13 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Reads up to {@code length} bytes from {@code in} at file {@code position}; -1 at end of file.
+     * {@return how many of up to {@code length} bytes read from {@code in} at file {@code position} were stored
+     * at {@code index}, or -1 at end of file} The channel's own position is unchanged.
      *
      * @param index absolute index of the first byte written
      * @param in the file to read
      * @param position the file position of the first byte
      * @param length the most bytes to read
-     * @return the number of bytes read, or -1
      * @throws IOException if {@code in} fails
      */
     public int setBytes(int index, FileChannel in, long position, int length) throws IOException {
@@ -809,211 +785,109 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     public abstract ByteBuf setZero(int index, int length);
 
     /**
-     * Encodes {@code sequence} at {@code index}; returns the number of bytes written.
+     * {@return the number of bytes {@code sequence} took, encoded at {@code index}}
      *
      * @param index absolute index of the first byte written
      * @param sequence the text
      * @param charset the encoding
-     * @return the number of bytes written
      */
     public int setCharSequence(int index, CharSequence sequence, Charset charset) {
-        return ByteBufUtil.setCharSequence((AbstractByteBuf) this, index, sequence, charset, false);
+        return ByteBufText.setCharSequence((AbstractByteBuf) this, index, sequence, charset, false);
     }
 
     // ------------------------------------------------------------------ relative read
 
-    /**
-     * Reads one byte at the reader index and advances it by 1.
-     *
-     * @return the byte
-     * @throws IndexOutOfBoundsException if no byte is readable
-     */
+    /** {@return the byte at the reader index, which advances by 1} */
     public abstract byte readByte();
 
-    /**
-     * Reads a big-endian 16-bit integer and advances the reader index by 2.
-     *
-     * @return the value
-     * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
-     */
+    /** {@return the big-endian 16-bit integer at the reader index, which advances by 2} */
     public abstract short readShort();
 
-    /**
-     * Reads a little-endian 16-bit integer and advances the reader index by 2.
-     *
-     * @return the value
-     * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
-     */
+    /** {@return the little-endian 16-bit integer at the reader index, which advances by 2} */
     public abstract short readShortLE();
 
-    /**
-     * Reads a big-endian unsigned 24-bit integer and advances the reader index by 3.
-     *
-     * @return the value
-     * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
-     */
+    /** {@return the big-endian unsigned 24-bit integer at the reader index, which advances by 3} */
     public abstract int readUnsignedMedium();
 
-    /**
-     * Reads a little-endian unsigned 24-bit integer and advances the reader index by 3.
-     *
-     * @return the value
-     * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
-     */
+    /** {@return the little-endian unsigned 24-bit integer at the reader index, which advances by 3} */
     public abstract int readUnsignedMediumLE();
 
-    /**
-     * Reads a big-endian 32-bit integer and advances the reader index by 4.
-     *
-     * @return the value
-     * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
-     */
+    /** {@return the big-endian 32-bit integer at the reader index, which advances by 4} */
     public abstract int readInt();
 
-    /**
-     * Reads a little-endian 32-bit integer and advances the reader index by 4.
-     *
-     * @return the value
-     * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
-     */
+    /** {@return the little-endian 32-bit integer at the reader index, which advances by 4} */
     public abstract int readIntLE();
 
-    /**
-     * Reads a big-endian 64-bit integer and advances the reader index by 8.
-     *
-     * @return the value
-     * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
-     */
+    /** {@return the big-endian 64-bit integer at the reader index, which advances by 8} */
     public abstract long readLong();
 
-    /**
-     * Reads a little-endian 64-bit integer and advances the reader index by 8.
-     *
-     * @return the value
-     * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
-     */
+    /** {@return the little-endian 64-bit integer at the reader index, which advances by 8} */
     public abstract long readLongLE();
 
     // Derived from the accessors above, one formula each.
-    /**
-     * Reads one byte as a boolean (true unless zero).
-     *
-     * @return the value
-     */
+    /** {@return the byte at the reader index as a boolean (true unless zero), advancing the index by 1} */
     public boolean readBoolean() { return readByte() != 0; }
 
-    /**
-     * Reads one byte as an unsigned value, 0 to 255.
-     *
-     * @return the value
-     */
+    /** {@return the byte at the reader index as an unsigned value, 0 to 255, advancing the index by 1} */
     public short readUnsignedByte() { return (short) (readByte() & 0xff); }
 
-    /**
-     * Reads a big-endian unsigned 16-bit integer.
-     *
-     * @return the value
-     */
+    /** {@return the big-endian unsigned 16-bit integer at the reader index, advancing the index by 2} */
     public int readUnsignedShort() { return readShort() & 0xffff; }
 
-    /**
-     * Reads a little-endian unsigned 16-bit integer.
-     *
-     * @return the value
-     */
+    /** {@return the little-endian unsigned 16-bit integer at the reader index, advancing the index by 2} */
     public int readUnsignedShortLE() { return readShortLE() & 0xffff; }
 
-    /**
-     * Reads a big-endian signed 24-bit integer.
-     *
-     * @return the value, sign-extended
-     */
+    /** {@return the big-endian 24-bit integer at the reader index, sign-extended, advancing the index by 3} */
     public int readMedium() { return readUnsignedMedium() << 8 >> 8; }
 
-    /**
-     * Reads a little-endian signed 24-bit integer.
-     *
-     * @return the value, sign-extended
-     */
+    /** {@return the little-endian 24-bit integer at the reader index, sign-extended, advancing the index by 3} */
     public int readMediumLE() { return readUnsignedMediumLE() << 8 >> 8; }
 
-    /**
-     * Reads a big-endian unsigned 32-bit integer.
-     *
-     * @return the value
-     */
+    /** {@return the big-endian unsigned 32-bit integer at the reader index, advancing the index by 4} */
     public long readUnsignedInt() { return readInt() & 0xffffffffL; }
 
-    /**
-     * Reads a little-endian unsigned 32-bit integer.
-     *
-     * @return the value
-     */
+    /** {@return the little-endian unsigned 32-bit integer at the reader index, advancing the index by 4} */
     public long readUnsignedIntLE() { return readIntLE() & 0xffffffffL; }
 
-    /**
-     * Reads a big-endian UTF-16 code unit.
-     *
-     * @return the character
-     */
+    /** {@return the big-endian UTF-16 code unit at the reader index, advancing the index by 2} */
     public char readChar() { return (char) readShort(); }
 
-    /**
-     * Reads a little-endian UTF-16 code unit.
-     *
-     * @return the character
-     */
+    /** {@return the little-endian UTF-16 code unit at the reader index, advancing the index by 2} */
     public char readCharLE() { return (char) readShortLE(); }
 
-    /**
-     * Reads a big-endian IEEE 754 single.
-     *
-     * @return the value
-     */
+    /** {@return the big-endian IEEE 754 single at the reader index, advancing the index by 4} */
     public float readFloat() { return Float.intBitsToFloat(readInt()); }
 
-    /**
-     * Reads a little-endian IEEE 754 single.
-     *
-     * @return the value
-     */
+    /** {@return the little-endian IEEE 754 single at the reader index, advancing the index by 4} */
     public float readFloatLE() { return Float.intBitsToFloat(readIntLE()); }
 
-    /**
-     * Reads a big-endian IEEE 754 double.
-     *
-     * @return the value
-     */
+    /** {@return the big-endian IEEE 754 double at the reader index, advancing the index by 8} */
     public double readDouble() { return Double.longBitsToDouble(readLong()); }
 
-    /**
-     * Reads a little-endian IEEE 754 double.
-     *
-     * @return the value
-     */
+    /** {@return the little-endian IEEE 754 double at the reader index, advancing the index by 8} */
     public double readDoubleLE() { return Double.longBitsToDouble(readLongLE()); }
 
     /**
-     * Copies the next {@code length} bytes into a new buffer from {@link #alloc()}.
+     * {@return a new buffer from {@link #alloc()} holding a copy of the next {@code length} bytes} The caller
+     * owns it and must release it.
      *
      * @param length the number of bytes
-     * @return the new buffer; the caller owns it and must release it
      */
     public abstract ByteBuf readBytes(int length);
 
     /**
-     * A slice of the next {@code length} bytes sharing this buffer's reference count.
+     * {@return a slice of the next {@code length} bytes sharing this buffer's reference count} Do not
+     * release it unless you also mean to release this buffer.
      *
      * @param length the number of bytes
-     * @return the slice; do not release it unless you also mean to release this buffer
      */
     public abstract ByteBuf readSlice(int length);
 
     /**
-     * A slice of the next {@code length} bytes with its own count (this buffer is retained).
+     * {@return a slice of the next {@code length} bytes with its own count} This buffer is retained
+     * until the caller, who owns the slice, releases it.
      *
      * @param length the number of bytes
-     * @return the slice; the caller owns it and must release it
      */
     public abstract ByteBuf readRetainedSlice(int length);
 
@@ -1033,14 +907,10 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param dst the destination; the caller keeps ownership
      * @param length the number of bytes
      * @return this buffer
-     * @throws IndexOutOfBoundsException if {@code dst} has less room, or this buffer fewer readable bytes, than
-     *     {@code length}
+     * @throws IndexOutOfBoundsException if {@code dst} has less room than {@code length}
      */
     public ByteBuf readBytes(ByteBuf dst, int length) {
-        if (length > dst.writableBytes()) {
-            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes into dst: it has room for "
-                    + dst.writableBytes() + " (" + dst + ')');
-        }
+        checkDstWritable(dst, length);
         readBytes(dst, dst.writerIndex(), length);
         dst.writerIndex(dst.writerIndex() + length);
         return this;
@@ -1053,7 +923,6 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param dstIndex absolute index in {@code dst}
      * @param length the number of bytes
      * @return this buffer
-     * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
      */
     public ByteBuf readBytes(ByteBuf dst, int dstIndex, int length) {
         requireReadable(length);
@@ -1066,7 +935,6 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      *
      * @param dst the destination array
      * @return this buffer
-     * @throws IndexOutOfBoundsException if fewer bytes are readable
      */
     public ByteBuf readBytes(byte[] dst) {
         return readBytes(dst, 0, dst.length);
@@ -1079,7 +947,6 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param dstIndex the first array index written
      * @param length the number of bytes
      * @return this buffer
-     * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
      */
     public ByteBuf readBytes(byte[] dst, int dstIndex, int length) {
         requireReadable(length);
@@ -1092,7 +959,6 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      *
      * @param dst the destination
      * @return this buffer
-     * @throws IndexOutOfBoundsException if fewer bytes are readable
      */
     public ByteBuf readBytes(ByteBuffer dst) {
         int length = dst.remaining();
@@ -1116,11 +982,11 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Writes up to {@code length} readable bytes to {@code out}; returns how many were consumed.
+     * {@return how many of up to {@code length} readable bytes {@code out} accepted} The reader index
+     * advances past them.
      *
      * @param out the channel to write to
      * @param length the most bytes to write
-     * @return the number of bytes written and consumed
      * @throws IOException if {@code out} fails
      */
     public int readBytes(GatheringByteChannel out, int length) throws IOException {
@@ -1131,13 +997,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Writes up to {@code length} readable bytes to {@code out} at file {@code position}, consuming what was
-     * written.
+     * {@return how many of up to {@code length} readable bytes were written to {@code out} at file
+     * {@code position}} The reader index advances past them.
      *
      * @param out the file to write to
      * @param position the file position of the first byte
      * @param length the most bytes to write
-     * @return the number of bytes written and consumed
      * @throws IOException if {@code out} fails
      */
     public int readBytes(FileChannel out, long position, int length) throws IOException {
@@ -1148,11 +1013,10 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Decodes and consumes {@code length} bytes; see {@link #getCharSequence(int, int, Charset)}.
+     * {@return the next {@code length} bytes decoded as by {@link #getCharSequence(int, int, Charset)}}
      *
      * @param length the number of bytes
      * @param charset the encoding
-     * @return the text
      */
     public CharSequence readCharSequence(int length, Charset charset) {
         CharSequence text = getCharSequence(readerIndex(), length, charset);
@@ -1165,90 +1029,80 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      *
      * @param length the number of bytes to skip
      * @return this buffer
-     * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
      */
     public abstract ByteBuf skipBytes(int length);
 
     // ------------------------------------------------------------------ relative write
 
     /**
-     * Appends the low 8 bits of {@code value}, growing the buffer if needed.
+     * Appends the low 8 bits of {@code value}.
      *
      * @param value the value; higher bits are ignored
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
      */
     public abstract ByteBuf writeByte(int value);
 
     /**
-     * Appends a big-endian 16-bit integer, growing the buffer if needed.
+     * Appends {@code value} as a big-endian 16-bit integer, 2 bytes.
      *
      * @param value the value; higher bits are ignored
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
      */
     public abstract ByteBuf writeShort(int value);
 
     /**
-     * Appends a little-endian 16-bit integer, growing the buffer if needed.
+     * Appends {@code value} as a little-endian 16-bit integer, 2 bytes.
      *
      * @param value the value; higher bits are ignored
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
      */
     public abstract ByteBuf writeShortLE(int value);
 
     /**
-     * Appends a big-endian 24-bit integer, growing the buffer if needed.
+     * Appends {@code value} as a big-endian 24-bit integer, 3 bytes.
      *
      * @param value the value; higher bits are ignored
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
      */
     public abstract ByteBuf writeMedium(int value);
 
     /**
-     * Appends a little-endian 24-bit integer, growing the buffer if needed.
+     * Appends {@code value} as a little-endian 24-bit integer, 3 bytes.
      *
      * @param value the value; higher bits are ignored
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
      */
     public abstract ByteBuf writeMediumLE(int value);
 
     /**
-     * Appends a big-endian 32-bit integer, growing the buffer if needed.
+     * Appends {@code value} as a big-endian 32-bit integer, 4 bytes.
      *
      * @param value the value
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
      */
     public abstract ByteBuf writeInt(int value);
 
     /**
-     * Appends a little-endian 32-bit integer, growing the buffer if needed.
+     * Appends {@code value} as a little-endian 32-bit integer, 4 bytes.
      *
      * @param value the value
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
      */
     public abstract ByteBuf writeIntLE(int value);
 
     /**
-     * Appends a big-endian 64-bit integer, growing the buffer if needed.
+     * Appends {@code value} as a big-endian 64-bit integer, 8 bytes.
      *
      * @param value the value
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
      */
     public abstract ByteBuf writeLong(long value);
 
     /**
-     * Appends a little-endian 64-bit integer, growing the buffer if needed.
+     * Appends {@code value} as a little-endian 64-bit integer, 8 bytes.
      *
      * @param value the value
      * @return this buffer
-     * @throws IndexOutOfBoundsException if the buffer cannot grow enough
      */
     public abstract ByteBuf writeLongLE(long value);
 
@@ -1328,10 +1182,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @throws IndexOutOfBoundsException if {@code src} has fewer readable bytes than {@code length}
      */
     public ByteBuf writeBytes(ByteBuf src, int length) {
-        if (length > src.readableBytes()) {
-            throw new IndexOutOfBoundsException("cannot copy " + length + " bytes from src: it has "
-                    + src.readableBytes() + " readable (" + src + ')');
-        }
+        checkSrcReadable(src, length);
         writeBytes(src, src.readerIndex(), length);
         src.readerIndex(src.readerIndex() + length);
         return this;
@@ -1389,11 +1240,10 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Appends up to {@code length} bytes read from {@code in}; returns the count or -1 at end of stream.
+     * {@return how many of up to {@code length} bytes read from {@code in} were appended, or -1 at end of stream}
      *
      * @param in the stream to read
      * @param length the most bytes to read
-     * @return the number of bytes appended, or -1
      * @throws IOException if {@code in} fails
      */
     public int writeBytes(InputStream in, int length) throws IOException {
@@ -1402,11 +1252,10 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Appends up to {@code length} bytes read from {@code in}.
+     * {@return how many of up to {@code length} bytes read from {@code in} were appended, or -1 at end of stream}
      *
      * @param in the channel to read
      * @param length the most bytes to read
-     * @return the number of bytes appended, or -1 at end of stream
      * @throws IOException if {@code in} fails
      */
     public int writeBytes(ScatteringByteChannel in, int length) throws IOException {
@@ -1415,13 +1264,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Appends up to {@code length} bytes read from {@code in} at file {@code position}; the channel's own
-     * position is unchanged.
+     * {@return how many of up to {@code length} bytes read from {@code in} at file {@code position} were
+     * appended, or -1 at end of file} The channel's own position is unchanged.
      *
      * @param in the file to read
      * @param position the file position of the first byte
      * @param length the most bytes to read
-     * @return the number of bytes appended, or -1 at end of file
      * @throws IOException if {@code in} fails
      */
     public int writeBytes(FileChannel in, long position, int length) throws IOException {
@@ -1446,24 +1294,22 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     public abstract ByteBuf writeZero(int length);
 
     /**
-     * Encodes and appends {@code sequence}; returns the number of bytes written.
+     * {@return the number of bytes {@code sequence} took, encoded and appended}
      *
      * @param sequence the text
      * @param charset the encoding
-     * @return the number of bytes written
      */
     public abstract int writeCharSequence(CharSequence sequence, Charset charset);
 
     // ------------------------------------------------------------------ search
 
     /**
-     * The first index of {@code value} in {@code [fromIndex, toIndex)}, or the last one in
-     * {@code [toIndex, fromIndex)} when {@code fromIndex > toIndex}; -1 if absent.
+     * {@return the absolute index of the first {@code value} in {@code [fromIndex, toIndex)}, or of the last one in
+     * {@code [toIndex, fromIndex)} when {@code fromIndex > toIndex}; -1 if absent}
      *
      * @param fromIndex where the search starts (inclusive)
      * @param toIndex where it ends (exclusive)
      * @param value the byte to find
-     * @return the absolute index, or -1
      */
     public int indexOf(int fromIndex, int toIndex, byte value) {
         if (fromIndex <= toIndex) {
@@ -1483,21 +1329,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Distance from {@code readerIndex} to the first {@code value} among the readable bytes, or -1.
+     * {@return the distance from {@code readerIndex} to the first {@code value} among the readable bytes, or -1}
      *
      * @param value the byte to find
-     * @return the distance, or -1
      */
     public int bytesBefore(byte value) {
         return bytesBefore(readerIndex(), readableBytes(), value);
     }
 
     /**
-     * Like {@link #bytesBefore(byte)} within the next {@code length} readable bytes.
+     * {@return the distance from the reader index, or -1, like {@link #bytesBefore(byte)} within the next
+     * {@code length} readable bytes}
      *
      * @param length how many readable bytes to search
      * @param value the byte to find
-     * @return the distance from the reader index, or -1
      */
     public int bytesBefore(int length, byte value) {
         requireReadable(length);
@@ -1505,122 +1350,108 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
 
     /**
-     * Distance from {@code index} to the first {@code value} in {@code [index, index + length)}, or -1.
+     * {@return the distance from {@code index} to the first {@code value} in {@code [index, index + length)}, or -1}
      *
      * @param index absolute index where the search starts
      * @param length how many bytes to search
      * @param value the byte to find
-     * @return the distance, or -1
      */
     public abstract int bytesBefore(int index, int length, byte value);
 
     /**
-     * Feeds the readable bytes to {@code processor}; returns the index where it stopped, or -1.
+     * {@return the absolute index where {@code processor}, fed the readable bytes, stopped; -1 if it saw them all}
      *
      * @param processor told each byte until it returns false
-     * @return the absolute index where it stopped, or -1 if it saw every byte
      */
     public int forEachByte(ByteProcessor processor) {
         return forEachByte(readerIndex(), readableBytes(), processor);
     }
 
     /**
-     * Feeds the bytes of {@code [index, index + length)} in order to {@code processor}. No index moves.
+     * {@return the absolute index where {@code processor}, fed the bytes of {@code [index, index + length)} in
+     * order, stopped; -1 if it saw them all}
      *
      * @param index absolute index of the first byte
      * @param length the number of bytes
      * @param processor told each byte until it returns false
-     * @return the absolute index where it stopped, or -1 if it saw every byte
      */
     public abstract int forEachByte(int index, int length, ByteProcessor processor);
 
     /**
-     * Like {@link #forEachByte(ByteProcessor)} from the last readable byte backwards.
+     * {@return the absolute index where {@code processor}, fed the readable bytes from the last backwards,
+     * stopped; -1 if it saw them all}
      *
      * @param processor told each byte until it returns false
-     * @return the absolute index where it stopped, or -1 if it saw every byte
      */
     public int forEachByteDesc(ByteProcessor processor) {
         return forEachByteDesc(readerIndex(), readableBytes(), processor);
     }
 
     /**
-     * Feeds the bytes of {@code [index, index + length)} from the last to the first to {@code processor}.
+     * {@return the absolute index where {@code processor}, fed the bytes of {@code [index, index + length)} from
+     * the last to the first, stopped; -1 if it saw them all}
      *
      * @param index absolute index of the lowest byte
      * @param length the number of bytes
      * @param processor told each byte until it returns false
-     * @return the absolute index where it stopped, or -1 if it saw every byte
      */
     public abstract int forEachByteDesc(int index, int length, ByteProcessor processor);
 
     // ------------------------------------------------------------------ copies and views
 
-    /**
-     * A copy of the readable bytes in a new buffer; indexes of this buffer do not move.
-     *
-     * @return the copy; the caller owns it and must release it
-     */
+    /** {@return a new buffer holding a copy of the readable bytes, which the caller must release} */
     public ByteBuf copy() {
         return copy(readerIndex(), readableBytes());
     }
 
     /**
-     * Copies {@code [index, index + length)} into a new buffer. No index moves.
+     * {@return a new buffer holding a copy of {@code [index, index + length)}, which the caller must release}
      *
      * @param index absolute index of the first byte
      * @param length the number of bytes
-     * @return the copy; the caller owns it and must release it
      */
     public abstract ByteBuf copy(int index, int length);
 
-    /**
-     * A view of the readable bytes, sharing memory and reference count.
-     *
-     * @return the view; releasing it releases this buffer
-     */
+    /** {@return a view of the readable bytes sharing memory and reference count: releasing it releases this buffer} */
     public ByteBuf slice() {
         return slice(readerIndex(), readableBytes());
     }
 
     /**
-     * Like {@link #slice()} but with its own count; this buffer is retained until the slice is released.
-     *
-     * @return the view; the caller owns it and must release it
+     * {@return a view of the readable bytes, like {@link #slice()} but with its own count} This buffer is retained
+     * until the caller, who owns the slice, releases it.
      */
     public ByteBuf retainedSlice() {
         return retainedSlice(readerIndex(), readableBytes());
     }
 
     /**
-     * A view of {@code [index, index + length)} sharing memory and reference count.
+     * {@return a view of {@code [index, index + length)} sharing memory and reference count} Releasing the view
+     * releases this buffer.
      *
      * @param index absolute index of the view's first byte
      * @param length the view's capacity
-     * @return the view; releasing it releases this buffer
      */
     public abstract ByteBuf slice(int index, int length);
 
     /**
-     * Like {@link #slice(int, int)} but with its own count; this buffer is retained until the slice is released.
+     * {@return a view like {@link #slice(int, int)} but with its own count} This buffer is retained until the
+     * caller, who owns the slice, releases it.
      *
      * @param index absolute index of the view's first byte
      * @param length the view's capacity
-     * @return the view; the caller owns it and must release it
      */
     public abstract ByteBuf retainedSlice(int index, int length);
 
     /**
-     * A view of the whole buffer with its own indexes, sharing memory and reference count.
-     *
-     * @return the view; releasing it releases this buffer
+     * {@return a view of the whole buffer with its own indexes, sharing memory and reference count} Releasing
+     * the view releases this buffer.
      */
     public abstract ByteBuf duplicate();
 
     /**
-     * Like {@link #duplicate()} but with its own count; this buffer is retained until it is released.
-     *
-     * @return the view; the caller owns it and must release it
+     * {@return a view like {@link #duplicate()} but with its own count} This buffer is retained until the caller,
+     * who owns the view, releases it.
      */
     public abstract ByteBuf retainedDuplicate();
 
@@ -1630,39 +1461,33 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     public abstract int nioBufferCount();
 
     /**
-     * The readable bytes as a {@link ByteBuffer}; may share memory or be a copy (composite).
-     *
-     * @return a buffer whose position and limit are the readable range; valid while this buffer is not released
+     * {@return the readable bytes as one {@link ByteBuffer}, which may share memory or be a copy (composite)} It
+     * is valid while this buffer is not released.
      */
     public ByteBuffer nioBuffer() {
         return nioBuffer(readerIndex(), readableBytes());
     }
 
     /**
-     * The bytes of {@code [index, index + length)} as one {@link ByteBuffer}; it may share memory or be a copy
-     * (composite).
+     * {@return the bytes of {@code [index, index + length)} as one {@link ByteBuffer}, which may share memory or
+     * be a copy (composite)} It is valid while this buffer is not released; writing to a copy changes nothing here.
      *
      * @param index absolute index of the first byte
      * @param length the number of bytes
-     * @return a buffer valid while this buffer is not released; writing to a copy changes nothing here
      */
     public abstract ByteBuffer nioBuffer(int index, int length);
 
-    /**
-     * The readable bytes as one or more {@link ByteBuffer}s sharing this buffer's memory.
-     *
-     * @return the buffers; valid while this buffer is not released
-     */
+    /** {@return the readable bytes as {@link ByteBuffer}s sharing this buffer's memory, valid until it is released} */
     public ByteBuffer[] nioBuffers() {
         return nioBuffers(readerIndex(), readableBytes());
     }
 
     /**
-     * The bytes of {@code [index, index + length)} as {@link ByteBuffer}s sharing this buffer's memory.
+     * {@return the bytes of {@code [index, index + length)} as {@link ByteBuffer}s sharing this buffer's memory}
+     * They are valid while this buffer is not released.
      *
      * @param index absolute index of the first byte
      * @param length the number of bytes
-     * @return the buffers; valid while this buffer is not released
      */
     public abstract ByteBuffer[] nioBuffers(int index, int length);
 
@@ -1689,9 +1514,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     public abstract boolean hasArray();
 
     /**
-     * The backing array; throws {@link UnsupportedOperationException} unless {@link #hasArray()}.
-     *
-     * @return the array, shared with this buffer
+     * {@return the backing array, shared with this buffer} Throws {@link UnsupportedOperationException} unless
+     * {@link #hasArray()}.
      */
     public abstract byte[] array();
 
@@ -1701,34 +1525,23 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     // ------------------------------------------------------------------ text and identity
 
     /**
-     * Decodes the readable bytes; does not move the reader index.
+     * {@return the readable bytes decoded with {@code charset}} The reader index does not move.
      *
      * @param charset the encoding
-     * @return the text
      */
     public String toString(Charset charset) {
         return toString(readerIndex(), readableBytes(), charset);
     }
 
     /**
-     * Decodes {@code [index, index + length)} with {@code charset}. No index moves.
+     * {@return the bytes of {@code [index, index + length)} decoded with {@code charset}}
      *
      * @param index absolute index of the first byte
      * @param length the number of bytes
      * @param charset the encoding
-     * @return the text
      */
     public String toString(int index, int length, Charset charset) {
-        checkIndex(index, length);
-        if (length == 0) {
-            return "";
-        }
-        if (hasArray()) {
-            return new String(array(), arrayOffset() + index, length, charset);
-        }
-        byte[] bytes = new byte[length];
-        getBytes(index, bytes, 0, length);
-        return new String(bytes, charset);
+        return ByteBufText.decode(this, index, length, charset);
     }
 
     /** A hash of the readable bytes. */
@@ -1773,18 +1586,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     /** Throws unless {@code length} bytes are readable, naming both indexes (or that the buffer was released). */
     final void requireReadable(int length) {
         if (length < 0 || length > readableBytes()) {
-            throw refCnt() == 0 ? new IllegalReferenceCountException(0) : new IndexOutOfBoundsException(notReadable(this, length));
+            throw refCnt() == 0 ? new IllegalReferenceCountException(0)
+                    : new IndexOutOfBoundsException(notReadable(this, length));
         }
-    }
-
-    /** "index 6 and length 4 do not fit in [0, 8)", with {@code what} ("dst ") in front of "index". */
-    static String outside(String what, int index, int length, int capacity) {
-        return what + "index " + index + " and length " + length + " do not fit in [0, " + capacity + ')';
-    }
-
-    /** Why {@code length} bytes cannot be read from {@code buf}, naming both of its indexes. */
-    static String notReadable(ByteBuf buf, int length) {
-        return "cannot read " + length + " bytes: " + buf.readableBytes() + " readable between readerIndex "
-                + buf.readerIndex() + " and writerIndex " + buf.writerIndex() + " of " + buf;
     }
 }

@@ -1,6 +1,5 @@
 package io.rill.buffer;
 
-import io.rill.util.AsciiString;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
@@ -14,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 public final class ByteBufUtil {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
-    private static final byte REPLACEMENT = '?';
 
     private ByteBufUtil() {
     }
@@ -229,7 +227,7 @@ public final class ByteBufUtil {
         AbstractByteBuf b = (AbstractByteBuf) buf;
         int written;
         if (reserveBytes >= 3 * seq.length()) {
-            written = encodeUtf8(b, b.writerIndex, seq);
+            written = ByteBufText.encodeUtf8(b, b.writerIndex, seq);
         } else {
             return writeUtf8(buf, seq);
         }
@@ -265,82 +263,6 @@ public final class ByteBufUtil {
             buf.release();
             throw e;
         }
-    }
-
-    static AsciiString asciiString(byte[] bytes) {
-        return new AsciiString(bytes, false);
-    }
-
-    /** The shared body of setCharSequence and writeCharSequence; {@code grow} for writes. */
-    static int setCharSequence(AbstractByteBuf buf, int index, CharSequence seq, Charset charset, boolean grow) {
-        if (charset.equals(StandardCharsets.UTF_8)) {
-            int length = utf8Bytes(seq);
-            reserve(buf, index, length, grow);
-            int written = encodeUtf8(buf, index, seq);
-            assert written == length;
-            return written;
-        }
-        boolean ascii = charset.equals(StandardCharsets.US_ASCII);
-        if (ascii || charset.equals(StandardCharsets.ISO_8859_1)) {
-            int length = seq.length();
-            reserve(buf, index, length, grow);
-            if (seq instanceof AsciiString && ((AsciiString) seq).arrayOffset() >= 0) {
-                AsciiString s = (AsciiString) seq;
-                buf.setBytes(index, s.array(), s.arrayOffset(), length);
-                return length;
-            }
-            int limit = ascii ? 0x7f : 0xff;
-            for (int i = 0; i < length; i++) {
-                char c = seq.charAt(i);
-                buf._setByte(index + i, c > limit ? REPLACEMENT : c);
-            }
-            return length;
-        }
-        byte[] bytes = seq.toString().getBytes(charset);
-        reserve(buf, index, bytes.length, grow);
-        buf.setBytes(index, bytes, 0, bytes.length);
-        return bytes.length;
-    }
-
-    private static void reserve(AbstractByteBuf buf, int index, int length, boolean grow) {
-        if (grow) {
-            buf.ensureWritable0(length);
-        } else {
-            buf.checkIndex(index, length);
-        }
-        if (buf.isReadOnly()) {
-            throw new java.nio.ReadOnlyBufferException();
-        }
-    }
-
-    /** Writes UTF-8 at {@code index} (room already checked); returns the bytes written. */
-    static int encodeUtf8(AbstractByteBuf buf, int index, CharSequence seq) {
-        int start = index;
-        int length = seq.length();
-        for (int i = 0; i < length; i++) {
-            char c = seq.charAt(i);
-            if (c < 0x80) {
-                buf._setByte(index++, c);
-            } else if (c < 0x800) {
-                buf._setByte(index++, 0xc0 | c >> 6);
-                buf._setByte(index++, 0x80 | c & 0x3f);
-            } else if (Character.isSurrogate(c)) {
-                if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(seq.charAt(i + 1))) {
-                    int cp = Character.toCodePoint(c, seq.charAt(++i));
-                    buf._setByte(index++, 0xf0 | cp >> 18);
-                    buf._setByte(index++, 0x80 | cp >> 12 & 0x3f);
-                    buf._setByte(index++, 0x80 | cp >> 6 & 0x3f);
-                    buf._setByte(index++, 0x80 | cp & 0x3f);
-                } else {
-                    buf._setByte(index++, REPLACEMENT);
-                }
-            } else {
-                buf._setByte(index++, 0xe0 | c >> 12);
-                buf._setByte(index++, 0x80 | c >> 6 & 0x3f);
-                buf._setByte(index++, 0x80 | c & 0x3f);
-            }
-        }
-        return index - start;
     }
 
     /**

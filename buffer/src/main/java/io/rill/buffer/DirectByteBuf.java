@@ -1,5 +1,7 @@
 package io.rill.buffer;
 
+import static io.rill.buffer.IndexChecks.checkRange;
+
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -108,7 +108,7 @@ public final class Unpooled {
      * @return the buffer; the caller owns it and must release it
      */
     public static ByteBuf wrappedBuffer(byte[] array, int offset, int length) {
-        AbstractByteBuf.checkRange("array", offset, length, array.length);
+        IndexChecks.checkRange("array", offset, length, array.length);
         if (offset == 0 && length == array.length) {
             return wrappedBuffer(array);
         }

@@ -2,8 +2,6 @@ package io.rill.buffer.pool;
 
 import io.rill.util.concurrent.Ticker;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,19 +19,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * chunk that has one, else a new chunk. Huge requests get memory of their own that is not
  * pooled (but counted), freed as soon as their buffer is released.
  *
- * <p>Chunks sit in one of two lists:
- *
- * <pre>
- *   chunks:      [c0] [c1] ... [cn]    some page in use; first-fit scans them, oldest first
- *   emptyChunks: [e0] [e1] ... [ek]    no page in use; e0 emptied first, each stamped with when
- * </pre>
- *
- * A chunk whose last run is freed moves to the tail of {@code emptyChunks}. A run that fits in
- * no chunk of the first list takes the most recently emptied chunk back (the likeliest to be
- * still resident) before new memory is allocated. {@link #freeIdleChunks} frees chunks from the
- * head of {@code emptyChunks} that stayed empty for the idle time, which is the hysteresis: a
- * load that keeps emptying and refilling a chunk reuses it instead of paying for fresh memory
- * and its page faults each time, and a burst's chunks still go back once it is over.
+ * <p>A chunk with no page in use is kept for reuse, most recently emptied first, and
+ * {@link #freeIdleChunks} frees those that stayed empty for the idle time: a load that keeps
+ * emptying and refilling a chunk reuses it instead of paying for fresh memory and its page
+ * faults each time, and a burst's chunks still go back once it is over.
  *
  * @param <T> {@code byte[]} or a direct {@link ByteBuffer}
  */
@@ -42,10 +31,9 @@ public abstract class PoolArena<T> {
     /** How an arena finds the calling thread's cache. */
     public interface CacheLookup {
         /**
-         * The current thread's cache, created if {@code create} and allowed; else null.
+         * {@return the current thread's cache, created if {@code create} and allowed; else null}
          *
          * @param create whether to create the cache when the thread has none
-         * @return the cache, or null
          */
         PoolThreadCache current(boolean create);
     }
@@ -53,14 +41,8 @@ public abstract class PoolArena<T> {
     private final SizeClasses sizes;
     private final CacheLookup caches;
     private final ReentrantLock lock = new ReentrantLock();
-    /** Chunks with a page in use, in creation order; first-fit favours older, fuller chunks. Guarded by lock. */
-    private final List<PoolChunk<T>> chunks = new ArrayList<>();
-    /** Chunks with no page in use, in the order they emptied. Guarded by lock. */
-    private final ArrayDeque<PoolChunk<T>> emptyChunks = new ArrayDeque<>();
-    /** The clock of {@link PoolChunk#emptySinceNanos}. */
-    private final Ticker ticker;
-    /** Per small class, the sentinel of the list of slabs with free elements. Guarded by lock. */
-    private final PoolSubpage<T>[] slabHeads;
+    /** The chunks, with and without a page in use, and the slabs with free elements. Guarded by lock. */
+    private final ArenaChunks<T> chunks;
 
     /**
      * Thread caches bound to this arena: to pick the least-used arena, and for the metrics. A
@@ -92,31 +74,24 @@ public abstract class PoolArena<T> {
      * @param owner the allocator, named by buffers as theirs; may be null
      * @param ticker the clock that measures how long a chunk has been empty
      */
-    @SuppressWarnings("unchecked")
     protected PoolArena(SizeClasses sizes, CacheLookup caches, Object owner, Ticker ticker) {
         this.owner = owner;
-        this.ticker = ticker;
         this.sizes = sizes;
+        this.chunks = new ArenaChunks<>(this, sizes, ticker);
         this.caches = caches;
-        this.slabHeads = new PoolSubpage[sizes.smallCount()];
-        for (int i = 0; i < slabHeads.length; i++) {
-            slabHeads[i] = new PoolSubpage<>(i);
-        }
     }
 
     /**
-     * Memory for a new chunk or a huge allocation.
+     * {@return new memory for a chunk or a huge allocation}
      *
      * @param size the number of bytes
-     * @return the new memory
      */
     protected abstract T newMemory(int size);
 
     /**
-     * The size of memory returned by {@link #newMemory}.
+     * {@return the size in bytes of memory returned by {@link #newMemory}}
      *
      * @param memory memory from {@link #newMemory}
-     * @return its size in bytes
      */
     protected abstract int memoryLength(T memory);
 
@@ -183,17 +158,7 @@ public abstract class PoolArena<T> {
     }
 
     private void allocateSmall(PoolThreadCache cache, int sizeIdx, int reqCapacity, PooledMemory<T> target) {
-        PoolSubpage<T> head = slabHeads[sizeIdx];
-        PoolSubpage<T> slab = head.next;
-        if (slab == head) {
-            int runPages = sizes.runPages(sizeIdx);
-            long run = allocateRun(runPages);
-            PoolChunk<T> chunk = lastChunk;
-            int runOffset = PoolChunk.runOffset(run);
-            slab = new PoolSubpage<>(chunk, runOffset, runPages, sizes.size(sizeIdx), sizeIdx, sizes.pageShift());
-            chunk.slabs[runOffset] = slab;
-            slab.insertAfter(head);
-        }
+        PoolSubpage<T> slab = chunks.slabWithRoom(sizeIdx);
         long handle = slab.allocate();
         if (slab.numAvail == 0) {
             slab.unlink();
@@ -204,39 +169,9 @@ public abstract class PoolArena<T> {
     }
 
     private void allocateNormal(PoolThreadCache cache, int sizeIdx, int reqCapacity, PooledMemory<T> target) {
-        long handle = allocateRun(sizes.runPages(sizeIdx));
-        PoolChunk<T> chunk = lastChunk;
+        long handle = chunks.allocateRun(sizes.runPages(sizeIdx));
+        PoolChunk<T> chunk = chunks.lastChunk();
         target.init(this, chunk, handle, chunk.memory, chunk.offset(handle, 0), reqCapacity, sizeIdx, cache);
-    }
-
-    /**
-     * The second result of {@link #allocateRun}: the chunk its returned handle belongs to (a handle
-     * names pages, not its chunk). Read only under the lock right after that call, by the two
-     * allocation paths, before anything else can allocate; cleared when that chunk empties so it
-     * never keeps a freed chunk reachable. A field, not a returned pair, so allocating makes no object.
-     */
-    private PoolChunk<T> lastChunk;
-
-    private long allocateRun(int runPages) {
-        for (int i = 0, n = chunks.size(); i < n; i++) {
-            PoolChunk<T> chunk = chunks.get(i);
-            long handle = chunk.allocateRun(runPages);
-            if (handle >= 0) {
-                lastChunk = chunk;
-                return handle;
-            }
-        }
-        PoolChunk<T> chunk = emptyChunks.pollLast();
-        boolean fresh = chunk == null;
-        if (fresh) {
-            chunk = new PoolChunk<>(this, newMemory(sizes.chunkSize()), sizes.pageSize(), sizes.chunkSize());
-        }
-        chunks.add(chunk);
-        if (fresh) {
-            ChunkAllocatedEvent.commit(this, sizes.chunkSize());
-        }
-        lastChunk = chunk;
-        return chunk.allocateRun(runPages);
     }
 
     // ------------------------------------------------------------------ release
@@ -288,33 +223,12 @@ public abstract class PoolArena<T> {
         lock.lock();
         try {
             if (PoolChunk.isSlab(handle)) {
-                PoolSubpage<T> slab = chunk.slabs[PoolChunk.runOffset(handle)];
-                if (slab == null || slab.sizeIdx != sizeIdx) {
-                    throw new IllegalStateException("no slab of class " + sizeIdx + " at handle " + Long.toHexString(handle));
-                }
-                slab.free(PoolChunk.bitmapIdx(handle));
-                if (!slab.isLinked()) {
-                    slab.insertAfter(slabHeads[sizeIdx]);
-                }
-                // An empty slab gives its run back at once, so chunks can empty and be dropped;
-                // thread caches absorb the churn this would otherwise cause.
-                if (slab.numAvail == slab.maxElements) {
-                    slab.unlink();
-                    chunk.slabs[slab.runOffset] = null;
-                    chunk.freeAllocatedRun(slab.runOffset, slab.runPages);
-                }
+                chunks.freeElement(chunk, handle, sizeIdx);
             } else {
                 chunk.freeAllocatedRun(PoolChunk.runOffset(handle), PoolChunk.runPages(handle));
             }
             outBytes -= sizes.size(sizeIdx);
-            if (chunk.isEmpty()) {
-                chunks.remove(chunk);
-                chunk.emptySinceNanos = ticker.nanoTime();
-                emptyChunks.addLast(chunk);
-                if (lastChunk == chunk) {
-                    lastChunk = null;
-                }
-            }
+            chunks.runFreed(chunk);
         } finally {
             lock.unlock();
         }
@@ -322,24 +236,17 @@ public abstract class PoolArena<T> {
 
     /**
      * Frees the chunks that have been entirely free for at least {@code idleNanos} (on this
-     * arena's ticker) and returns how many. The memory is released outside the lock: the chunks
-     * are already out of both lists, so no allocation can reach them.
+     * arena's ticker). The memory is released outside the lock: the chunks are already out of
+     * both lists, so no allocation can reach them.
      *
      * @param idleNanos how long a chunk must have been empty
      * @return the number of chunks freed
      */
     public final int freeIdleChunks(long idleNanos) {
-        List<PoolChunk<T>> idle = null;
+        List<PoolChunk<T>> idle;
         lock.lock();
         try {
-            long now = ticker.nanoTime();
-            for (PoolChunk<T> first = emptyChunks.peekFirst();
-                 first != null && now - first.emptySinceNanos >= idleNanos; first = emptyChunks.peekFirst()) {
-                if (idle == null) {
-                    idle = new ArrayList<>();
-                }
-                idle.add(emptyChunks.pollFirst());
-            }
+            idle = chunks.pollIdle(idleNanos);
         } finally {
             lock.unlock();
         }
@@ -361,7 +268,7 @@ public abstract class PoolArena<T> {
     public final int numChunks() {
         lock.lock();
         try {
-            return chunks.size() + emptyChunks.size();
+            return chunks.size();
         } finally {
             lock.unlock();
         }
@@ -374,7 +281,7 @@ public abstract class PoolArena<T> {
     public final int numEmptyChunks() {
         lock.lock();
         try {
-            return emptyChunks.size();
+            return chunks.emptySize();
         } finally {
             lock.unlock();
         }
@@ -394,14 +301,7 @@ public abstract class PoolArena<T> {
     public final List<Integer> chunkUsages() {
         lock.lock();
         try {
-            List<Integer> usages = new ArrayList<>(chunks.size() + emptyChunks.size());
-            for (PoolChunk<T> chunk : chunks) {
-                usages.add(chunk.usage());
-            }
-            for (int i = 0; i < emptyChunks.size(); i++) {
-                usages.add(0);
-            }
-            return usages;
+            return chunks.usages();
         } finally {
             lock.unlock();
         }
@@ -418,10 +318,9 @@ public abstract class PoolArena<T> {
     }
 
     /**
-     * Bytes held by live buffers (size-class rounded): regions out of their chunks minus those
-     * stashed in thread caches, plus huge allocations. Cache sizes are read racily.
-     *
-     * @return the bytes pinned by live buffers
+     * {@return the bytes held by live buffers (size-class rounded)} That is the regions out of
+     * their chunks minus those stashed in thread caches, plus huge allocations; cache sizes are
+     * read racily.
      */
     public final long pinnedMemory() {
         long out;
