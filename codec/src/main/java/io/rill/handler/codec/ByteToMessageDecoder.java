@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufUtil;
+import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelConfig;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
@@ -45,13 +46,34 @@ import io.rill.channel.socket.ChannelInputShutdownEvent;
  */
 public abstract class ByteToMessageDecoder implements ChannelHandler {
 
-    /** Received bytes not yet consumed, and when to compact them. */
-    private final Cumulation cumulation = new Cumulation();
-    /** What is held back while decoding is suspended. */
-    private final DecoderSuspension suspension = new DecoderSuspension();
-    /** Runs decode over the cumulation; defers the events that arrive meanwhile. */
-    private final DecodeLoop loop = new DecodeLoop(this, cumulation, suspension);
+    private static final int PENDING_REMOVED = 1;
+    private static final int PENDING_INACTIVE = 2;
+    private static final int PENDING_INPUT_SHUTDOWN = 4;
+
+    /** Received bytes not yet consumed; null when there are none. */
+    private ByteBuf cumulation;
+    private Cumulator cumulator = Cumulator.MERGE;
     private boolean singleDecode;
+    /** Compact the cumulation after this many reads that left bytes behind. */
+    private int discardAfterReads = 16;
+    /** Reads since the cumulation was last emptied or compacted. */
+    private int readsSinceDiscard;
+    /** True while the decode loop runs or fires its output; events arriving then are deferred. */
+    private boolean decoding;
+    /** PENDING_* bits: events that arrived while {@link #decoding}. */
+    private int pending;
+    /** Something went downstream since the last channelReadComplete. */
+    private boolean producedSinceReadComplete;
+    /** decodeLast has run (input shutdown, then inactive): it runs once per channel. */
+    private boolean inputClosed;
+    /** {@link #suspendDecoding} was called: decode is not called until {@link #resumeDecoding}. */
+    private boolean suspended;
+    /** This decoder turned AUTO_READ off to suspend, so resuming turns it back on. */
+    private boolean clearedAutoRead;
+    /** The input was shut down while suspended: the end of input is handled on resume. */
+    private boolean inputShutdownWaiting;
+    /** A read was asked for while suspended (and held back): it is asked for on resume. */
+    private boolean readWanted;
 
     /**
      * Creates a decoder with the {@link Cumulator#MERGE} cumulator, single-decode off.
@@ -71,7 +93,10 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * @param cumulator how the next reads are joined to the bytes already received; not null
      */
     public void setCumulator(Cumulator cumulator) {
-        this.cumulation.setCumulator(cumulator);
+        if (cumulator == null) {
+            throw new NullPointerException("cumulator");
+        }
+        this.cumulator = cumulator;
     }
 
     /**
@@ -102,7 +127,10 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * @param reads the number of reads after which the cumulation is compacted; at least 1
      */
     public void setDiscardAfterReads(int reads) {
-        cumulation.setDiscardAfterReads(reads);
+        if (reads <= 0) {
+            throw new IllegalArgumentException("discardAfterReads: " + reads + " (expected: > 0)");
+        }
+        this.discardAfterReads = reads;
     }
 
     /**
@@ -111,7 +139,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * @return the cumulation, still owned by this decoder
      */
     protected ByteBuf internalBuffer() {
-        return cumulation.orEmpty();
+        return cumulation != null ? cumulation : Unpooled.EMPTY_BUFFER;
     }
 
     /**
@@ -128,7 +156,12 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      *         it still belongs to this decoder and the caller must copy or slice what it needs
      */
     protected final boolean handOver(ByteBuf in) {
-        return cumulation.handOver(in);
+        if (in != cumulation || !ByteBufUtil.isExclusive(in)) {
+            return false;
+        }
+        cumulation = null;
+        readsSinceDiscard = 0;
+        return true;
     }
 
     /**
@@ -185,42 +218,49 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
             ctx.fireChannelRead(msg);
             return;
         }
-        cumulation.add(ctx.alloc(), data);
-        if (suspension.isActive()) {
-            suspension.stopReading(ctx.channel().config()); // someone turned reading on again: at most one more read burst waits here
+        cumulation = cumulation == null ? data : cumulator.cumulate(ctx.alloc(), cumulation, data);
+        if (suspended) {
+            stopReading(ctx.channel().config()); // someone turned reading on again: at most one more read burst waits here
             return;
         }
-        if (loop.isRunning()) {
+        if (decoding) {
             return; // fed from downstream while firing: the running loop decodes these bytes too
         }
-        loop.decodeWhatArrived(ctx, singleDecode);
+        decodeWhatArrived(ctx);
     }
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
-        cumulation.readComplete(!loop.isRunning());
+        readsSinceDiscard = 0;
+        discardSomeReadBytes();
         // Also while reading is paused for a full outbound buffer: output that waits on input (a TLS
         // handshake, a flow-control window) would otherwise wait for ever.
-        if (!loop.producedSinceReadComplete() && !ctx.channel().config().isReadingAutomatically()) {
-            suspension.read(ctx); // nothing came of this read and nobody downstream will ask (held for resume if suspended)
+        if (!producedSinceReadComplete && !ctx.channel().config().isReadingAutomatically()) {
+            if (suspended) {
+                readWanted = true; // for resume to ask
+            } else {
+                ctx.read(); // nothing came of this read and nobody downstream will ask for another
+            }
         }
-        loop.readCompleted();
+        producedSinceReadComplete = false;
         ctx.fireChannelReadComplete();
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        if (loop.deferIfRunning(DecodeLoop.INACTIVE)) {
+        if (decoding) {
+            pending |= PENDING_INACTIVE;
             return;
         }
-        if (suspension.isActive()) {
+        if (suspended) {
             // What waited could never be answered now: drop it rather than decode it for nobody.
-            loop.dropRemainder();
+            inputClosed = true;
+            releaseCumulation();
             ctx.fireChannelInactive();
             return;
         }
         try {
-            loop.decodeRemainder(ctx);
+            decodeRemainder(ctx);
         } finally {
             ctx.fireChannelInactive();
         }
@@ -230,13 +270,13 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
         if (evt != ChannelInputShutdownEvent.INSTANCE) {
             ctx.fireUserEventTriggered(evt);
-        } else if (loop.deferIfRunning(DecodeLoop.INPUT_SHUTDOWN)) {
-            return; // handled when the loop returns
-        } else if (suspension.isActive()) {
-            suspension.holdInputShutdown(); // the bytes before the end are decoded first, on resume
+        } else if (decoding) {
+            pending |= PENDING_INPUT_SHUTDOWN;
+        } else if (suspended) {
+            inputShutdownWaiting = true; // the bytes before the end are decoded first, on resume
         } else {
             try {
-                loop.decodeRemainder(ctx);
+                decodeRemainder(ctx);
             } finally {
                 ctx.fireUserEventTriggered(evt);
             }
@@ -245,9 +285,11 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
 
     @Override
     public final void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
-        if (!loop.deferIfRunning(DecodeLoop.REMOVED)) {
-            loop.forwardRemainder(ctx);
+        if (decoding) {
+            pending |= PENDING_REMOVED;
+            return;
         }
+        forwardRemainder(ctx);
     }
 
     /**
@@ -260,7 +302,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * @param msg the decoded message; ownership passes to the next handler
      */
     protected final void fireDecoded(ChannelHandlerContext ctx, Object msg) {
-        loop.markProduced();
+        producedSinceReadComplete = true;
         ctx.fireChannelRead(msg);
     }
 
@@ -274,7 +316,8 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * @param ctx the context of this handler
      */
     protected final void suspendDecoding(ChannelHandlerContext ctx) {
-        suspension.begin(ctx.channel().config());
+        suspended = true;
+        stopReading(ctx.channel().config());
     }
 
     /**
@@ -283,7 +326,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * @return whether decoding is suspended
      */
     protected final boolean isDecodingSuspended() {
-        return suspension.isActive();
+        return suspended;
     }
 
     /**
@@ -296,22 +339,28 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * @throws Exception what decoding the waiting bytes throws
      */
     protected final void resumeDecoding(ChannelHandlerContext ctx) throws Exception {
-        if (!suspension.isActive() || loop.isRunning() || ctx.isRemoved()) {
+        if (!suspended || decoding || ctx.isRemoved()) {
             return;
         }
-        suspension.lift();
-        loop.decodeWhatArrived(ctx, singleDecode);
-        if (suspension.isActive() || ctx.isRemoved()) {
+        suspended = false;
+        decodeWhatArrived(ctx);
+        if (suspended || ctx.isRemoved()) {
             return;
         }
         ChannelConfig config = ctx.channel().config();
-        boolean wanted = suspension.restoreReading(config);
-        if (loop.producedSinceReadComplete()) {
+        boolean wanted = readWanted;
+        readWanted = false;
+        if (clearedAutoRead) {
+            clearedAutoRead = false;
+            config.setAutoRead(true);
+        }
+        if (producedSinceReadComplete) {
             channelReadComplete(ctx);
         } else if (wanted && !config.isAutoRead()) {
             ctx.read(); // asked for while suspended and held back
         }
-        if (suspension.takeInputShutdown()) {
+        if (inputShutdownWaiting) {
+            inputShutdownWaiting = false;
             userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
         }
     }
@@ -322,13 +371,195 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      */
     @Override
     public void read(ChannelHandlerContext ctx) {
-        suspension.read(ctx);
+        if (suspended) {
+            readWanted = true;
+        } else {
+            ctx.read();
+        }
+    }
+
+    private void stopReading(ChannelConfig config) {
+        if (config.isAutoRead()) {
+            config.setAutoRead(false);
+            clearedAutoRead = true;
+        }
     }
 
     /** Drops consumed bytes from the cumulation, unless a retained slice of it is still out there. */
     protected final void discardSomeReadBytes() {
-        if (!loop.isRunning()) {
+        if (cumulation != null && !decoding && cumulation.refCnt() == 1) {
             cumulation.discardSomeReadBytes();
         }
+    }
+
+    // ---------------------------------------------------------------- the loop
+
+    /** Decodes the cumulation as a read does: the loop, then what its end asks for. */
+    private void decodeWhatArrived(ChannelHandlerContext ctx) throws Exception {
+        CodecOutputList out = CodecOutputList.newInstance();
+        decoding = true;
+        try {
+            decodeLoop(ctx, out, singleDecode);
+        } finally {
+            endDecoding(ctx, out, false);
+        }
+    }
+
+    private void decodeLoop(ChannelHandlerContext ctx, CodecOutputList out, boolean oneMessage) {
+        ByteBuf in;
+        // Re-read the field each round: bytes fed in while firing may have replaced the buffer.
+        while (!suspended && (in = cumulation) != null && in.isReadable()) {
+            int before = in.readableBytes();
+            invokeDecode(ctx, in, out, false);
+            int consumed = in == cumulation ? before - in.readableBytes() : before; // else handed over whole
+            int produced = out.size();
+            fireAndClear(ctx, out);
+            if (ctx.isRemoved()) {
+                return;
+            }
+            if (produced == 0) {
+                if (consumed == 0) {
+                    return; // needs more bytes
+                }
+                continue;
+            }
+            if (consumed == 0) {
+                throw new DecoderException(getClass().getName()
+                        + ".decode() produced a message without consuming any byte; it would be called forever");
+            }
+            if (oneMessage) {
+                return;
+            }
+        }
+    }
+
+    private void invokeDecode(ChannelHandlerContext ctx, ByteBuf in, CodecOutputList out, boolean last) {
+        try {
+            if (last) {
+                decodeLast(ctx, in, out);
+            } else {
+                decode(ctx, in, out);
+            }
+        } catch (DecoderException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new DecoderException(e);
+        }
+    }
+
+    private void fireAndClear(ChannelHandlerContext ctx, CodecOutputList out) {
+        int n = out.size();
+        if (n == 0) {
+            return;
+        }
+        producedSinceReadComplete = true;
+        for (int i = 0; i < n; i++) {
+            ctx.fireChannelRead(out.getUnchecked(i));
+        }
+        out.clear();
+    }
+
+    /** The end of input: the loop once more, then decodeLast (once per channel), then release. */
+    private void decodeRemainder(ChannelHandlerContext ctx) throws Exception {
+        boolean callLast = !inputClosed;
+        inputClosed = true;
+        CodecOutputList out = CodecOutputList.newInstance();
+        decoding = true;
+        try {
+            decodeLoop(ctx, out, false); // at the end of input, single-decode has nothing left to wait for
+            if (callLast && !ctx.isRemoved()) {
+                invokeDecode(ctx, internalBuffer(), out, true);
+            }
+        } finally {
+            endDecoding(ctx, out, true);
+        }
+    }
+
+    /**
+     * Fires what is left in {@code out}, then handles what happened meanwhile: a removal passes
+     * the unconsumed bytes on, the end of input releases them, a normal read tidies them up.
+     */
+    private void endDecoding(ChannelHandlerContext ctx, CodecOutputList out, boolean endOfInput) throws Exception {
+        fireAndClear(ctx, out); // never throws: the pipeline routes handler failures to exceptionCaught
+        boolean produced = out.insertSinceRecycled();
+        out.recycle();
+        decoding = false;
+        int events = pending;
+        pending = 0;
+        boolean removed = (events & PENDING_REMOVED) != 0;
+        if (removed) {
+            forwardRemainder(ctx);
+        } else if (endOfInput) {
+            releaseCumulation();
+        } else {
+            tidyAfterRead();
+        }
+        if (endOfInput && produced) {
+            ctx.fireChannelReadComplete();
+        }
+        if ((events & PENDING_INPUT_SHUTDOWN) != 0) {
+            if (removed) {
+                ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+            } else {
+                userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
+            }
+        }
+        if ((events & PENDING_INACTIVE) != 0) {
+            if (removed) {
+                ctx.fireChannelInactive();
+            } else {
+                channelInactive(ctx);
+            }
+        }
+    }
+
+    private void tidyAfterRead() {
+        if (cumulation == null) {
+            return;
+        }
+        if (!cumulation.isReadable()) {
+            releaseCumulation();
+        } else if (++readsSinceDiscard >= discardAfterReads) {
+            readsSinceDiscard = 0;
+            discardSomeReadBytes();
+        }
+    }
+
+    private void releaseCumulation() {
+        ByteBuf buf = cumulation;
+        cumulation = null;
+        readsSinceDiscard = 0;
+        if (buf != null) {
+            buf.release();
+        }
+    }
+
+    /** The handler left the pipeline: its unconsumed bytes belong to the next handler now. */
+    private void forwardRemainder(ChannelHandlerContext ctx) throws Exception {
+        suspended = false;
+        if (readWanted) {
+            readWanted = false;
+            ctx.read();
+        }
+        if (clearedAutoRead) {
+            clearedAutoRead = false;
+            ctx.channel().config().setAutoRead(true);
+        }
+        ByteBuf buf = cumulation;
+        cumulation = null;
+        readsSinceDiscard = 0;
+        if (buf != null) {
+            if (buf.isReadable()) {
+                ctx.fireChannelRead(buf);
+                ctx.fireChannelReadComplete();
+            } else {
+                buf.release();
+            }
+        }
+        if (inputShutdownWaiting) {
+            inputShutdownWaiting = false;
+            ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+        }
+        handlerRemoved0(ctx);
     }
 }
