@@ -10,7 +10,6 @@ import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufAllocator;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.util.InternalLogger;
-import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 
@@ -55,14 +54,8 @@ public abstract class AbstractChannel implements Channel {
     private ConnectState connect;
     /** The pending writes; null from the moment close starts, which is how late writes are refused. */
     private volatile ChannelOutboundBuffer outboundBuffer;
-    /** True between a successful register and the matching deregister. */
-    private volatile boolean registered;
-    /** Loop-confined: false until the first registration, which alone fires channelActive for an already active channel. */
-    private boolean everRegistered;
-    /** Loop-confined: channelActive fired; set once, so it never fires twice, and channelInactive is owed. */
-    private boolean activeFired;
-    /** Loop-confined: channelInactive fired. */
-    private boolean inactiveFired;
+    /** Registration with the loop, and the once-only, in-order life-cycle events. */
+    private final ChannelRegistration registration;
     /** Loop-confined: close was called once; later calls only wait for it. */
     private boolean closeInitiated;
     /** Loop-confined: closeForResource ran; it reports once. */
@@ -100,6 +93,7 @@ public abstract class AbstractChannel implements Channel {
         this.id = id;
         this.closeFuture = new CloseFuture(eventLoop);
         this.pipeline = new LinkedPipeline(this);
+        this.registration = new ChannelRegistration(this, eventLoop, pipeline);
         this.outboundBuffer = new ChannelOutboundBuffer(this);
     }
 
@@ -291,56 +285,7 @@ public abstract class AbstractChannel implements Channel {
     // ---------------------------------------------------------------- called by the pipeline head
 
     final void registerNow(Promise<Void> promise) {
-        if (registered) {
-            promise.tryFailure(new IllegalStateException(this + " is registered already"));
-            return;
-        }
-        if (!ensureOpen(promise, "register")) {
-            return;
-        }
-        Promise<Void> done = new DefaultPromise<>(eventLoop);
-        done.addListener(f -> registrationDone(f, promise));
-        try {
-            doRegister(done);
-        } catch (Throwable t) {
-            done.tryFailure(t);
-        }
-    }
-
-    private void registrationDone(Future<? extends Void> outcome, Promise<Void> promise) {
-        if (!outcome.isSuccess()) {
-            promise.tryFailure(outcome.cause());
-            return;
-        }
-        registered = true;
-        boolean first = !everRegistered;
-        everRegistered = true;
-        // Events before the promise: its listeners (a bootstrap's bind or connect) may make the
-        // channel active at once, and channelActive must not overtake channelRegistered.
-        pipeline.fireChannelRegistered();
-        if (first) {
-            ChannelLifecycle.registered(this);
-            fireActiveOnce(); // an accepted channel is active before it is ever registered
-        } else if (isActive() && config().isReadingAutomatically()) {
-            beginReadNow();
-        }
-        promise.trySuccess(null);
-    }
-
-    /** Fires channelActive if the channel is active and it has not fired yet. */
-    private void fireActiveOnce() {
-        if (!activeFired && isActive()) {
-            activeFired = true;
-            pipeline.fireChannelActive();
-        }
-    }
-
-    /** Fires channelInactive once, and only after channelActive did. */
-    private void fireInactiveOnce() {
-        if (activeFired && !inactiveFired) {
-            inactiveFired = true;
-            pipeline.fireChannelInactive();
-        }
+        registration.register(promise);
     }
 
     final void bindNow(SocketAddress localAddress, Promise<Void> promise) {
@@ -355,7 +300,7 @@ public abstract class AbstractChannel implements Channel {
             return;
         }
         if (!wasActive && isActive()) {
-            invokeLater(this::fireActiveOnce);
+            invokeLater(registration::fireActiveOnce);
         }
         promise.trySuccess(null);
     }
@@ -391,7 +336,7 @@ public abstract class AbstractChannel implements Channel {
         boolean active = isActive();
         boolean delivered = promise.trySuccess(null);
         if (!wasActive && active) {
-            fireActiveOnce();
+            registration.fireActiveOnce();
         }
         if (!delivered) {
             // The caller gave up (cancelled) while we connected: nobody wants this connection.
@@ -411,7 +356,7 @@ public abstract class AbstractChannel implements Channel {
             return;
         }
         if (wasActive && !isActive()) {
-            invokeLater(this::fireInactiveOnce);
+            invokeLater(registration::fireInactiveOnce);
         }
         promise.trySuccess(null);
     }
@@ -427,7 +372,7 @@ public abstract class AbstractChannel implements Channel {
             return;
         }
         closeInitiated = true;
-        ChannelLifecycle.closing(this, everRegistered); // while the outbound buffer still counts what was written
+        ChannelLifecycle.closing(this, registration.wasEverRegistered()); // while the outbound buffer still counts what was written
         boolean wasActive = isActive();
         ChannelOutboundBuffer buffer = outboundBuffer;
         outboundBuffer = null;
@@ -453,36 +398,14 @@ public abstract class AbstractChannel implements Channel {
             buffer.close(cause);
         }
         boolean fireInactive = wasActive && !isActive();
-        invokeLater(() -> deregisterNow(voidPromise(), fireInactive));
+        invokeLater(() -> registration.deregister(voidPromise(), fireInactive));
     }
 
     final void deregisterNow(Promise<Void> promise) {
         if (!promise.setUncancellable()) {
             return;
         }
-        invokeLater(() -> deregisterNow(promise, false));
-    }
-
-    /** Runs as a task of its own, so the operation that led here completed first. */
-    private void deregisterNow(Promise<Void> promise, boolean fireInactive) {
-        try {
-            if (registered) {
-                doDeregister();
-            }
-        } catch (Throwable t) {
-            LOG.warn("Deregistering " + this + " failed", t);
-        }
-        if (fireInactive) {
-            fireInactiveOnce();
-        }
-        if (registered) {
-            registered = false;
-            pipeline.fireChannelUnregistered();
-        }
-        if (!isOpen()) {
-            pipeline.destroy();
-        }
-        promise.trySuccess(null);
+        invokeLater(() -> registration.deregister(promise, false));
     }
 
     final void beginReadNow() {
@@ -558,7 +481,7 @@ public abstract class AbstractChannel implements Channel {
         }
     }
 
-    private boolean ensureOpen(Promise<Void> promise, String op) {
+    final boolean ensureOpen(Promise<Void> promise, String op) {
         if (isOpen()) {
             return true;
         }
@@ -650,7 +573,7 @@ public abstract class AbstractChannel implements Channel {
 
     @Override
     public boolean isRegistered() {
-        return registered;
+        return registration.isRegistered();
     }
 
     @Override

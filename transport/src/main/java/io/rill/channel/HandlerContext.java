@@ -163,10 +163,7 @@ final class HandlerContext implements ChannelHandlerContext {
         try {
             target.executor.execute(task);
         } catch (Throwable t) {
-            ReferenceCountUtil.safeRelease(msg);
-            if (promise == null || !promise.tryFailure(t)) {
-                LOG.warn("Could not hand an event to " + target.executor + " for handler '" + target.name + "'", t);
-            }
+            DispatchFailures.refused(target, t, promise, msg);
         }
     }
 
@@ -431,7 +428,7 @@ final class HandlerContext implements ChannelHandlerContext {
     @Override
     public Future<Void> bind(SocketAddress localAddress, Promise<Void> promise) {
         Objects.requireNonNull(localAddress, "localAddress");
-        if (!validPromise(promise)) {
+        if (!DispatchFailures.validPromise(promise)) {
             return promise;
         }
         HandlerContext ctx = findOutbound(ChannelHandlerMask.BIND);
@@ -451,7 +448,7 @@ final class HandlerContext implements ChannelHandlerContext {
         try {
             handler.bind(this, localAddress, promise);
         } catch (Throwable t) {
-            failOutbound(promise, t);
+            DispatchFailures.failOutbound(this, promise, t);
         }
     }
 
@@ -468,7 +465,7 @@ final class HandlerContext implements ChannelHandlerContext {
     @Override
     public Future<Void> connect(SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {
         Objects.requireNonNull(remoteAddress, "remoteAddress");
-        if (!validPromise(promise)) {
+        if (!DispatchFailures.validPromise(promise)) {
             return promise;
         }
         HandlerContext ctx = findOutbound(ChannelHandlerMask.CONNECT);
@@ -488,7 +485,7 @@ final class HandlerContext implements ChannelHandlerContext {
         try {
             handler.connect(this, remoteAddress, localAddress, promise);
         } catch (Throwable t) {
-            failOutbound(promise, t);
+            DispatchFailures.failOutbound(this, promise, t);
         }
     }
 
@@ -534,7 +531,7 @@ final class HandlerContext implements ChannelHandlerContext {
 
     /** disconnect, close, register and deregister: same shape, one of four handler methods. */
     private Future<Void> lifecycleOp(int op, Promise<Void> promise) {
-        if (!validPromise(promise)) {
+        if (!DispatchFailures.validPromise(promise)) {
             return promise;
         }
         HandlerContext ctx = findOutbound(op);
@@ -560,7 +557,7 @@ final class HandlerContext implements ChannelHandlerContext {
                 default -> throw new AssertionError(op);
             }
         } catch (Throwable t) {
-            failOutbound(promise, t);
+            DispatchFailures.failOutbound(this, promise, t);
         }
     }
 
@@ -611,7 +608,7 @@ final class HandlerContext implements ChannelHandlerContext {
 
     private void write(Object msg, boolean flush, Promise<Void> promise) {
         Objects.requireNonNull(msg, "msg");
-        if (!validPromise(promise)) {
+        if (!DispatchFailures.validPromise(promise)) {
             ReferenceCountUtil.safeRelease(msg);
             return;
         }
@@ -631,7 +628,7 @@ final class HandlerContext implements ChannelHandlerContext {
         try {
             handler.write(this, msg, promise);
         } catch (Throwable t) {
-            failOutbound(promise, t);
+            DispatchFailures.failOutbound(this, promise, t);
         }
         if (flush) {
             invokeFlush();
@@ -659,28 +656,6 @@ final class HandlerContext implements ChannelHandlerContext {
         } catch (Throwable t) {
             invokeExceptionCaught(t);
         }
-    }
-
-    /** An outbound handler threw: its promise carries the failure (a void promise turns it into exceptionCaught). */
-    private void failOutbound(Promise<Void> promise, Throwable cause) {
-        if (cause instanceof OutOfMemoryError oom) {
-            ResourceExhaustion.closeFor(channel(), oom);
-        }
-        if (!promise.tryFailure(cause) && !(promise instanceof VoidChannelPromise)) {
-            LOG.warn("Handler '" + name + "' threw after completing its promise " + promise, cause);
-        }
-    }
-
-    /** False (and nothing to do) if the promise was cancelled already; throws if it is otherwise unusable. */
-    private boolean validPromise(Promise<Void> promise) {
-        Objects.requireNonNull(promise, "promise");
-        if (promise.isDone()) {
-            if (promise.isCancelled()) {
-                return false;
-            }
-            throw new IllegalArgumentException("promise already completed: " + promise);
-        }
-        return true;
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.util.List;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufUtil;
 import io.rill.buffer.Unpooled;
-import io.rill.channel.ChannelConfig;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.socket.ChannelInputShutdownEvent;
@@ -46,34 +45,34 @@ import io.rill.channel.socket.ChannelInputShutdownEvent;
  */
 public abstract class ByteToMessageDecoder implements ChannelHandler {
 
-    private static final int PENDING_REMOVED = 1;
-    private static final int PENDING_INACTIVE = 2;
-    private static final int PENDING_INPUT_SHUTDOWN = 4;
+    // The per-channel state stays in fields of the decoder itself, package-private for the static
+    // helpers DecodeLoop and DecoderSuspension: a decoder is one object on the path of every
+    // message, with no helper objects (and their cache misses) behind it.
 
     /** Received bytes not yet consumed; null when there are none. */
-    private ByteBuf cumulation;
+    ByteBuf cumulation;
     private Cumulator cumulator = Cumulator.MERGE;
-    private boolean singleDecode;
+    boolean singleDecode;
     /** Compact the cumulation after this many reads that left bytes behind. */
-    private int discardAfterReads = 16;
+    int discardAfterReads = 16;
     /** Reads since the cumulation was last emptied or compacted. */
-    private int readsSinceDiscard;
+    int readsSinceDiscard;
     /** True while the decode loop runs or fires its output; events arriving then are deferred. */
-    private boolean decoding;
-    /** PENDING_* bits: events that arrived while {@link #decoding}. */
-    private int pending;
+    boolean decoding;
+    /** {@code DecodeLoop.PENDING_*} bits: events that arrived while {@link #decoding}. */
+    int pending;
     /** Something went downstream since the last channelReadComplete. */
-    private boolean producedSinceReadComplete;
+    boolean producedSinceReadComplete;
     /** decodeLast has run (input shutdown, then inactive): it runs once per channel. */
-    private boolean inputClosed;
+    boolean inputClosed;
     /** {@link #suspendDecoding} was called: decode is not called until {@link #resumeDecoding}. */
-    private boolean suspended;
+    boolean suspended;
     /** This decoder turned AUTO_READ off to suspend, so resuming turns it back on. */
-    private boolean clearedAutoRead;
+    boolean clearedAutoRead;
     /** The input was shut down while suspended: the end of input is handled on resume. */
-    private boolean inputShutdownWaiting;
+    boolean inputShutdownWaiting;
     /** A read was asked for while suspended (and held back): it is asked for on resume. */
-    private boolean readWanted;
+    boolean readWanted;
 
     /**
      * Creates a decoder with the {@link Cumulator#MERGE} cumulator, single-decode off.
@@ -220,13 +219,14 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         }
         cumulation = cumulation == null ? data : cumulator.cumulate(ctx.alloc(), cumulation, data);
         if (suspended) {
-            stopReading(ctx.channel().config()); // someone turned reading on again: at most one more read burst waits here
+            // Someone turned reading on again: at most one more read burst waits here.
+            DecoderSuspension.stopReading(this, ctx.channel().config());
             return;
         }
         if (decoding) {
             return; // fed from downstream while firing: the running loop decodes these bytes too
         }
-        decodeWhatArrived(ctx);
+        DecodeLoop.decodeWhatArrived(this, ctx);
     }
 
     @Override
@@ -249,18 +249,18 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         if (decoding) {
-            pending |= PENDING_INACTIVE;
+            pending |= DecodeLoop.PENDING_INACTIVE;
             return;
         }
         if (suspended) {
             // What waited could never be answered now: drop it rather than decode it for nobody.
             inputClosed = true;
-            releaseCumulation();
+            DecodeLoop.releaseCumulation(this);
             ctx.fireChannelInactive();
             return;
         }
         try {
-            decodeRemainder(ctx);
+            DecodeLoop.decodeRemainder(this, ctx);
         } finally {
             ctx.fireChannelInactive();
         }
@@ -271,12 +271,12 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         if (evt != ChannelInputShutdownEvent.INSTANCE) {
             ctx.fireUserEventTriggered(evt);
         } else if (decoding) {
-            pending |= PENDING_INPUT_SHUTDOWN;
+            pending |= DecodeLoop.PENDING_INPUT_SHUTDOWN;
         } else if (suspended) {
             inputShutdownWaiting = true; // the bytes before the end are decoded first, on resume
         } else {
             try {
-                decodeRemainder(ctx);
+                DecodeLoop.decodeRemainder(this, ctx);
             } finally {
                 ctx.fireUserEventTriggered(evt);
             }
@@ -286,10 +286,10 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     @Override
     public final void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
         if (decoding) {
-            pending |= PENDING_REMOVED;
+            pending |= DecodeLoop.PENDING_REMOVED;
             return;
         }
-        forwardRemainder(ctx);
+        DecodeLoop.forwardRemainder(this, ctx);
     }
 
     /**
@@ -317,7 +317,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      */
     protected final void suspendDecoding(ChannelHandlerContext ctx) {
         suspended = true;
-        stopReading(ctx.channel().config());
+        DecoderSuspension.stopReading(this, ctx.channel().config());
     }
 
     /**
@@ -339,30 +339,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * @throws Exception what decoding the waiting bytes throws
      */
     protected final void resumeDecoding(ChannelHandlerContext ctx) throws Exception {
-        if (!suspended || decoding || ctx.isRemoved()) {
-            return;
-        }
-        suspended = false;
-        decodeWhatArrived(ctx);
-        if (suspended || ctx.isRemoved()) {
-            return;
-        }
-        ChannelConfig config = ctx.channel().config();
-        boolean wanted = readWanted;
-        readWanted = false;
-        if (clearedAutoRead) {
-            clearedAutoRead = false;
-            config.setAutoRead(true);
-        }
-        if (producedSinceReadComplete) {
-            channelReadComplete(ctx);
-        } else if (wanted && !config.isAutoRead()) {
-            ctx.read(); // asked for while suspended and held back
-        }
-        if (inputShutdownWaiting) {
-            inputShutdownWaiting = false;
-            userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
-        }
+        DecoderSuspension.resume(this, ctx);
     }
 
     /**
@@ -378,188 +355,10 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         }
     }
 
-    private void stopReading(ChannelConfig config) {
-        if (config.isAutoRead()) {
-            config.setAutoRead(false);
-            clearedAutoRead = true;
-        }
-    }
-
     /** Drops consumed bytes from the cumulation, unless a retained slice of it is still out there. */
     protected final void discardSomeReadBytes() {
         if (cumulation != null && !decoding && cumulation.refCnt() == 1) {
             cumulation.discardSomeReadBytes();
         }
-    }
-
-    // ---------------------------------------------------------------- the loop
-
-    /** Decodes the cumulation as a read does: the loop, then what its end asks for. */
-    private void decodeWhatArrived(ChannelHandlerContext ctx) throws Exception {
-        CodecOutputList out = CodecOutputList.newInstance();
-        decoding = true;
-        try {
-            decodeLoop(ctx, out, singleDecode);
-        } finally {
-            endDecoding(ctx, out, false);
-        }
-    }
-
-    private void decodeLoop(ChannelHandlerContext ctx, CodecOutputList out, boolean oneMessage) {
-        ByteBuf in;
-        // Re-read the field each round: bytes fed in while firing may have replaced the buffer.
-        while (!suspended && (in = cumulation) != null && in.isReadable()) {
-            int before = in.readableBytes();
-            invokeDecode(ctx, in, out, false);
-            int consumed = in == cumulation ? before - in.readableBytes() : before; // else handed over whole
-            int produced = out.size();
-            fireAndClear(ctx, out);
-            if (ctx.isRemoved()) {
-                return;
-            }
-            if (produced == 0) {
-                if (consumed == 0) {
-                    return; // needs more bytes
-                }
-                continue;
-            }
-            if (consumed == 0) {
-                throw new DecoderException(getClass().getName()
-                        + ".decode() produced a message without consuming any byte; it would be called forever");
-            }
-            if (oneMessage) {
-                return;
-            }
-        }
-    }
-
-    private void invokeDecode(ChannelHandlerContext ctx, ByteBuf in, CodecOutputList out, boolean last) {
-        try {
-            if (last) {
-                decodeLast(ctx, in, out);
-            } else {
-                decode(ctx, in, out);
-            }
-        } catch (DecoderException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new DecoderException(e);
-        }
-    }
-
-    private void fireAndClear(ChannelHandlerContext ctx, CodecOutputList out) {
-        int n = out.size();
-        if (n == 0) {
-            return;
-        }
-        producedSinceReadComplete = true;
-        for (int i = 0; i < n; i++) {
-            ctx.fireChannelRead(out.getUnchecked(i));
-        }
-        out.clear();
-    }
-
-    /** The end of input: the loop once more, then decodeLast (once per channel), then release. */
-    private void decodeRemainder(ChannelHandlerContext ctx) throws Exception {
-        boolean callLast = !inputClosed;
-        inputClosed = true;
-        CodecOutputList out = CodecOutputList.newInstance();
-        decoding = true;
-        try {
-            decodeLoop(ctx, out, false); // at the end of input, single-decode has nothing left to wait for
-            if (callLast && !ctx.isRemoved()) {
-                invokeDecode(ctx, internalBuffer(), out, true);
-            }
-        } finally {
-            endDecoding(ctx, out, true);
-        }
-    }
-
-    /**
-     * Fires what is left in {@code out}, then handles what happened meanwhile: a removal passes
-     * the unconsumed bytes on, the end of input releases them, a normal read tidies them up.
-     */
-    private void endDecoding(ChannelHandlerContext ctx, CodecOutputList out, boolean endOfInput) throws Exception {
-        fireAndClear(ctx, out); // never throws: the pipeline routes handler failures to exceptionCaught
-        boolean produced = out.insertSinceRecycled();
-        out.recycle();
-        decoding = false;
-        int events = pending;
-        pending = 0;
-        boolean removed = (events & PENDING_REMOVED) != 0;
-        if (removed) {
-            forwardRemainder(ctx);
-        } else if (endOfInput) {
-            releaseCumulation();
-        } else {
-            tidyAfterRead();
-        }
-        if (endOfInput && produced) {
-            ctx.fireChannelReadComplete();
-        }
-        if ((events & PENDING_INPUT_SHUTDOWN) != 0) {
-            if (removed) {
-                ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
-            } else {
-                userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
-            }
-        }
-        if ((events & PENDING_INACTIVE) != 0) {
-            if (removed) {
-                ctx.fireChannelInactive();
-            } else {
-                channelInactive(ctx);
-            }
-        }
-    }
-
-    private void tidyAfterRead() {
-        if (cumulation == null) {
-            return;
-        }
-        if (!cumulation.isReadable()) {
-            releaseCumulation();
-        } else if (++readsSinceDiscard >= discardAfterReads) {
-            readsSinceDiscard = 0;
-            discardSomeReadBytes();
-        }
-    }
-
-    private void releaseCumulation() {
-        ByteBuf buf = cumulation;
-        cumulation = null;
-        readsSinceDiscard = 0;
-        if (buf != null) {
-            buf.release();
-        }
-    }
-
-    /** The handler left the pipeline: its unconsumed bytes belong to the next handler now. */
-    private void forwardRemainder(ChannelHandlerContext ctx) throws Exception {
-        suspended = false;
-        if (readWanted) {
-            readWanted = false;
-            ctx.read();
-        }
-        if (clearedAutoRead) {
-            clearedAutoRead = false;
-            ctx.channel().config().setAutoRead(true);
-        }
-        ByteBuf buf = cumulation;
-        cumulation = null;
-        readsSinceDiscard = 0;
-        if (buf != null) {
-            if (buf.isReadable()) {
-                ctx.fireChannelRead(buf);
-                ctx.fireChannelReadComplete();
-            } else {
-                buf.release();
-            }
-        }
-        if (inputShutdownWaiting) {
-            inputShutdownWaiting = false;
-            ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
-        }
-        handlerRemoved0(ctx);
     }
 }
