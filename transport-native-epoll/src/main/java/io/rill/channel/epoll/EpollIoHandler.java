@@ -223,13 +223,18 @@ public final class EpollIoHandler implements IoHandler {
         int[] ids = idByFd;
         EpollIoHandle[] handles = handleByFd;
         int x = 0;
-        for (int i = from; i < to; i++) {
-            long data = ev.getLong(i * eventSize + dataOffset);
-            int fd = (int) data;
-            EpollIoHandle handle;
-            if (fd >= 0 && fd < ids.length && ids[fd] == (int) (data >>> 32) && (handle = handles[fd]) != null) {
-                x += handle.warmUp(); // the wake-up descriptor has no handle
+        try {
+            for (int i = from; i < to; i++) {
+                long data = ev.getLong(i * eventSize + dataOffset);
+                int fd = (int) data;
+                EpollIoHandle handle;
+                if (fd >= 0 && fd < ids.length && ids[fd] == (int) (data >>> 32) && (handle = handles[fd]) != null) {
+                    x += handle.warmUp(); // the wake-up descriptor has no handle
+                }
             }
+        } catch (RuntimeException e) {
+            // Only an optimisation: a warm-up that fails must not keep the batch's events from being handled.
+            LOG.debug("warm-up failed; handling the events anyway", e);
         }
         warmSink = x;
     }
