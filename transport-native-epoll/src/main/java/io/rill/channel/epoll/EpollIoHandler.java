@@ -179,11 +179,9 @@ public final class EpollIoHandler implements IoHandler {
     private int processReady(int ready) {
         ByteBuffer ev = events;
         Registration[] table = byFd;
-        int[] ids = idByFd;
-        EpollIoHandle[] handles = handleByFd;
         int processed = 0;
         for (int i = 0; i < ready; i++) {
-            if ((i & (WARM_BATCH - 1)) == 0 && WARM_BATCH > 1 && ready > 1) {
+            if (WARM_BATCH > 1 && (i & (WARM_BATCH - 1)) == 0 && ready > 1) {
                 warmUp(i, Math.min(ready, i + WARM_BATCH));
             }
             int base = i * eventSize;
@@ -194,10 +192,10 @@ public final class EpollIoHandler implements IoHandler {
                 Native.eventFdDrain(eventFd);
                 continue;
             }
-            if (fd >= ids.length || ids[fd] != (int) (data >>> 32)) {
+            EpollIoHandle handle = liveHandle(data);
+            if (handle == null) {
                 continue; // closed earlier in this batch, maybe reused by a newer registration
             }
-            EpollIoHandle handle = handles[fd];
             processed++;
             try {
                 handle.handle(table[fd], EpollIoOps.valueOf(bits));
@@ -214,22 +212,28 @@ public final class EpollIoHandler implements IoHandler {
     }
 
     /**
+     * {@return the handle an event's data (registration id, descriptor) names, or null if that
+     * registration ended since the event was reported}
+     */
+    private EpollIoHandle liveHandle(long data) {
+        int fd = (int) data;
+        int[] ids = idByFd;
+        return fd < ids.length && ids[fd] == (int) (data >>> 32) ? handleByFd[fd] : null;
+    }
+
+    /**
      * Touches the objects of the handles of events {@code [from, to)} before any of them is handled.
      * With thousands of connections those objects are far from the CPU, and handling an event stalls
      * on each in turn; touched together, several handles' loads are in flight at once.
      */
     private void warmUp(int from, int to) {
         ByteBuffer ev = events;
-        int[] ids = idByFd;
-        EpollIoHandle[] handles = handleByFd;
         int x = 0;
         try {
             for (int i = from; i < to; i++) {
-                long data = ev.getLong(i * eventSize + dataOffset);
-                int fd = (int) data;
-                EpollIoHandle handle;
-                if (fd >= 0 && fd < ids.length && ids[fd] == (int) (data >>> 32) && (handle = handles[fd]) != null) {
-                    x += handle.warmUp(); // the wake-up descriptor has no handle
+                EpollIoHandle handle = liveHandle(ev.getLong(i * eventSize + dataOffset));
+                if (handle != null) { // null for the wake-up descriptor, which has no handle
+                    x += handle.warmUp();
                 }
             }
         } catch (RuntimeException e) {

@@ -287,7 +287,7 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
 
     @Override
     protected int warmUp() {
-        return super.warmUp() + reads.warmUp() + (halfClosure.isInputShutdown() ? 1 : 0) + (readHangUp ? 1 : 0)
+        return super.warmUp() + reads.warmUp() + (halfClosure.isInputShutdown() ? 1 : 0)
                 + config.getWriteBufferWaterMark().low();
     }
 
