@@ -13,6 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
+import jdk.jfr.FlightRecorder;
+
 /**
  * Finds resources (buffers, mostly) that became unreachable without being released.
  *
@@ -232,7 +234,9 @@ public class ResourceLeakDetector<T> {
         if (fresh) {
             logger.error(report);
         }
-        LeakDetectedEvent.commit(tracker.detector.resourceType, report);
+        if (FlightRecorder.isInitialized()) { // else the event class would load all of JFR
+            LeakDetectedEvent.commit(tracker.detector.resourceType, report);
+        }
         for (LeakListener listener : listeners) {
             try {
                 listener.onLeak(tracker.detector.resourceType, report);

@@ -3,6 +3,7 @@ package io.rill.example;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rill.util.concurrent.DefaultEventExecutorGroup;
 import io.rill.util.concurrent.EventExecutor;
@@ -39,13 +40,19 @@ final class SchedulerDemo implements Example {
         Runtime.getRuntime().addShutdownHook(new Thread(
                 () -> group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS)));
         EventExecutor loop = group.next();
-        CountDownLatch done = new CountDownLatch(ticks);
+        CountDownLatch done = new CountDownLatch(1);
+        AtomicInteger count = new AtomicInteger();
         long start = System.nanoTime();
         ScheduledFuture<?> ticker = loop.scheduleAtFixedRate(() -> {
+            int tick = count.incrementAndGet();
+            if (tick > ticks) {
+                return; // a run that came due before the main thread cancelled the ticker
+            }
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            System.out.printf("tick %d at +%d ms on %s%n", ticks - done.getCount() + 1, ms,
-                    Thread.currentThread().getName());
-            done.countDown();
+            System.out.printf("tick %d at +%d ms on %s%n", tick, ms, Thread.currentThread().getName());
+            if (tick == ticks) {
+                done.countDown();
+            }
         }, 0, 100, TimeUnit.MILLISECONDS);
         ticker.addListener(f -> System.out.println("ticker stopped: " + (f.isCancelled() ? "cancelled" : f.cause())));
         if (!done.await(ticks * 1000L + 5000, TimeUnit.MILLISECONDS)) {

@@ -1,5 +1,7 @@
 package io.rill.channel;
 
+import jdk.jfr.FlightRecorder;
+
 /**
  * What a channel reports to the observability side when it is first registered and when it
  * closes: its loop's {@link ChannelMetrics} and the connection JFR events. Kept out of
@@ -14,7 +16,8 @@ final class ChannelLifecycle {
     static void registered(Channel channel) {
         boolean accepted = channel.parent() != null;
         ChannelMetrics.of(channel.eventLoop()).channelRegistered(accepted);
-        if (accepted) {
+        // The event classes are touched only once JFR runs: loading one loads all of JFR.
+        if (accepted && FlightRecorder.isInitialized()) {
             ConnectionAcceptedEvent.commit(channel);
         }
     }
@@ -24,6 +27,8 @@ final class ChannelLifecycle {
         if (wasRegistered) {
             ChannelMetrics.of(channel.eventLoop()).channelClosed();
         }
-        ConnectionClosedEvent.commit(channel);
+        if (FlightRecorder.isInitialized()) {
+            ConnectionClosedEvent.commit(channel);
+        }
     }
 }

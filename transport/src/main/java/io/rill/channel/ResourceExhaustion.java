@@ -3,6 +3,8 @@ package io.rill.channel;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import jdk.jfr.FlightRecorder;
+
 import io.rill.util.InternalLogger;
 
 /**
@@ -26,13 +28,16 @@ final class ResourceExhaustion {
     /**
      * Loads what reporting needs while files can still be opened: it is used when memory or
      * descriptors ran out, and loading a class then can fail for want of a descriptor. The
-     * connection events are here too: the first connection to close may be one the exhaustion closes.
+     * connection events are here too while JFR runs (the first connection to close may be one the
+     * exhaustion closes); without JFR they are never loaded, since loading one loads all of JFR.
      */
     static void preload() {
         unlogged.get();
         new ResourceExhaustedEvent("preload", null).toString();
-        ConnectionAcceptedEvent.load();
-        ConnectionClosedEvent.load();
+        if (FlightRecorder.isInitialized()) {
+            ConnectionAcceptedEvent.load();
+            ConnectionClosedEvent.load();
+        }
     }
 
     /** Closes {@code channel} because a buffer allocation failed with {@code cause}. */

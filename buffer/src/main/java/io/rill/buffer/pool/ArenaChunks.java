@@ -5,6 +5,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
+import jdk.jfr.FlightRecorder;
+
 /**
  * Where one {@link PoolArena} finds free space: its chunks, in two lists, with the first-fit
  * search for a run among them, and per small size class the slabs that have a free element.
@@ -78,7 +80,9 @@ final class ArenaChunks<T> {
         }
         chunks.add(chunk);
         if (fresh) {
-            ChunkAllocatedEvent.commit(arena, sizes.chunkSize());
+            if (FlightRecorder.isInitialized()) { // see PoolArena.freeIdleChunks
+                ChunkAllocatedEvent.commit(arena, sizes.chunkSize());
+            }
         }
         lastChunk = chunk;
         return chunk.allocateRun(runPages);

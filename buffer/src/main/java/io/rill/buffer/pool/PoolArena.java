@@ -8,6 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 
+import jdk.jfr.FlightRecorder;
+
 /**
  * A set of chunks of one memory kind, guarded by one lock. Threads are spread over several
  * arenas (each thread cache is bound to the least-used one), so the lock is rarely contended,
@@ -257,7 +259,9 @@ public abstract class PoolArena<T> {
             freeMemory(chunk.memory);
             chunksFreed.increment();
             returnedBytes.add(sizes.chunkSize());
-            ChunkFreedEvent.commit(this, sizes.chunkSize());
+            if (FlightRecorder.isInitialized()) { // else the event class would load all of JFR
+                ChunkFreedEvent.commit(this, sizes.chunkSize());
+            }
         }
         return idle.size();
     }

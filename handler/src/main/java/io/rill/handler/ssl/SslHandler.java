@@ -14,6 +14,8 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
+import jdk.jfr.FlightRecorder;
+
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.Channel;
@@ -487,7 +489,9 @@ public class SslHandler extends ByteToMessageDecoder {
         handshakeDone = true;
         cancelHandshakeTimer();
         refuseHandshakeRecords = !"TLSv1.3".equals(engine.getSession().getProtocol());
-        TlsHandshakeEvent.commit(engine, nativeEngine, handshakeStartNanos, null);
+        if (FlightRecorder.isInitialized()) { // else the event class would load all of JFR
+            TlsHandshakeEvent.commit(engine, nativeEngine, handshakeStartNanos, null);
+        }
         handshakePromise.trySuccess(ctx.channel());
         ctx.fireUserEventTriggered(SslHandshakeCompletionEvent.SUCCESS);
         if (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && !ctx.isRemoved()) {
@@ -504,7 +508,9 @@ public class SslHandler extends ByteToMessageDecoder {
         }
         handshakeDone = true;
         cancelHandshakeTimer();
-        TlsHandshakeEvent.commit(engine, nativeEngine, handshakeStartNanos, cause);
+        if (FlightRecorder.isInitialized()) {
+            TlsHandshakeEvent.commit(engine, nativeEngine, handshakeStartNanos, cause);
+        }
         handshakePromise.tryFailure(cause);
         ctx.fireUserEventTriggered(new SslHandshakeCompletionEvent(cause));
     }

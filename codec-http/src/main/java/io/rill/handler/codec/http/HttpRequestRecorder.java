@@ -2,6 +2,8 @@ package io.rill.handler.codec.http;
 
 import java.util.ArrayDeque;
 
+import jdk.jfr.FlightRecorder;
+
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.util.concurrent.Promise;
@@ -34,7 +36,8 @@ public final class HttpRequestRecorder implements ChannelHandler {
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof HttpRequest request) {
             long sequence = requestsRead++;
-            if (HttpRequestServedEvent.PROBE.isEnabled()) {
+            // FlightRecorder first: loading the event class would load all of JFR.
+            if (FlightRecorder.isInitialized() && HttpRequestServedEvent.PROBE.isEnabled()) {
                 if (pending == null) {
                     pending = new ArrayDeque<>(4);
                 }
