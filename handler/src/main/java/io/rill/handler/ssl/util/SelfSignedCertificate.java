@@ -43,8 +43,10 @@ import io.rill.handler.internal.DerWriter;
 
 /**
  * FOR TESTS AND EXAMPLES ONLY: a freshly generated key pair and an X.509 v3 certificate signed
- * by its own key, written to PEM files (mode 0600 in a private temp directory, removed by
- * {@link #delete()} or when the JVM exits) for APIs that take files. Nobody trusts it unless told to, so clients need it as their trust root (or an insecure
+ * by its own key. For APIs that take files it is written to PEM files (mode 0600 in a private
+ * temp directory, removed by {@link #delete()} or when the JVM exits) the first time one of them is
+ * asked for, so a user of {@link #key()} and {@link #certificate()} alone leaves nothing on disk,
+ * even in a JVM that is killed. Nobody trusts it unless told to, so clients need it as their trust root (or an insecure
  * trust manager).
  *
  * <p>The certificate is built here in DER (RFC 5280 §4.1) and signed with
@@ -67,9 +69,10 @@ public final class SelfSignedCertificate {
 
     private final X509Certificate certificate;
     private final PrivateKey key;
-    private final Path directory;
-    private final File certificateFile;
-    private final File privateKeyFile;
+    /** The folder of the PEM files; null until a file is first asked for. Guarded by this. */
+    private Path directory;
+    private File certificateFile;
+    private File privateKeyFile;
 
     /** A certificate for "localhost", 127.0.0.1 and ::1 with an EC P-256 key, valid for a year. */
     public SelfSignedCertificate() {
@@ -81,7 +84,6 @@ public final class SelfSignedCertificate {
      *
      * @param dnsNames the names the certificate is for; at least one
      * @throws IllegalStateException if the JDK cannot generate the key or the signature
-     * @throws java.io.UncheckedIOException if the PEM files cannot be written
      */
     public SelfSignedCertificate(String... dnsNames) {
         this(builder().dnsNames(dnsNames).ipAddresses());
@@ -93,13 +95,23 @@ public final class SelfSignedCertificate {
             this.key = pair.getPrivate();
             this.certificate = sign(tbsCertificate(b, pair), pair.getPrivate(), b.algorithm);
             certificate.verify(pair.getPublic());
-            this.directory = privateTempDirectory();
-            // Registered directory first: deleteOnExit runs in reverse order, files before their directory.
-            directory.toFile().deleteOnExit();
-            this.certificateFile = writePrivately(directory.resolve("cert.pem"), certificatePem());
-            this.privateKeyFile = writePrivately(directory.resolve("key.pem"), privateKeyPem());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot generate a self-signed certificate: " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes both PEM files unless they are written already. */
+    private synchronized void writeFiles() {
+        if (directory != null) {
+            return;
+        }
+        try {
+            Path dir = privateTempDirectory();
+            // Registered directory first: deleteOnExit runs in reverse order, files before their directory.
+            dir.toFile().deleteOnExit();
+            certificateFile = writePrivately(dir.resolve("cert.pem"), certificatePem());
+            privateKeyFile = writePrivately(dir.resolve("key.pem"), privateKeyPem());
+            directory = dir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -136,8 +148,10 @@ public final class SelfSignedCertificate {
      * The certificate as a PEM file (readable by the owner only).
      *
      * @return the file, deleted by {@link #delete()} or when the JVM exits
+     * @throws UncheckedIOException if the file cannot be written
      */
-    public File certificateFile() {
+    public synchronized File certificateFile() {
+        writeFiles();
         return certificateFile;
     }
 
@@ -145,8 +159,10 @@ public final class SelfSignedCertificate {
      * The private key as an unencrypted PKCS#8 PEM file (readable by the owner only).
      *
      * @return the file, deleted by {@link #delete()} or when the JVM exits
+     * @throws UncheckedIOException if the file cannot be written
      */
-    public File privateKeyFile() {
+    public synchronized File privateKeyFile() {
+        writeFiles();
         return privateKeyFile;
     }
 
@@ -172,12 +188,16 @@ public final class SelfSignedCertificate {
         return pem("PRIVATE KEY", key.getEncoded());
     }
 
-    /** Deletes the PEM files and their directory. */
-    public void delete() {
+    /** Deletes the PEM files and their directory, if they were written; asking for a file writes them again. */
+    public synchronized void delete() {
+        if (directory == null) {
+            return;
+        }
         try {
             Files.deleteIfExists(certificateFile.toPath());
             Files.deleteIfExists(privateKeyFile.toPath());
             Files.deleteIfExists(directory);
+            directory = null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
