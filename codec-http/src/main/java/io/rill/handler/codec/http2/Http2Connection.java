@@ -262,8 +262,10 @@ final class Http2Connection implements Http2FrameListener {
     }
 
     @Override
-    public void onSettingsAck() {
-        codec.settingsAcknowledged();
+    public void onSettingsAck() throws Http2Exception {
+        if (!codec.settingsAcknowledged()) {
+            flood.cheapFrame("a SETTINGS ACK for no SETTINGS of ours");
+        }
     }
 
     @Override
@@ -278,6 +280,7 @@ final class Http2Connection implements Http2FrameListener {
 
     @Override
     public void onGoAway(int lastStreamId, Http2Error error, ByteBuf debugData) throws Http2Exception {
+        flood.cheapFrame("GOAWAY"); // a peer says it once or twice; more is a flood
         if (goAwayReceived && lastStreamId > goAwayLastStreamId) {
             throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "a second GOAWAY raised the last stream from "
                     + goAwayLastStreamId + " to " + lastStreamId + " (RFC 9113 §6.8: it must not increase)");
@@ -298,8 +301,7 @@ final class Http2Connection implements Http2FrameListener {
 
     @Override
     public void onWindowUpdate(int streamId, int increment) throws Http2Exception {
-        flood.cheapFrame("WINDOW_UPDATE");
-        stall.progress();
+        flood.cheapFrame("WINDOW_UPDATE"); // not stall progress: only content that goes out is
         if (streamId == 0) {
             connectionSendWindow += increment;
             if (connectionSendWindow > Http2Settings.MAX_WINDOW_SIZE) {
@@ -578,7 +580,7 @@ final class Http2Connection implements Http2FrameListener {
 
     /** Writes a DATA frame header for {@code n} bytes and takes them from both send windows. */
     private void writeDataHeader(ByteBuf out, Http2Stream stream, int n, boolean endStream) {
-        stall.progress();
+        stall.sent(n);
         codec.writer.writeDataHeader(out, stream.id, n, endStream);
         stream.sendWindow -= n;
         connectionSendWindow -= n;

@@ -249,11 +249,14 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         fieldEncoder.maxTableSize(size);
     }
 
-    void settingsAcknowledged() {
-        if (settingsAckTimeout != null) {
-            settingsAckTimeout.cancel(false);
-            settingsAckTimeout = null;
+    /** Our SETTINGS were acknowledged (or need no longer be): whether they were waiting for it. */
+    boolean settingsAcknowledged() {
+        if (settingsAckTimeout == null) {
+            return false;
         }
+        settingsAckTimeout.cancel(false);
+        settingsAckTimeout = null;
+        return true;
     }
 
     @Override

@@ -5,20 +5,28 @@ import java.util.function.LongSupplier;
 
 /**
  * Ends a connection whose content waits for flow-control windows the peer never opens (a zero
- * window held, or data dribble: docs/security-cases.md, case H2-13). Armed when content starts
- * waiting, it looks every {@link #TIMEOUT_NANOS}/3 and gives up after {@link #TIMEOUT_NANOS}
- * without the peer opening a window; it disarms once nothing waits.
+ * window held, or data dribble: docs/security-cases.md, cases H2-13 and H2-21). Armed when content
+ * starts waiting, it looks every {@link #TIMEOUT_NANOS}/3 and gives up after {@link #TIMEOUT_NANOS}
+ * in which less than {@link #PROGRESS_BYTES} went out; it disarms once nothing waits.
+ *
+ * <p>Only content sent counts as progress, in lumps of {@link #PROGRESS_BYTES}: a WINDOW_UPDATE
+ * that lets nothing out (on the connection while the stream's window is shut), or a byte at a time
+ * every few seconds, would otherwise hold the queued content for ever.
  */
 final class Http2StallWatch {
 
     /** How long content may wait for windows that do not open. */
     static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** Content that must go out within {@link #TIMEOUT_NANOS} while more waits: 16 KiB, ~550 bytes/s. */
+    static final int PROGRESS_BYTES = 16 * 1024;
 
     private final Http2FrameCodec codec;
     /** Bytes now waiting for windows, summed over the streams. */
     private final LongSupplier waiting;
-    /** When the peer last opened a window (or content last went out). */
+    /** When content started waiting, or last went out {@link #PROGRESS_BYTES} at a time. */
     private long lastProgress;
+    /** Bytes sent since {@link #lastProgress}, under {@link #PROGRESS_BYTES}. */
+    private long sentSinceProgress;
     private boolean armed;
 
     Http2StallWatch(Http2FrameCodec codec, LongSupplier waiting) {
@@ -26,9 +34,13 @@ final class Http2StallWatch {
         this.waiting = waiting;
     }
 
-    /** A window opened or content went out. */
-    void progress() {
-        lastProgress = codec.nanoTime();
+    /** {@code bytes} of content went out. */
+    void sent(int bytes) {
+        sentSinceProgress += bytes;
+        if (sentSinceProgress >= PROGRESS_BYTES) {
+            sentSinceProgress = 0;
+            lastProgress = codec.nanoTime();
+        }
     }
 
     /** Content waits for a window: start watching, unless already. */
@@ -38,6 +50,7 @@ final class Http2StallWatch {
         }
         armed = true;
         lastProgress = codec.nanoTime(); // content starts waiting now
+        sentSinceProgress = 0;
         schedule();
     }
 
@@ -53,7 +66,8 @@ final class Http2StallWatch {
         }
         if (codec.nanoTime() - lastProgress > TIMEOUT_NANOS) {
             codec.connectionError(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, bytes + " bytes waited "
-                    + TimeUnit.NANOSECONDS.toSeconds(TIMEOUT_NANOS) + " s for flow-control windows the peer did not open"));
+                    + TimeUnit.NANOSECONDS.toSeconds(TIMEOUT_NANOS) + " s for flow-control windows the peer did not open"
+                    + " (less than " + PROGRESS_BYTES + " bytes went out)"));
             return;
         }
         schedule();

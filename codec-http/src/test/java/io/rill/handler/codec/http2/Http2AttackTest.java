@@ -154,6 +154,70 @@ class Http2AttackTest {
     }
 
     @Test
+    void h2_20_goAwayFloodEndsInEnhanceYourCalm() throws Exception {
+        flood(out -> attacker.writeGoAway(out, 0, Http2Error.NO_ERROR, ""));
+    }
+
+    @Test
+    void h2_20_unsolicitedSettingsAckFloodEndsInEnhanceYourCalm() throws Exception {
+        flood(attacker::writeSettingsAck); // the handshake acknowledged our only SETTINGS already
+    }
+
+    @Test
+    void h2_21_connectionWindowUpdatesThatLetNothingOutDoNotKeepAStallAlive() throws Exception {
+        stalledResponse();
+        for (int i = 0; i < 6 && server.isOpen(); i++) { // a 1-byte WINDOW_UPDATE on stream 0 every 10 s
+            server.advanceTimeBy(10, TimeUnit.SECONDS);
+            peer.inbound(out -> attacker.writeWindowUpdate(out, 0, 1));
+            server.runScheduledPendingTasks();
+        }
+        assertGoAway(Http2Error.ENHANCE_YOUR_CALM);
+    }
+
+    @Test
+    void h2_21_aByteAtATimeDoesNotKeepAStallAlive() throws Exception {
+        stalledResponse();
+        for (int i = 0; i < 6 && server.isOpen(); i++) { // the stream's window opened a byte every 10 s
+            server.advanceTimeBy(10, TimeUnit.SECONDS);
+            peer.inbound(out -> attacker.writeWindowUpdate(out, 1, 1));
+            server.runScheduledPendingTasks();
+        }
+        assertGoAway(Http2Error.ENHANCE_YOUR_CALM);
+    }
+
+    @Test
+    void aSlowReaderThatTakes4KiBEvery5SecondsIsNotAStall() throws Exception {
+        stalledResponse(200_000);
+        for (int i = 0; i < 24; i++) { // two minutes
+            server.advanceTimeBy(5, TimeUnit.SECONDS);
+            peer.inbound(out -> attacker.writeWindowUpdate(out, 1, 4096));
+            server.runScheduledPendingTasks();
+            peer.outbound();
+        }
+        assertTrue(server.isOpen(), "a reader at 800 bytes/s is slow, not stalled");
+        peer.inbound(out -> attacker.writeWindowUpdate(out, 1, 1 << 20)); // the rest goes out
+        assertTrue(peer.outbound().get(0).startsWith("DATA 1"));
+    }
+
+    /** A response of 10,000 bytes to a client whose stream windows are shut (SETTINGS_INITIAL_WINDOW_SIZE 0). */
+    private void stalledResponse() throws Exception {
+        stalledResponse(10_000);
+    }
+
+    private void stalledResponse(int bytes) throws Exception {
+        peer.handshake();
+        peer.inbound(out -> {
+            attacker.writeSettings(out, new Http2Settings().put(Http2Settings.INITIAL_WINDOW_SIZE, 0));
+            attacker.writeWindowUpdate(out, 0, 1 << 20); // the connection window is not what stalls
+            attacker.writeHeaders(out, 1, request(), true);
+        });
+        peer.releaseInbound();
+        server.write(new Http2HeadersFrame(1, new Http2Headers().status("200"), false));
+        server.writeAndFlush(new Http2DataFrame(1, Unpooled.wrappedBuffer(new byte[bytes]), true));
+        assertEquals(List.of("SETTINGS ACK", "HEADERS 1 Http2Headers[:status: 200]"), peer.outbound());
+    }
+
+    @Test
     void p06_streamIdsMustGrowAndBeOdd() throws Exception {
         peer.handshake();
         peer.inbound(out -> attacker.writeHeaders(out, Integer.MAX_VALUE, request(), true));
