@@ -1,5 +1,7 @@
 package io.rill.handler.codec.http2;
 
+import io.rill.handler.codec.http.HttpServerTimeouts;
+
 /**
  * What an {@link Http2FrameCodec} advertises and enforces; made by {@link Http2FrameCodec.Builder}.
  *
@@ -12,16 +14,17 @@ package io.rill.handler.codec.http2;
  * @param settingsAckTimeoutMillis how long the peer has to acknowledge our SETTINGS
  * @param enableConnectProtocol whether a server advertises SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 and so
  *        accepts extended CONNECT (RFC 8441 §3); off by default, so a plain server's SETTINGS are unchanged
+ * @param timeouts the idle, header and body limits a server puts on its client ({@link Http2Timeouts})
  */
 record Http2Config(boolean server, int maxConcurrentStreams, int initialWindowSize, int connectionWindowSize,
                    int maxHeaderListSize, int headerTableSize, long settingsAckTimeoutMillis,
-                   boolean enableConnectProtocol) {
+                   boolean enableConnectProtocol, HttpServerTimeouts timeouts) {
 
-    /** A configuration without extended CONNECT. */
+    /** A configuration without extended CONNECT and without timeouts. */
     Http2Config(boolean server, int maxConcurrentStreams, int initialWindowSize, int connectionWindowSize,
                 int maxHeaderListSize, int headerTableSize, long settingsAckTimeoutMillis) {
         this(server, maxConcurrentStreams, initialWindowSize, connectionWindowSize, maxHeaderListSize,
-                headerTableSize, settingsAckTimeoutMillis, false);
+                headerTableSize, settingsAckTimeoutMillis, false, HttpServerTimeouts.NONE);
     }
 
     /** The SETTINGS frame we send first. */

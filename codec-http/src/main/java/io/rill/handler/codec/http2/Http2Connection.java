@@ -29,6 +29,8 @@ final class Http2Connection implements Http2FrameListener {
     private static final long SHUTDOWN_PING_WAIT_MILLIS = 2_000;
     /** How long a graceful shutdown waits for open streams to finish before closing anyway. */
     private static final long SHUTDOWN_GRACE_MILLIS = 30_000;
+    /** The answer to a request whose content did not arrive in time; never modified. */
+    private static final Http2Headers TIMED_OUT = new Http2Headers().status("408").add("content-length", "0");
 
     private final Http2FrameCodec codec;
     private final Http2Config config;
@@ -114,6 +116,9 @@ final class Http2Connection implements Http2FrameListener {
                     + " bytes exceeds stream " + streamId + "'s window of " + stream.receiveWindow);
         }
         stream.receiveWindow -= flowControlled;
+        if (stream.bodyDeadline != 0) {
+            codec.timeouts().bodyReceived(stream, flowControlled);
+        }
         int padding = flowControlled - data.readableBytes();
         if (padding > 0) {
             consumed(streamId, padding); // padding is nobody's to consume
@@ -155,6 +160,10 @@ final class Http2Connection implements Http2FrameListener {
             Http2HeaderChecks.validateRequest(streamId, headers);
             Http2HeaderChecks.checkExtendedConnectAllowed(streamId, headers, config.enableConnectProtocol());
             stream.headersReceived = true;
+            Http2Timeouts timeouts = codec.timeouts();
+            if (!endStream && timeouts != null && !Http2Messages.isConnect(headers)) { // a tunnel has no body to time
+                timeouts.bodyExpected(stream);
+            }
         } else {
             Http2HeaderChecks.validateResponse(streamId, headers);
             // 1xx heads are informational: the final head is still to come (§8.1).
@@ -252,6 +261,9 @@ final class Http2Connection implements Http2FrameListener {
             lastPeerStreamId = 1;
             peerOpenedActive++;
             flood.streamOpened();
+            if (codec.timeouts() != null) {
+                codec.timeouts().streamsOpen(true);
+            }
         } else {
             stream.headersSent = true;
             stream.localOpen = false;
@@ -362,6 +374,10 @@ final class Http2Connection implements Http2FrameListener {
         streams.put(streamId, stream);
         peerOpenedActive++;
         flood.streamOpened();
+        Http2Timeouts timeouts = codec.timeouts();
+        if (timeouts != null) {
+            timeouts.streamsOpen(true);
+        }
         return stream;
     }
 
@@ -387,6 +403,7 @@ final class Http2Connection implements Http2FrameListener {
 
     private void remoteEnded(Http2Stream stream) {
         stream.remoteOpen = false;
+        stream.bodyDeadline = 0;
         if (stream.isClosed()) {
             close(stream, false, null);
         }
@@ -667,6 +684,48 @@ final class Http2Connection implements Http2FrameListener {
         codec.writer.writeRstStream(outbound.buffer(), streamId, Http2Error.NO_ERROR);
     }
 
+    /**
+     * Ends the streams whose request content is overdue ({@link Http2Timeouts}): {@code 408} where
+     * no response began, then RST_STREAM, and an {@link Http2ResetFrame} for the application. A
+     * stream whose window, or the connection's, we keep shut gets its time again: the wait is ours.
+     */
+    void expireBodies(long now, long bodyNanos) {
+        List<Http2Stream> overdue = null;
+        for (Http2Stream stream : streams.values()) {
+            if (stream.bodyDeadline == 0 || now < stream.bodyDeadline) {
+                continue;
+            }
+            if (stream.receiveWindow <= 0 || connectionReceiveWindow <= 0) {
+                stream.bodyDeadline = now + bodyNanos;
+                continue;
+            }
+            if (overdue == null) {
+                overdue = new java.util.ArrayList<>(4);
+            }
+            overdue.add(stream);
+        }
+        if (overdue == null) {
+            return;
+        }
+        for (Http2Stream stream : overdue) {
+            Http2Error code = stream.headersSent ? Http2Error.CANCEL : Http2Error.NO_ERROR;
+            if (!stream.headersSent) { // a complete response, then "stop sending" (RFC 9113 §8.1)
+                try {
+                    codec.writer.writeHeaders(outbound.buffer(), stream.id, TIMED_OUT, true);
+                } catch (Http2Exception e) {
+                    throw new IllegalStateException("a constant 408 head failed to encode", e);
+                }
+            }
+            codec.writer.writeRstStream(outbound.buffer(), stream.id, code);
+            close(stream, true, new Http2Exception(Http2Error.CANCEL, stream.id, "stream " + stream.id
+                    + "'s request content did not arrive within the body timeout of "
+                    + TimeUnit.NANOSECONDS.toSeconds(bodyNanos) + " s"));
+            codec.ctx().fireChannelRead(new Http2ResetFrame(stream.id, Http2Error.CANCEL));
+        }
+        outbound.flush();
+        codec.ctx().fireChannelReadComplete();
+    }
+
     /** Sends RST_STREAM (unless the stream is unknown and idle) and forgets the stream. */
     void resetStream(int streamId, Http2Error error, String why) {
         Http2Stream stream = streams.get(streamId);
@@ -701,6 +760,10 @@ final class Http2Connection implements Http2FrameListener {
             stream.consumedNotReturned = 0;
         }
         stream.recycleIfNeverQueued();
+        Http2Timeouts timeouts = codec.timeouts();
+        if (timeouts != null && streams.isEmpty()) {
+            timeouts.streamsOpen(false);
+        }
         if (shutdownPromise != null && goAwaySent && streams.isEmpty()) {
             finishShutdown();
         }

@@ -8,6 +8,7 @@ import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.socket.DuplexChannel;
 import io.rill.handler.codec.ByteToMessageDecoder;
+import io.rill.handler.codec.http.HttpServerTimeouts;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.AbstractScheduledEventExecutor;
 import io.rill.util.concurrent.Future;
@@ -42,6 +43,8 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
     final Http2FrameReader reader;
     final Http2FrameWriter writer;
     final Http2Connection connection;
+    /** A server's limits on its client's pace; null on a client or with no timeouts. */
+    private final Http2Timeouts timeouts;
     private final FieldBlockEncoder fieldEncoder;
     private ChannelHandlerContext ctx;
     /** The loop's clock, which tests move by hand; the system's when the loop has none. */
@@ -86,6 +89,20 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         this.reader = new Http2FrameReader(fieldDecoder, io.rill.buffer.ByteBufAllocator.DEFAULT,
                 (long) config.maxHeaderListSize() + 4096);
         this.prefaceReceived = !config.server();
+        HttpServerTimeouts limits = config.timeouts();
+        this.timeouts = config.server() && (limits.idle() != null || limits.header() != null || limits.body() != null)
+                ? new Http2Timeouts(this, limits) : null;
+    }
+
+    /** The server's timeouts, or null. */
+    Http2Timeouts timeouts() {
+        return timeouts;
+    }
+
+    /** The connection had no open stream for {@code idleNanos}: the graceful close (GOAWAY NO_ERROR). */
+    void idleTimeout(long idleNanos) {
+        LOG.debug("Closing {}: no stream for {} s (the idle timeout)", ctx.channel(), TimeUnit.NANOSECONDS.toSeconds(idleNanos));
+        ctx.channel().close();
     }
 
     ChannelHandlerContext ctx() {
@@ -239,6 +256,9 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
             writer.writeWindowUpdate(out, 0, raise);
         }
         connection.outbound().flush();
+        if (timeouts != null) {
+            timeouts.start();
+        }
         settingsAckTimeout = ctx.executor().schedule(() -> connectionError(Http2Exception.connectionError(
                 Http2Error.SETTINGS_TIMEOUT, "SETTINGS not acknowledged within "
                         + config.settingsAckTimeoutMillis() + " ms")), config.settingsAckTimeoutMillis(),
@@ -247,6 +267,12 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
 
     void peerHeaderTableSize(long size) {
         fieldEncoder.maxTableSize(size);
+    }
+
+    private void stopTimeouts() {
+        if (timeouts != null) {
+            timeouts.stop();
+        }
     }
 
     /** Our SETTINGS were acknowledged (or need no longer be): whether they were waiting for it. */
@@ -265,6 +291,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
             super.channelInactive(ctx);
         } finally {
             settingsAcknowledged();
+            stopTimeouts();
             reader.close();
             connection.closeAll(new java.nio.channels.ClosedChannelException());
             failPeerSettings("the connection closed before the peer's SETTINGS arrived");
@@ -274,6 +301,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
     @Override
     protected void handlerRemoved0(ChannelHandlerContext ctx) {
         settingsAcknowledged();
+        stopTimeouts();
         reader.close();
         connection.closeAll(new IllegalStateException("Http2FrameCodec removed from the pipeline"));
         failPeerSettings("Http2FrameCodec removed before the peer's SETTINGS arrived");
@@ -433,6 +461,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         private int encoderTableSizeCap = Http2Settings.DEFAULT_HEADER_TABLE_SIZE;
         private long settingsAckTimeoutMillis = 10_000;
         private boolean enableConnectProtocol;
+        private HttpServerTimeouts timeouts;
 
         Builder(boolean server) {
             this.server = server;
@@ -533,6 +562,23 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         }
 
         /**
+         * The limits a server puts on its client's pace, as {@link HttpServerTimeouts} does for
+         * HTTP/1.1: a connection with no open stream is closed after {@code idle} (GOAWAY NO_ERROR);
+         * a field block must be whole within {@code header} (else GOAWAY ENHANCE_YOUR_CALM); a
+         * request's content must arrive at {@code minBodyRate} bytes a second without a stall of
+         * {@code body}, or the stream gets {@code 408} (or RST_STREAM CANCEL once a response began).
+         * Time while the server keeps a window shut does not count. Limits hold to within a quarter
+         * of the shortest. A server's default is {@link HttpServerTimeouts#DEFAULT}; a client ignores this.
+         *
+         * @param timeouts the limits; {@link HttpServerTimeouts#NONE} for none
+         * @return this
+         */
+        public Builder timeouts(HttpServerTimeouts timeouts) {
+            this.timeouts = java.util.Objects.requireNonNull(timeouts, "timeouts");
+            return this;
+        }
+
+        /**
          * A new codec for one connection.
          *
          * @return the codec; add it to the connection's pipeline
@@ -553,7 +599,8 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
             };
             return new Http2FrameCodec(new Http2Config(server, maxConcurrentStreams, initialWindowSize,
                     connectionWindowSize, maxHeaderListSize, headerTableSize, settingsAckTimeoutMillis,
-                    enableConnectProtocol),
+                    enableConnectProtocol, timeouts != null ? timeouts
+                            : server ? HttpServerTimeouts.DEFAULT : HttpServerTimeouts.NONE),
                     decoder::decode, fieldEncoder);
         }
 

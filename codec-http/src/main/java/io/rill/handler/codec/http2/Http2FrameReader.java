@@ -71,6 +71,11 @@ final class Http2FrameReader {
         maxFrameSize = size;
     }
 
+    /** The stream whose field block is unfinished (HEADERS read, CONTINUATION awaited), or 0. */
+    int fieldBlockStreamId() {
+        return blockStreamId;
+    }
+
     /**
      * Reads one frame from {@code in} if it holds a whole one, checks it and passes it on.
      *

@@ -12,6 +12,12 @@ final class Http2Messages {
         return status != null && ("304".contentEquals(status) || "204".contentEquals(status));
     }
 
+    /** A CONNECT request, plain or extended (RFC 9113 §8.5, RFC 8441): what follows is a tunnel, not a body. */
+    static boolean isConnect(Http2Headers headers) {
+        CharSequence method = headers.method();
+        return method != null && "CONNECT".contentEquals(method);
+    }
+
     /** A 1xx head: the final one is still to come. */
     static boolean isInformational(Http2Headers headers) {
         CharSequence status = headers.status();

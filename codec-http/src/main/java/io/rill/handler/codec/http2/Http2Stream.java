@@ -43,6 +43,8 @@ final class Http2Stream {
     /** content-length of the received message, or -1; checked against the DATA received (§8.1.1). */
     long expectedContentLength;
     long receivedContentLength;
+    /** When the request content must be complete ({@link Http2Timeouts}, nanoTime); 0 when not timed. */
+    long bodyDeadline;
 
     /** Content bytes in {@link #pending}; drives the stream's writability. */
     long pendingBytes;
@@ -70,6 +72,7 @@ final class Http2Stream {
         s.consumedNotReturned = 0;
         s.expectedContentLength = -1;
         s.receivedContentLength = 0;
+        s.bodyDeadline = 0;
         s.pendingBytes = 0;
         s.writable = true;
         s.pending = null;

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.rill.handler.codec.http.HttpServerTimeouts;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
@@ -22,7 +23,7 @@ import io.rill.util.concurrent.Future;
 class Http2ExtendedConnectTest {
 
     private static final Http2Config PLAIN = new Http2Config(true, 100, 65_535, 65_535, 8192, 4096, 10_000);
-    private static final Http2Config EXTENDED = new Http2Config(true, 100, 65_535, 65_535, 8192, 4096, 10_000, true);
+    private static final Http2Config EXTENDED = new Http2Config(true, 100, 65_535, 65_535, 8192, 4096, 10_000, true, HttpServerTimeouts.NONE);
     private static final Http2Config CLIENT = new Http2Config(false, 100, 65_535, 65_535, 8192, 4096, 10_000);
 
     private final TextFieldCodec fields = new TextFieldCodec();
@@ -60,7 +61,7 @@ class Http2ExtendedConnectTest {
                 + " SETTINGS_MAX_HEADER_LIST_SIZE=8192, SETTINGS_ENABLE_CONNECT_PROTOCOL=1]",
                 start(EXTENDED, true).handshake().get(0));
         assertFalse(PLAIN.localSettings().has(Http2Settings.ENABLE_CONNECT_PROTOCOL));
-        assertFalse(new Http2Config(false, 100, 65_535, 65_535, 8192, 4096, 10_000, true).localSettings()
+        assertFalse(new Http2Config(false, 100, 65_535, 65_535, 8192, 4096, 10_000, true, HttpServerTimeouts.NONE).localSettings()
                 .has(Http2Settings.ENABLE_CONNECT_PROTOCOL), "only a server advertises it");
     }
 
