@@ -79,7 +79,8 @@ class HttpContentDecompressorTest {
                     continue;
                 }
                 if (o instanceof HttpMessage m) {
-                    head = m.headers().get(HttpHeaderNames.CONTENT_ENCODING) + "/" + m.headers().get(HttpHeaderNames.CONTENT_LENGTH)
+                    head = m.headers().get(HttpHeaderNames.CONTENT_ENCODING) + "/"
+                            + m.headers().get(HttpHeaderNames.CONTENT_LENGTH)
                             + "/" + m.headers().get(HttpHeaderNames.TRANSFER_ENCODING);
                 }
                 if (o instanceof HttpContent c) {
