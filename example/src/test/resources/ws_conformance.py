@@ -418,6 +418,17 @@ def deflate_echo_case(section, name, offer, sizes, bits=15, context=True, opcode
 for size in (0, 16, 64, 256, 1024, 4096, 16384, 65536):
     deflate_echo_case("12.1", f"compressed text {size} bytes, 5 messages", PMD, [size] * 5)
     deflate_echo_case("12.2", f"compressed binary {size} bytes, 5 messages", PMD, [size] * 5, opcode=2)
+
+
+@case("12.2", "incompressible binary of exactly 64 KiB, longer than that compressed", PMD)
+def _(p):
+    data = os.urandom(65536)
+    payload = Compressor().message(data)
+    assert len(payload) > len(data), len(payload)
+    p.send(frame(2, payload, rsv=4))
+    assert server_message(p) == (2, data), "echo of 65536 random bytes"
+
+
 deflate_echo_case("12.3", "compressed text in 7 fragments", PMD, [20000, 300, 20000], pieces=7)
 deflate_echo_case("12.3", "compressed binary in 50 fragments", PMD, [30000], opcode=2, pieces=50)
 deflate_echo_case("13.1", "server_no_context_takeover", PMD + "; server_no_context_takeover", [2000] * 5,
@@ -491,6 +502,12 @@ def _(p):
     first = c.compress(bytes(40000)) + c.flush(zlib.Z_SYNC_FLUSH)
     second = c.compress(bytes(40000)) + c.flush(zlib.Z_SYNC_FLUSH)
     p.send(frame(2, first, fin=False, rsv=4) + frame(0, second[:-4]))
+    p.expect_close(1009)
+
+
+@case("12.6", "incompressible binary of 64 KiB + 1", PMD)
+def _(p):
+    p.send(frame(2, Compressor().message(os.urandom(65537)), rsv=4))
     p.expect_close(1009)
 
 

@@ -2,6 +2,7 @@ package io.rill.example;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -21,10 +22,21 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.rill.buffer.ReferenceCountUtil;
+import io.rill.buffer.Unpooled;
 import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
 import io.rill.handler.codec.http.DateFormatter;
+import io.rill.handler.codec.http.DefaultFullHttpResponse;
 import io.rill.handler.codec.http.FullHttpResponse;
+import io.rill.handler.codec.http.HttpContentCompressor;
+import io.rill.handler.codec.http.HttpHeaderNames;
+import io.rill.handler.codec.http.HttpRequest;
+import io.rill.handler.codec.http.HttpResponseStatus;
+import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.handler.codec.http.HttpVersion;
 
 /** http-file-server, http-echo and http-client over real loopback sockets, raw requests so nothing normalises paths. */
 class HttpExamplesSocketTest {
@@ -158,5 +170,45 @@ class HttpExamplesSocketTest {
         } finally {
             response.release();
         }
+    }
+
+    /**
+     * Issue 31: a page that gzips 1000:1 (4 MiB of spaces) is fetched whole, past the decompressor's
+     * default ratio; one over the 16 MiB cap fails the fetch rather than coming back cut short.
+     */
+    @Test
+    void theClientExampleFetchesAHighlyCompressiblePageAndRefusesOneOverItsCap() throws Exception {
+        int port = start(new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new HttpServerCodec(), new HttpContentCompressor(), new ChannelHandler() {
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        if (msg instanceof HttpRequest request) {
+                            int size = request.uri().equals("/huge") ? HttpClientExample.MAX_BODY + 1 : 4 << 20;
+                            byte[] page = new byte[size];
+                            java.util.Arrays.fill(page, (byte) ' ');
+                            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                                    HttpResponseStatus.OK, Unpooled.wrappedBuffer(page));
+                            response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/html")
+                                    .setInt(HttpHeaderNames.CONTENT_LENGTH, size);
+                            ctx.writeAndFlush(response);
+                        }
+                        ReferenceCountUtil.release(msg);
+                    }
+                });
+            }
+        });
+        ExampleOptions options = ExampleOptions.parse(new String[] {"--transport", "nio"}, java.util.List.of());
+        FullHttpResponse response = HttpClientExample.fetch(options, java.net.URI.create("http://127.0.0.1:" + port + "/"), 10);
+        try {
+            assertEquals(4 << 20, response.content().readableBytes());
+            assertEquals(null, response.headers().get(HttpHeaderNames.CONTENT_ENCODING), "decoded");
+        } finally {
+            response.release();
+        }
+        IllegalStateException tooBig = assertThrows(IllegalStateException.class, () -> HttpClientExample.fetch(options,
+                java.net.URI.create("http://127.0.0.1:" + port + "/huge"), 10).release());
+        assertTrue(tooBig.getMessage().contains("maxDecodedBytes"), tooBig.toString());
     }
 }

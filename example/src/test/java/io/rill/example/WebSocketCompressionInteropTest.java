@@ -18,10 +18,13 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig;
+
 /**
  * permessage-deflate against Python's {@code websockets}: its client against {@code websocket-echo}
  * with each parameter (both no-context-takeover flags, window bits 8..15 (the client's from 9: zlib), large, incompressible
- * and fragmented messages, a message inflating past the limit), and its server, with each
+ * and fragmented messages, a message inflating past the limit; a random message of the default
+ * limit, which DEFLATE lengthens), and its server, with each
  * parameter, against {@code websocket-client}.
  */
 class WebSocketCompressionInteropTest {
@@ -34,6 +37,21 @@ class WebSocketCompressionInteropTest {
                     Integer.toString(server.port())).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the client finished");
+            assertEquals(0, p.exitValue(), out + "\nserver log:\n" + server.stderr());
+            assertTrue(out.contains("ALL OK"), out);
+        }
+    }
+
+    /** Issue 31: incompressible data gets a few bytes longer compressed, and must still fit the default limit. */
+    @Test
+    void websocketsClientGetsARandomMessageOfTheDefaultLimitEchoedCompressed() throws Exception {
+        assumeWebsockets();
+        try (ForkedExample server = new ForkedExample("websocket-echo", "--port", "0")) {
+            Process p = new ProcessBuilder("python3", RESOURCES.resolve("websockets_deflate_limit.py").toString(),
+                    Integer.toString(server.port()), Integer.toString(WebSocketDecoderConfig.DEFAULT_MAX_PAYLOAD))
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the client finished");
             assertEquals(0, p.exitValue(), out + "\nserver log:\n" + server.stderr());
             assertTrue(out.contains("ALL OK"), out);
         }

@@ -8,7 +8,6 @@ import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.embedded.EmbeddedChannel;
-import io.rill.handler.codec.DecoderResult;
 import io.rill.handler.codec.compression.DecompressionException;
 import io.rill.handler.codec.compression.DecompressionLimitException;
 import io.rill.handler.codec.compression.ZlibDecoder;
@@ -20,15 +19,34 @@ import io.rill.handler.codec.compression.ZlibWrapper;
  * sent plain: {@code Content-Encoding} and {@code Content-Length} removed, {@code Transfer-Encoding:
  * chunked} set (an {@link HttpObjectAggregator} after this handler puts a length back).
  *
- * <p><b>Bounded.</b> One cap, {@code maxDecodedBytes}, applies to each message whatever its
- * codings; with stacked codings the output of every stage counts, so {@code gzip, gzip} cannot
- * multiply the ratio (docs/security-cases.md, cases C-01, C-05). Output is handed on in pieces of at most
- * {@link ZlibDecoder#CHUNK_SIZE} bytes as it is inflated, never gathered (C-04). Each stage also
- * refuses to expand more than {@link ZlibDecoder#DEFAULT_MAX_RATIO} times past its first chunk.
- * Passing the cap or the ratio, or corrupt data, ends the message with a {@link LastHttpContent}
- * whose {@link DecoderResult} failed; a request is also answered {@code 413} (cap, ratio) or
- * {@code 400} (corrupt) and the connection
- * closed, a response also fires the {@link DecompressionException} as an exception.
+ * <pre>{@code
+ * pipeline.addLast(new HttpClientCodec(),
+ *         HttpContentDecompressor.builder().maxDecodedBytes(16 << 20).maxRatio(0).build(),
+ *         new HttpObjectAggregator(16 << 20), new MyHandler());
+ * }</pre>
+ *
+ * <p><b>Bounded.</b> Two settings, named in the builder so that no bare number can mean something
+ * else (Netty's {@code HttpContentDecompressor(int)} caps each buffer it allocates, not the body):
+ * <ul>
+ *   <li>{@link Builder#maxDecodedBytes}: the most bytes one message's body may decode to, whatever
+ *       its codings; with stacked codings the output of every stage counts, so {@code gzip, gzip}
+ *       cannot multiply the ratio (docs/security-cases.md, cases C-01, C-05). Default
+ *       {@link #DEFAULT_MAX_DECODED_BYTES}.
+ *   <li>{@link Builder#maxRatio}: each stage refuses to put out more than this many bytes per byte
+ *       it reads, once past its first {@link ZlibDecoder#RATIO_GRACE_BYTES} (a bomb is refused
+ *       before it reaches the cap). Default {@link #DEFAULT_MAX_RATIO}; a client that fetches pages
+ *       that compress better (logs, padding, repeated markup) raises it or turns it off with 0, the
+ *       cap still bounding the body.
+ * </ul>
+ * Output is handed on in pieces of at most {@link ZlibDecoder#CHUNK_SIZE} bytes as it is inflated,
+ * never gathered (C-04).
+ *
+ * <p><b>Failure.</b> Passing a bound, or corrupt or truncated data, ends the message without a
+ * {@link LastHttpContent}: the handler after this one gets the {@link DecompressionException}
+ * through {@code exceptionCaught} (a {@link DecompressionLimitException} naming the setting for a
+ * bound) and never an end of content, so a body cut short can never pass for a whole one. The
+ * rest of that message is dropped. A request is also answered {@code 413} (a bound) or {@code 400}
+ * (corrupt data) and its connection closed, before the exception is fired.
  *
  * <p>A request with a coding this handler does not know is answered {@code 415 Unsupported Media
  * Type} and the connection closed (RFC 9110 §15.5.16); a response with one passes through as it
@@ -39,8 +57,12 @@ public class HttpContentDecompressor implements ChannelHandler {
 
     /** Default cap on one message's decoded bytes, all stages together: 64 MiB. */
     public static final long DEFAULT_MAX_DECODED_BYTES = ZlibDecoder.DEFAULT_MAX_DECOMPRESSED_BYTES;
+    /** Default cap on each stage's output bytes per input byte: {@value}. */
+    public static final int DEFAULT_MAX_RATIO = ZlibDecoder.DEFAULT_MAX_RATIO;
 
     private final long maxDecodedBytes;
+    /** Output bytes allowed per input byte in each stage; 0 for no limit. */
+    private final int maxRatio;
     /** The decoding stages of the current message, or null when it passes through. Loop-confined. */
     private EmbeddedChannel stages;
     /** The context of this handler while a message is decoded: where the last stage fires its output. */
@@ -54,17 +76,34 @@ public class HttpContentDecompressor implements ChannelHandler {
     /** True while the rest of a failed or refused message is dropped. */
     private boolean discarding;
 
-    /** Decodes messages up to {@link #DEFAULT_MAX_DECODED_BYTES} decoded bytes each. */
+    /** Decodes with the defaults: {@link #DEFAULT_MAX_DECODED_BYTES}, {@link #DEFAULT_MAX_RATIO}. */
     public HttpContentDecompressor() {
-        this(DEFAULT_MAX_DECODED_BYTES);
+        this(builder());
     }
 
-    /** @param maxDecodedBytes most bytes one message may decode to, all codings counted */
-    public HttpContentDecompressor(long maxDecodedBytes) {
-        if (maxDecodedBytes <= 0) {
-            throw new IllegalArgumentException("maxDecodedBytes: " + maxDecodedBytes + " (expected: > 0)");
-        }
-        this.maxDecodedBytes = maxDecodedBytes;
+    /**
+     * For subclasses; others call {@link Builder#build()}.
+     *
+     * @param settings the bounds; read once, later changes to the builder do not reach this handler
+     */
+    protected HttpContentDecompressor(Builder settings) {
+        this.maxDecodedBytes = settings.maxDecodedBytes;
+        this.maxRatio = settings.maxRatio;
+    }
+
+    /** @return a builder with the defaults of {@link #HttpContentDecompressor()} */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return the most bytes one message's body may decode to, all codings counted */
+    public long maxDecodedBytes() {
+        return maxDecodedBytes;
+    }
+
+    /** @return each stage's most output bytes per input byte past the grace; 0 for no limit */
+    public int maxRatio() {
+        return maxRatio;
     }
 
     @Override
@@ -126,7 +165,7 @@ public class HttpContentDecompressor implements ChannelHandler {
         // A stage may go one chunk past the cap, so the counter, not the stage, notices an overflow.
         long stageCap = Math.min(maxDecodedBytes, Long.MAX_VALUE - ZlibDecoder.CHUNK_SIZE) + ZlibDecoder.CHUNK_SIZE;
         for (int i = codings.size() - 1; i >= 0; i--) {
-            stages.pipeline().addLast(new ZlibDecoder(codings.get(i), stageCap), new Counter());
+            stages.pipeline().addLast(new ZlibDecoder(codings.get(i), stageCap, maxRatio), new Counter());
         }
         stages.pipeline().addLast(new Forwarder());
         head.headers().remove(HttpHeaderNames.CONTENT_LENGTH);
@@ -163,7 +202,8 @@ public class HttpContentDecompressor implements ChannelHandler {
         }
         if (overCap) {
             // Past the cap a stage may also have failed on its own larger cap; the cap is the news.
-            failure = new DecompressionException("body decodes to more than " + maxDecodedBytes + " bytes");
+            failure = new DecompressionLimitException("body decodes to more than " + maxDecodedBytes
+                    + " bytes (HttpContentDecompressor maxDecodedBytes)", "maxDecodedBytes", maxDecodedBytes);
         }
         if (failure != null) {
             content.release();
@@ -179,20 +219,19 @@ public class HttpContentDecompressor implements ChannelHandler {
         content.release();
     }
 
-    /** Ends the current message as failed; a request is answered and its connection closed. */
+    /**
+     * Ends the current message as failed: no end of content follows what was passed on, the
+     * exception tells the next handler; a request is first answered and its connection closed.
+     */
     private void fail(ChannelHandlerContext ctx, Throwable cause, boolean last) {
-        boolean cap = overCap || cause instanceof DecompressionLimitException; // too big, or expanding like a bomb
+        boolean bound = overCap || cause instanceof DecompressionLimitException; // too big, or expanding like a bomb
         closeStages();
         discarding = !last;
-        DefaultLastHttpContent end = new DefaultLastHttpContent();
-        end.setDecoderResult(DecoderResult.failure(cause));
         if (request) {
-            HttpRefusal.refuseAndClose(ctx, cap ? HttpResponseStatus.CONTENT_TOO_LARGE : HttpResponseStatus.BAD_REQUEST, cause.getMessage());
-            ctx.fireChannelRead(end);
-        } else {
-            ctx.fireChannelRead(end);
-            ctx.fireExceptionCaught(cause);
+            HttpRefusal.refuseAndClose(ctx, bound ? HttpResponseStatus.CONTENT_TOO_LARGE : HttpResponseStatus.BAD_REQUEST,
+                    cause.getMessage());
         }
+        ctx.fireExceptionCaught(cause);
     }
 
     private void closeStages() {
@@ -240,6 +279,52 @@ public class HttpContentDecompressor implements ChannelHandler {
         @Override
         public void channelRead(ChannelHandlerContext stageCtx, Object msg) {
             ctx.fireChannelRead(new DefaultHttpContent((ByteBuf) msg));
+        }
+    }
+
+    /**
+     * The bounds of an {@link HttpContentDecompressor}; one builder may build any number of handlers
+     * (one per connection: the handler is not sharable).
+     */
+    public static final class Builder {
+        private long maxDecodedBytes = DEFAULT_MAX_DECODED_BYTES;
+        private int maxRatio = DEFAULT_MAX_RATIO;
+
+        private Builder() {
+        }
+
+        /**
+         * @param bytes the most bytes one message's body may decode to, all codings counted;
+         *        {@link #DEFAULT_MAX_DECODED_BYTES} by default
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is not positive
+         */
+        public Builder maxDecodedBytes(long bytes) {
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("maxDecodedBytes: " + bytes + " (expected: > 0)");
+            }
+            this.maxDecodedBytes = bytes;
+            return this;
+        }
+
+        /**
+         * @param ratio the most output bytes each coding stage may put out per byte it reads, checked
+         *        past its first {@link ZlibDecoder#RATIO_GRACE_BYTES}; 0 for no limit (the
+         *        {@link #maxDecodedBytes} cap still holds); {@link #DEFAULT_MAX_RATIO} by default
+         * @return this builder
+         * @throws IllegalArgumentException if {@code ratio} is negative
+         */
+        public Builder maxRatio(int ratio) {
+            if (ratio < 0) {
+                throw new IllegalArgumentException("maxRatio: " + ratio + " (expected: >= 0, 0 for no limit)");
+            }
+            this.maxRatio = ratio;
+            return this;
+        }
+
+        /** @return a new handler with these bounds */
+        public HttpContentDecompressor build() {
+            return new HttpContentDecompressor(this);
         }
     }
 }

@@ -43,7 +43,8 @@ class CompressionInteropTest {
     @BeforeAll
     static void start() throws Exception {
         server = new LoopbackHttpServer(() -> new ChannelHandler[] {new HttpServerCodec(), new HttpContentCompressor(),
-                new HttpContentDecompressor(1 << 20), new HttpObjectAggregator(2 << 20), new Answer()});
+                HttpContentDecompressor.builder().maxDecodedBytes(1 << 20).build(), new HttpObjectAggregator(2 << 20),
+                new Answer()});
     }
 
     @AfterAll

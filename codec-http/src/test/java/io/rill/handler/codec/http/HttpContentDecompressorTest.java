@@ -25,8 +25,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.buffer.Unpooled;
+import io.rill.channel.AttributeKey;
+import io.rill.channel.ChannelHandler;
+import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.embedded.EmbeddedChannel;
-import io.rill.handler.codec.compression.DecompressionException;
+import io.rill.handler.codec.compression.DecompressionLimitException;
 
 /**
  * Request and response body decoding: codings, stacking, the one cap, failures.
@@ -37,8 +40,62 @@ class HttpContentDecompressorTest {
 
     private static final byte[] BODY = text(50_000);
 
-    /** What the application saw of one request. */
-    private record Seen(String head, byte[] body, int biggestPiece, boolean failed) {
+    /**
+     * What the application saw of one message: its head, its body, the biggest piece, the exception
+     * fired (null if none) and whether an end of content came.
+     */
+    private record Seen(String head, byte[] body, int biggestPiece, Throwable failure, boolean ended) {
+        boolean failed() {
+            return failure != null;
+        }
+    }
+
+    /** The application: keeps, in order, what reaches it, exceptions included (as {@code Throwable}s); releases messages. */
+    private static final class Recorder implements ChannelHandler {
+        final List<Object> events = new ArrayList<>();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            events.add(msg);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            events.add(cause);
+        }
+
+        /** What arrived since the last call; the messages are released. */
+        Seen take() {
+            String head = null;
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            int biggest = 0;
+            Throwable failure = null;
+            boolean ended = false;
+            for (Object o : events) {
+                assertFalse(ended && o instanceof Throwable, "an exception after the end of content");
+                assertFalse(failure != null && o instanceof LastHttpContent, "an end of content after the exception");
+                if (o instanceof Throwable t) {
+                    failure = t;
+                    continue;
+                }
+                if (o instanceof HttpMessage m) {
+                    head = m.headers().get(HttpHeaderNames.CONTENT_ENCODING) + "/"
+                            + m.headers().get(HttpHeaderNames.CONTENT_LENGTH)
+                            + "/" + m.headers().get(HttpHeaderNames.TRANSFER_ENCODING);
+                }
+                if (o instanceof HttpContent c) {
+                    ByteBuf b = c.content();
+                    biggest = Math.max(biggest, b.readableBytes());
+                    byte[] bytes = new byte[b.readableBytes()];
+                    b.getBytes(b.readerIndex(), bytes);
+                    body.writeBytes(bytes);
+                    ended |= o instanceof LastHttpContent;
+                }
+                ReferenceCountUtil.release(o);
+            }
+            events.clear();
+            return new Seen(head, body.toByteArray(), biggest, failure, ended);
+        }
     }
 
     private static byte[] request(String codings, byte[] body) {
@@ -51,8 +108,20 @@ class HttpContentDecompressorTest {
         return all;
     }
 
+    /** Where a test channel's {@link Recorder} is kept: a closed channel's pipeline is empty. */
+    private static final AttributeKey<Recorder> RECORDER = AttributeKey.valueOf("HttpContentDecompressorTest.recorder");
+
+    private static EmbeddedChannel recorded(ChannelHandler... handlers) {
+        Recorder recorder = new Recorder();
+        ChannelHandler[] all = java.util.Arrays.copyOf(handlers, handlers.length + 1);
+        all[handlers.length] = recorder;
+        EmbeddedChannel ch = new EmbeddedChannel(all);
+        ch.attr(RECORDER).set(recorder);
+        return ch;
+    }
+
     private static EmbeddedChannel server(long cap) {
-        return new EmbeddedChannel(new HttpServerCodec(), new HttpContentDecompressor(cap));
+        return recorded(new HttpServerCodec(), HttpContentDecompressor.builder().maxDecodedBytes(cap).build());
     }
 
     /** Feeds {@code input} in the given piece sizes, then collects what reached the application. */
@@ -65,30 +134,27 @@ class HttpContentDecompressorTest {
             ch.writeInbound(Unpooled.copiedBuffer(input, at, n)); // a copy: the decoder owns, and may shift, what it is given
             at += n;
         }
-        String head = null;
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        int biggest = 0;
-        boolean failed = false;
-        for (Object o; (o = ch.readInbound()) != null; ) {
-            if (o instanceof HttpRequest r) {
-                head = r.headers().get(HttpHeaderNames.CONTENT_ENCODING) + "/" + r.headers().get(HttpHeaderNames.CONTENT_LENGTH)
-                        + "/" + r.headers().get(HttpHeaderNames.TRANSFER_ENCODING);
-            }
-            if (o instanceof HttpContent c) {
-                ByteBuf b = c.content();
-                biggest = Math.max(biggest, b.readableBytes());
-                byte[] bytes = new byte[b.readableBytes()];
-                b.getBytes(b.readerIndex(), bytes);
-                body.writeBytes(bytes);
-                failed |= c.decoderResult().isFailure();
-            }
-            ReferenceCountUtil.release(o);
-        }
-        return new Seen(head, body.toByteArray(), biggest, failed);
+        return ch.attr(RECORDER).get().take();
     }
 
     private static Seen feedWhole(EmbeddedChannel ch, byte[] input) {
         return feed(ch, input, List.of(input.length));
+    }
+
+    /** A client that sent a GET and is about to read the answer; decoding with {@code decompressor}. */
+    private static EmbeddedChannel client(HttpContentDecompressor decompressor) {
+        EmbeddedChannel ch = recorded(new HttpClientCodec(), decompressor);
+        ch.writeOutbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/"));
+        outbound(ch);
+        return ch;
+    }
+
+    private static byte[] gzipResponse(byte[] coded) {
+        byte[] head = ("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: " + coded.length + "\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = java.util.Arrays.copyOf(head, head.length + coded.length);
+        System.arraycopy(coded, 0, all, head.length, coded.length);
+        return all;
     }
 
     @ParameterizedTest
@@ -142,6 +208,7 @@ class HttpContentDecompressorTest {
         EmbeddedChannel ch = server(1 << 20);
         Seen seen = feedWhole(ch, request("gzip", bomb));
         assertTrue(seen.failed());
+        assertFalse(seen.ended());
         assertTrue(seen.body().length <= 1 << 20, "passed on " + seen.body().length);
         assertTrue(seen.biggestPiece() <= 64 * 1024, "piece of " + seen.biggestPiece());
         assertTrue(outbound(ch).startsWith("HTTP/1.1 413 "));
@@ -200,7 +267,9 @@ class HttpContentDecompressorTest {
         byte[] truncated = java.util.Arrays.copyOf(good, good.length / 2);
         for (byte[] body : new byte[][] {corrupt, truncated}) {
             EmbeddedChannel ch = server(1 << 20);
-            assertTrue(feedWhole(ch, request("gzip", body)).failed());
+            Seen seen = feedWhole(ch, request("gzip", body));
+            assertTrue(seen.failed());
+            assertFalse(seen.ended());
             assertTrue(outbound(ch).startsWith("HTTP/1.1 400 "));
             assertFalse(ch.isOpen());
             ch.finishAndReleaseAll();
@@ -209,7 +278,7 @@ class HttpContentDecompressorTest {
 
     @Test
     void aFullRequestIsDecodedIntoHeadAndPieces() {
-        EmbeddedChannel ch = new EmbeddedChannel(new HttpContentDecompressor());
+        EmbeddedChannel ch = recorded(new HttpContentDecompressor());
         FullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/",
                 Unpooled.wrappedBuffer(gzip(BODY)));
         req.headers().set(HttpHeaderNames.CONTENT_ENCODING, "gzip");
@@ -219,20 +288,106 @@ class HttpContentDecompressorTest {
         assertFalse(ch.finish());
     }
 
+    /**
+     * Issue 31: the exception reaches the handler and no end of content follows, so a body cut
+     * short by the cap never looks whole; an aggregator after the decompressor joins nothing.
+     */
     @Test
-    void aClientSeesTheCapAsAFailedEndAndAnException() {
-        EmbeddedChannel ch = new EmbeddedChannel(new HttpClientCodec(), new HttpContentDecompressor(1 << 16));
-        ch.writeOutbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/"));
-        outbound(ch);
-        byte[] bomb = gzip(new byte[1 << 20]);
-        String head = "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: " + bomb.length + "\r\n\r\n";
-        ch.writeInbound(Unpooled.copiedBuffer(head, StandardCharsets.ISO_8859_1));
-        DecompressionException e = assertThrows(DecompressionException.class,
-                () -> ch.writeInbound(Unpooled.wrappedBuffer(bomb)));
-        assertTrue(e.getMessage().contains("65536"), e.getMessage());
-        Seen seen = feed(ch, new byte[0], List.of());
-        assertTrue(seen.failed());
+    void aClientSeesTheCapAsAnExceptionAndNoEndOfContent() {
+        // Zeros pass the default ratio within the first chunk; without it, the cap is what stops them.
+        EmbeddedChannel ch = client(HttpContentDecompressor.builder().maxDecodedBytes(1 << 16).maxRatio(0).build());
+        Seen seen = feedWhole(ch, gzipResponse(gzip(new byte[1 << 20])));
+        DecompressionLimitException e = assertInstanceOf(DecompressionLimitException.class, seen.failure());
+        assertEquals("maxDecodedBytes", e.limitName());
+        assertTrue(e.getMessage().contains("65536") && e.getMessage().contains("maxDecodedBytes"), e.getMessage());
+        assertFalse(seen.ended(), "no LastHttpContent after a failed body");
+        assertTrue(seen.body().length <= 1 << 16, "passed on " + seen.body().length);
         ch.finishAndReleaseAll();
+
+        EmbeddedChannel joined = recorded(new HttpClientCodec(),
+                HttpContentDecompressor.builder().maxDecodedBytes(1 << 16).build(), new HttpObjectAggregator(1 << 20));
+        joined.writeOutbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/"));
+        outbound(joined);
+        Seen whole = feedWhole(joined, gzipResponse(gzip(new byte[1 << 20])));
+        assertInstanceOf(DecompressionLimitException.class, whole.failure());
+        assertEquals(null, whole.head(), "the aggregator passed on no response");
+        joined.finishAndReleaseAll();
+    }
+
+    @Test
+    void aTruncatedResponseBodyIsAnExceptionAndNoEndOfContent() {
+        byte[] good = gzip(BODY);
+        EmbeddedChannel ch = client(new HttpContentDecompressor());
+        Seen seen = feedWhole(ch, gzipResponse(java.util.Arrays.copyOf(good, good.length / 2)));
+        assertTrue(seen.failed());
+        assertFalse(seen.ended());
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void aRequestOverTheCapIsAnsweredThenTheExceptionFiredWithNoEndOfContent() {
+        EmbeddedChannel ch = server(1 << 16);
+        Seen seen = feedWhole(ch, request("gzip", gzip(new byte[1 << 20])));
+        assertInstanceOf(DecompressionLimitException.class, seen.failure());
+        assertFalse(seen.ended());
+        assertTrue(outbound(ch).startsWith("HTTP/1.1 413 "));
+        ch.finishAndReleaseAll();
+    }
+
+    /**
+     * Issue 31: 4 MiB of one byte gzips to about 4 KiB, well past the default ratio of 100; a client
+     * that expects such pages raises the ratio or turns it off, the cap still holding.
+     */
+    @Test
+    void theRatioIsASettingAndZeroTurnsItOff() {
+        byte[] page = new byte[4 << 20];
+        java.util.Arrays.fill(page, (byte) ' ');
+        byte[] response = gzipResponse(gzip(page));
+
+        EmbeddedChannel strict = client(new HttpContentDecompressor());
+        Seen refused = feedWhole(strict, response);
+        DecompressionLimitException e = assertInstanceOf(DecompressionLimitException.class, refused.failure());
+        assertEquals("maxRatio", e.limitName());
+        assertEquals(HttpContentDecompressor.DEFAULT_MAX_RATIO, e.limit());
+        assertFalse(refused.ended());
+        strict.finishAndReleaseAll();
+
+        for (int ratio : new int[] {0, 2000}) {
+            EmbeddedChannel lenient = client(HttpContentDecompressor.builder().maxRatio(ratio).build());
+            Seen seen = feedWhole(lenient, response);
+            assertFalse(seen.failed(), "ratio " + ratio + ": " + seen.failure());
+            assertTrue(seen.ended());
+            assertArrayEquals(page, seen.body());
+            lenient.finish();
+        }
+
+        EmbeddedChannel capped = client(HttpContentDecompressor.builder().maxRatio(0).maxDecodedBytes(1 << 20).build());
+        assertEquals("maxDecodedBytes", ((DecompressionLimitException) feedWhole(capped, response).failure()).limitName());
+        capped.finishAndReleaseAll();
+    }
+
+    /**
+     * Netty's {@code new HttpContentDecompressor(int)} caps each buffer; here a number alone would
+     * cap the whole body. No constructor takes a bare number, so such a call does not compile.
+     */
+    @Test
+    void theBoundsAreNamedByTheBuilderAndNoConstructorTakesABareNumber() {
+        for (java.lang.reflect.Constructor<?> c : HttpContentDecompressor.class.getDeclaredConstructors()) {
+            for (Class<?> type : c.getParameterTypes()) {
+                assertFalse(type.isPrimitive() || Number.class.isAssignableFrom(type), c.toString());
+            }
+        }
+        HttpContentDecompressor d = HttpContentDecompressor.builder().maxDecodedBytes(5000).maxRatio(7).build();
+        assertEquals(5000, d.maxDecodedBytes());
+        assertEquals(7, d.maxRatio());
+        assertEquals(HttpContentDecompressor.DEFAULT_MAX_DECODED_BYTES, new HttpContentDecompressor().maxDecodedBytes());
+        assertEquals(HttpContentDecompressor.DEFAULT_MAX_RATIO, new HttpContentDecompressor().maxRatio());
+        IllegalArgumentException cap = assertThrows(IllegalArgumentException.class,
+                () -> HttpContentDecompressor.builder().maxDecodedBytes(0));
+        assertTrue(cap.getMessage().contains("maxDecodedBytes"), cap.getMessage());
+        IllegalArgumentException ratio = assertThrows(IllegalArgumentException.class,
+                () -> HttpContentDecompressor.builder().maxRatio(-1));
+        assertTrue(ratio.getMessage().contains("maxRatio"), ratio.getMessage());
     }
 
     @Test

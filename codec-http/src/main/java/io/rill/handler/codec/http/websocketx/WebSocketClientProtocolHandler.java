@@ -15,9 +15,12 @@ import io.rill.util.concurrent.Future;
 /**
  * Opens a WebSocket over an HTTP/1.1 client connection. Put it after {@link HttpClientCodec},
  * before the application; when the channel becomes active it sends the upgrade request of its
- * {@link WebSocketClientHandshaker}. On a valid {@code 101} the HTTP handlers are replaced by the
- * frame decoder (expecting unmasked frames), the masking encoder, the extensions' handlers and the
- * handler that answers pings and completes the close handshake; {@link WebSocketHandshakeComplete}
+ * {@link WebSocketClientHandshaker}. On a valid {@code 101} the {@link HttpClientCodec}, this
+ * handler and Rill's HTTP message handlers between them (aggregator, decompressor) are replaced by
+ * the frame decoder (expecting unmasked frames), the masking encoder, the extensions' handlers and
+ * the handler that answers pings and completes the close handshake; other handlers between them
+ * stay, for the application to remove (as on the server, see {@link WebSocketServerProtocolHandler});
+ * {@link WebSocketHandshakeComplete}
  * reaches the application and {@link #handshakeFuture()} succeeds. Any other answer, or none
  * within the handshake timeout, fails the future with a {@link WebSocketHandshakeException} and
  * closes the connection.

@@ -15,8 +15,10 @@ import io.rill.util.InternalLogger;
  * payload byte as it comes in, unmasked on the fly and fed to an incremental UTF-8 check that
  * spans the message's fragments. A frame is buffered only once its length is known to be within
  * {@link WebSocketDecoderConfig#maxFramePayload()} and its message within
- * {@link WebSocketDecoderConfig#maxMessagePayload()}, so memory per connection is bounded by the
- * frame limit plus a 14-byte header.
+ * {@link WebSocketDecoderConfig#maxMessagePayload()} (a frame of a compressed message: within
+ * {@link WebSocketDecoderConfig#maxCompressedFramePayload()}, its message being measured once
+ * inflated by the extension), so memory per connection is bounded by the frame limit plus a
+ * 14-byte header.
  *
  * <p>Any violation fails the connection (RFC 6455 §7.1.7): the decoder writes a close frame with
  * 1002 (protocol error), 1007 (invalid UTF-8) or 1009 (too big) straight to the transport —
@@ -215,8 +217,22 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
         return true;
     }
 
-    /** The frame and message limits, before a byte of the payload is buffered. */
+    /**
+     * The frame and message limits, before a byte of the payload is buffered. A frame of a
+     * compressed message is held to the compressed frame limit, and its message is left to the
+     * extension, which counts what it inflates to: the wire length of compressed data says little
+     * about its size, and incompressible data comes out a few bytes longer than it went in.
+     */
     private boolean checkLength(ChannelHandlerContext ctx, ByteBuf in, long length) {
+        boolean compressed = opcode == 0x0 ? messageTransformed : opcode < 0x8 && (rsv & WebSocketFrame.RSV1) != 0;
+        if (compressed) {
+            if (length > config.maxCompressedFramePayload()) {
+                return fail(ctx, in, CloseWebSocketFrame.MESSAGE_TOO_BIG, "compressed frame of " + length
+                        + " bytes exceeds " + config.maxCompressedFramePayload() + ", the compressed bound of maxFramePayload "
+                        + config.maxFramePayload());
+            }
+            return true;
+        }
         if (length > config.maxFramePayload()) {
             return fail(ctx, in, CloseWebSocketFrame.MESSAGE_TOO_BIG, "frame of " + length + " bytes exceeds maxFramePayload "
                     + config.maxFramePayload());

@@ -26,13 +26,30 @@ import io.rill.util.concurrent.ScheduledFuture;
  *
  * <p>A request for the configured path (or, with {@link Builder#pathPrefix}, any path below it) is
  * checked by a {@link WebSocketServerHandshaker}: refused with {@code 400}, {@code 403} or
- * {@code 426} and the connection closed after the answer, or answered {@code 101}. Then the HTTP
- * handlers from the codec to this one are replaced by a {@link WebSocketFrameDecoder} with the
+ * {@code 426} and the connection closed after the answer, or answered {@code 101}. Then the
+ * {@link HttpServerCodec} and this handler are replaced by a {@link WebSocketFrameDecoder} with the
  * configured limits, the {@link WebSocketFrameEncoder}, the accepted extensions' handlers and a
  * handler that answers pings, completes the close handshake (closing after
  * {@link Builder#closeTimeout} at the latest once we sent a close frame) and drops pongs; a
  * {@link WebSocketHandshakeComplete} event reaches the application, then data frames (text,
  * binary, continuation), which it owns and must release. Requests for other paths pass on untouched.
+ *
+ * <p><b>Handlers between the codec and this one.</b> Rill's own HTTP message handlers there
+ * ({@link io.rill.handler.codec.http.HttpObjectAggregator}, the content compressor and
+ * decompressor, the keep-alive, expect-continue and CORS handlers, the request recorder) are
+ * removed with the codec: nothing they handle comes any more. Every other handler is left where it
+ * is, as Netty leaves it: it sees the handshake event and the frames go through it, so it should
+ * pass on what it does not handle, and the application removes it when it is done with it, for
+ * example an index-page handler removed on {@link WebSocketHandshakeComplete}:
+ *
+ * <pre>{@code
+ * pipeline.addLast(new HttpServerCodec(), new HttpObjectAggregator(65536), new IndexPageHandler(),
+ *         WebSocketServerProtocolHandler.builder("/ws").build(), new FrameHandler());
+ * // in FrameHandler.userEventTriggered:
+ * if (evt instanceof WebSocketHandshakeComplete) {
+ *     ctx.pipeline().remove(IndexPageHandler.class); // still there: Rill does not remove it
+ * }
+ * }</pre>
  *
  * <p>A connection that sends no request head within {@link Builder#handshakeTimeout} is closed.
  * One instance per connection; all methods run on the event loop.

@@ -158,6 +158,30 @@ class WebSocketFrameDecoderTest {
         assertEquals(List.of("BINARY 0 0 " + "00".repeat(8), "FAIL 1009", "SENT 1009", "CLOSED"), everyWay(small, input));
     }
 
+    /**
+     * A compressed frame may be a little longer than the data it carries: it is held to the
+     * compressed bound of the frame limit, a bound all the same, and its message is left to the
+     * extension, which measures it inflated.
+     */
+    @Test
+    void holdsACompressedFrameToTheCompressedBoundAndLeavesItsMessageToTheExtension() {
+        WebSocketDecoderConfig small = SERVER.withLimits(100, 100).withAllowedRsv(WebSocketFrame.RSV1);
+        int bound = small.maxCompressedFramePayload();
+        assertEquals(100 + 12 + 1 + 64, bound);
+        List<String> tooBig = List.of("FAIL 1009", "SENT 1009", "CLOSED");
+        assertEquals(List.of("BINARY 1 4 " + "00".repeat(bound)), everyWay(small, client(0xC2, new byte[bound])));
+        assertEquals(tooBig, everyWay(small, client(0xC2, new byte[bound + 1])));
+        assertEquals(tooBig, everyWay(small, client(0x82, new byte[101])), "a plain frame keeps the plain limit");
+        byte[] fragments = bytes(client(0x42, new byte[bound]), client(0x00, new byte[bound]), client(0x80, new byte[bound]));
+        assertEquals(List.of("BINARY 0 4 " + "00".repeat(bound), "CONTINUATION 0 0 " + "00".repeat(bound),
+                "CONTINUATION 1 0 " + "00".repeat(bound)), everyWay(small, fragments));
+        assertEquals(List.of("BINARY 0 4 ", "FAIL 1009", "SENT 1009", "CLOSED"),
+                everyWay(small, bytes(client(0x42, ""), client(0x80, new byte[bound + 1]))), "continuations too");
+        // 2^40 bytes announced with RSV1: refused from the header alone.
+        assertEquals(tooBig, everyWay(small, hex("C2 FF 00 00 01 00 00 00 00 00 01 02 03 04")));
+        assertEquals(Integer.MAX_VALUE, SERVER.withLimits(Integer.MAX_VALUE, 1).maxCompressedFramePayload());
+    }
+
     @Test
     void closeFrameEndsDecoding() {
         byte[] input = bytes(client(0x88, hex("03 E8 62 79 65")), client(0x81, "late"));

@@ -5,6 +5,8 @@ import static io.rill.handler.codec.http.websocketx.WebSocketDecodeRun.client;
 import static io.rill.handler.codec.http.websocketx.WebSocketDecodeRun.hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -21,7 +23,15 @@ import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.handler.codec.http.DefaultFullHttpResponse;
+import io.rill.handler.codec.http.FullHttpRequest;
+import io.rill.handler.codec.http.FullHttpResponse;
+import io.rill.handler.codec.http.HttpHeaderNames;
+import io.rill.handler.codec.http.HttpObjectAggregator;
+import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpServerCodec;
+import io.rill.handler.codec.http.HttpServerKeepAliveHandler;
+import io.rill.handler.codec.http.HttpVersion;
 
 /** The server handshake and what follows it, over an {@link EmbeddedChannel}. */
 class WebSocketServerProtocolHandlerTest {
@@ -30,7 +40,7 @@ class WebSocketServerProtocolHandlerTest {
             + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n";
 
     /** Records what reaches the application: frames as text, events by name. */
-    static final class App implements ChannelHandler {
+    static class App implements ChannelHandler {
         final List<String> seen = new ArrayList<>();
 
         @Override
@@ -177,6 +187,73 @@ class WebSocketServerProtocolHandlerTest {
         send(ch, UPGRADE.replace("GET /ws ", "GET /ws/room/1?x=y ") + "\r\n");
         assertTrue(written(ch).startsWith("HTTP/1.1 101"));
         assertEquals(List.of("complete /ws/room/1?x=y null"), app.seen);
+        ch.finishAndReleaseAll();
+    }
+
+    /** Answers {@code GET /} with a page; passes everything else on. */
+    static final class IndexPage implements ChannelHandler {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof FullHttpRequest request && request.uri().equals("/")) {
+                request.release();
+                FullHttpResponse page = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+                        Unpooled.copiedBuffer("<p>page</p>", StandardCharsets.US_ASCII));
+                page.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, page.content().readableBytes());
+                ctx.writeAndFlush(page);
+                return;
+            }
+            ctx.fireChannelRead(msg);
+        }
+    }
+
+    /**
+     * Issue 31: Netty code removes its own index-page handler when the handshake completes. The
+     * upgrade removes the codec, the aggregator and itself, and leaves the page handler to the
+     * application, so that removal finds it (instead of throwing NoSuchElementException).
+     */
+    @Test
+    void leavesTheApplicationsHandlersBetweenCodecAndItselfForTheApplicationToRemove() {
+        App app = new App() {
+            @Override
+            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                if (evt instanceof WebSocketHandshakeComplete) {
+                    ctx.pipeline().remove(IndexPage.class);
+                }
+                super.userEventTriggered(ctx, evt);
+            }
+        };
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), new HttpObjectAggregator(65536), new IndexPage(),
+                WebSocketServerProtocolHandler.builder("/ws").build(), app);
+        send(ch, "GET / HTTP/1.1\r\nHost: example.com\r\n\r\n");
+        String page = written(ch);
+        assertTrue(page.startsWith("HTTP/1.1 200 OK\r\n") && page.endsWith("<p>page</p>"), page);
+        send(ch, UPGRADE + "\r\n");
+        assertTrue(written(ch).startsWith("HTTP/1.1 101 Switching Protocols\r\n"));
+        assertEquals(List.of("complete /ws null"), app.seen);
+        assertNull(ch.pipeline().get(IndexPage.class));
+        assertNull(ch.pipeline().get(HttpServerCodec.class));
+        assertNull(ch.pipeline().get(HttpObjectAggregator.class));
+        assertNull(ch.pipeline().get(WebSocketServerProtocolHandler.class));
+        ch.writeInbound(Unpooled.wrappedBuffer(client(0x81, "hello")));
+        assertEquals(List.of("complete /ws null", "TextWebSocketFrame:hello"), app.seen);
+        ch.checkException();
+        ch.finishAndReleaseAll();
+    }
+
+    /** An application handler the application does not remove stays, and frames pass through it both ways. */
+    @Test
+    void framesPassThroughAnApplicationHandlerLeftBetweenCodecAndItself() {
+        App app = new App();
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), new HttpServerKeepAliveHandler(), new IndexPage(),
+                WebSocketServerProtocolHandler.builder("/ws").build(), app);
+        send(ch, UPGRADE + "\r\n");
+        assertTrue(written(ch).startsWith("HTTP/1.1 101 "));
+        assertNotNull(ch.pipeline().get(IndexPage.class));
+        assertNull(ch.pipeline().get(HttpServerKeepAliveHandler.class));
+        ch.writeInbound(Unpooled.wrappedBuffer(client(0x81, "in")));
+        ch.writeAndFlush(new TextWebSocketFrame("out"));
+        assertEquals("81036f7574", writtenHex(ch));
+        assertEquals(List.of("complete /ws null", "TextWebSocketFrame:in"), app.seen);
         ch.finishAndReleaseAll();
     }
 

@@ -33,7 +33,10 @@ final class MessageInflater {
 
     private final Inflater inflater = new Inflater(true);
     private final ByteBuffer tail = ByteBuffer.wrap(new byte[] {0, 0, (byte) 0xFF, (byte) 0xFF});
-    private final int maxMessage;
+    /** The most bytes one message may inflate to. */
+    private int maxMessage;
+    /** The setting {@link #maxMessage} comes from, named in the error. */
+    private String limitName = "maxInflatedMessage";
     private final boolean resetPerMessage;
     /** Bytes the current message has inflated to in frames already returned. */
     private long messageBytes;
@@ -45,6 +48,19 @@ final class MessageInflater {
     MessageInflater(int maxMessage, boolean noContextTakeover) {
         this.maxMessage = maxMessage;
         this.resetPerMessage = noContextTakeover;
+    }
+
+    /**
+     * Lowers the limit to the message limit of the connection's frame decoder, so no message reaches
+     * the application larger than that setting says, compressed or not. Call before the first frame.
+     *
+     * @param maxMessagePayload the frame decoder's {@code maxMessagePayload}
+     */
+    void capAt(int maxMessagePayload) {
+        if (maxMessagePayload < maxMessage) {
+            maxMessage = maxMessagePayload;
+            limitName = "maxMessagePayload";
+        }
     }
 
     /**
@@ -85,7 +101,7 @@ final class MessageInflater {
         while (true) {
             if (!out.isWritable()) {
                 if (out.readableBytes() > budget) {
-                    throw new TooBigException("message inflates to more than " + maxMessage + " bytes");
+                    throw tooBig();
                 }
                 out.ensureWritable((int) Math.min(Math.max(out.capacity(), 256), (long) budget + 1 - out.readableBytes()));
             }
@@ -94,7 +110,7 @@ final class MessageInflater {
             int n = inflater.inflate(target);
             out.writerIndex(w + n);
             if (out.readableBytes() > budget) {
-                throw new TooBigException("message inflates to more than " + maxMessage + " bytes");
+                throw tooBig();
             }
             if (inflater.needsDictionary()) {
                 throw new DataFormatException("a preset dictionary is not part of permessage-deflate");
@@ -111,6 +127,10 @@ final class MessageInflater {
                 throw new DataFormatException("the inflater made no progress"); // never loop without end
             }
         }
+    }
+
+    private TooBigException tooBig() {
+        return new TooBigException("message inflates to more than " + maxMessage + " bytes (" + limitName + ")");
     }
 
     /** Frees the native state; idempotent. */

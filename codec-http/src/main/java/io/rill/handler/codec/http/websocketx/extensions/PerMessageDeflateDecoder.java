@@ -27,7 +27,9 @@ import io.rill.util.InternalLogger;
  *   <li>RSV1 on a continuation frame: 1002 (§6.1 sets it on the first frame only);
  *   <li>bytes that are not DEFLATE data: 1007, the message's data does not match its type
  *       (RFC 6455 §7.4.1), RFC 7692 §8 naming no status;
- *   <li>a message that inflates past the limit: 1009, with at most the limit buffered;
+ *   <li>a message that inflates past the limit: 1009, with at most the limit buffered. The limit
+ *       is the extension's ({@code maxInflatedMessage}) or the frame decoder's
+ *       {@code maxMessagePayload}, whichever is smaller;
  *   <li>inflated text that is not UTF-8: 1007, at the first bad byte.
  * </ul>
  * Frames after a failure are dropped, and the frame decoder stops decoding the rest of the read.
@@ -48,6 +50,15 @@ final class PerMessageDeflateDecoder implements ChannelHandler {
 
     PerMessageDeflateDecoder(MessageInflater inflater) {
         this.inflater = inflater;
+    }
+
+    /** Holds compressed messages to the frame decoder's message limit too, which it cannot check on compressed bytes. */
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        WebSocketFrameDecoder frames = ctx.pipeline().get(WebSocketFrameDecoder.class);
+        if (frames != null) {
+            inflater.capAt(frames.config().maxMessagePayload());
+        }
     }
 
     @Override

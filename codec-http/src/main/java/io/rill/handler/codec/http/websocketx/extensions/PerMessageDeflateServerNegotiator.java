@@ -179,7 +179,9 @@ public final class PerMessageDeflateServerNegotiator implements WebSocketExtensi
         }
 
         /**
-         * @param bytes the most bytes one message may inflate to; beyond it the connection closes with 1009
+         * @param bytes the most bytes one message may inflate to; beyond it the connection closes with 1009.
+         *        The protocol handler's message limit ({@code maxMessagePayload}) applies too: the
+         *        smaller of the two is the limit
          * @return this builder
          */
         public Builder maxInflatedMessage(int bytes) {
