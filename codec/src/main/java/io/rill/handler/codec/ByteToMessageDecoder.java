@@ -35,6 +35,12 @@ import io.rill.channel.socket.ChannelInputShutdownEvent;
  * feed it more bytes while this decoder's loop is firing a message. Those events are recorded
  * and handled when the loop returns, so the loop never works on a buffer released under it.
  *
+ * <p><b>Running out of memory.</b> When the cumulation cannot grow (or {@code decode} runs out of
+ * memory), the bytes of that read are lost, and decoding what comes after them would read a later
+ * read's bytes as the rest of an earlier frame. So the decoder breaks: it releases what it holds,
+ * drops every later byte unread, decodes nothing more (not even {@link #decodeLast}), passes the
+ * error on and closes the channel.
+ *
  * <p><b>Suspension.</b> A decoder whose output must wait until the channel can take more (a
  * decompressor answering a peer that does not read) calls {@link #suspendDecoding}: bytes that
  * arrive are only cumulated, reading stops, and {@link #resumeDecoding} later decodes what waited.
@@ -73,6 +79,8 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     boolean inputShutdownWaiting;
     /** A read was asked for while suspended (and held back): it is asked for on resume. */
     boolean readWanted;
+    /** Bytes were lost (the cumulation could not grow): nothing is decoded any more, every later byte is dropped. */
+    private boolean broken;
 
     /**
      * Creates a decoder with the {@link Cumulator#MERGE} cumulator, single-decode off.
@@ -217,7 +225,16 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
             ctx.fireChannelRead(msg);
             return;
         }
-        cumulation = cumulation == null ? data : cumulator.cumulate(ctx.alloc(), cumulation, data);
+        if (broken) {
+            data.release();
+            return;
+        }
+        try {
+            cumulation = cumulation == null ? data : cumulator.cumulate(ctx.alloc(), cumulation, data);
+        } catch (RuntimeException | OutOfMemoryError e) { // the cumulator released data: its bytes are gone
+            breakOn(ctx, e);
+            return;
+        }
         if (suspended) {
             // Someone turned reading on again: at most one more read burst waits here.
             DecoderSuspension.stopReading(this, ctx.channel().config());
@@ -226,7 +243,27 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         if (decoding) {
             return; // fed from downstream while firing: the running loop decodes these bytes too
         }
-        DecodeLoop.decodeWhatArrived(this, ctx);
+        try {
+            DecodeLoop.decodeWhatArrived(this, ctx);
+        } catch (OutOfMemoryError e) { // decode's state is where the failed allocation left it
+            breakOn(ctx, e);
+        }
+    }
+
+    /**
+     * Stops decoding for good after bytes were lost: releases the cumulation, drops every later
+     * byte, passes {@code cause} on and closes the channel (see the class comment).
+     */
+    private void breakOn(ChannelHandlerContext ctx, Throwable cause) {
+        broken = true;
+        inputClosed = true; // no decodeLast over bytes with a hole in them
+        ByteBuf held = cumulation;
+        cumulation = null;
+        if (held != null && held.refCnt() > 0) {
+            held.release();
+        }
+        ctx.fireExceptionCaught(cause);
+        ctx.close();
     }
 
     @Override
