@@ -51,7 +51,20 @@ public final class InternalLogger implements System.Logger {
      * @param owner the class that logs
      */
     public static InternalLogger get(Class<?> owner) {
-        String name = owner.getName();
+        return get(owner.getName());
+    }
+
+    /**
+     * {@return the logger of this name} For a logger that is not named after a class, such as
+     * the one a {@code LoggingHandler} is given by name.
+     *
+     * @param name the logger's name, as given to {@link System#getLogger(String)}
+     * @throws NullPointerException if {@code name} is null
+     */
+    public static InternalLogger get(String name) {
+        if (name == null) {
+            throw new NullPointerException("name");
+        }
         System.Logger logger;
         try {
             logger = System.getLogger(name);

@@ -20,6 +20,14 @@ class InternalLoggerTest {
         assertEquals(InternalLoggerTest.class.getName(), InternalLogger.get(InternalLoggerTest.class).name());
     }
 
+    @Test
+    void takesAnyNameForALoggerThatNoClassNames() {
+        assertEquals("wire", InternalLogger.get("wire").name());
+        assertEquals("wire", InternalLogger.get("wire").getName());
+        assertEquals("name", org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+                () -> InternalLogger.get((String) null)).getMessage());
+    }
+
     private static void assertFormats(String expected, int used, String pattern, Object... args) {
         StringBuilder out = new StringBuilder();
         assertEquals(used, InternalLogger.format(pattern, args, out));

@@ -70,10 +70,38 @@ public class LoggingHandler implements ChannelHandler {
      * @throws NullPointerException if an argument is null
      */
     public LoggingHandler(Class<?> owner, LogLevel level, ByteBufFormat format) {
-        if (owner == null || level == null || format == null) {
-            throw new NullPointerException(owner == null ? "owner" : level == null ? "level" : "format");
+        this(owner == null ? null : owner.getName(), level, format, "owner");
+    }
+
+    /**
+     * Logs at {@code level} with hex dumps, under the logger {@code name}: Netty's
+     * {@code new LoggingHandler("wire", LogLevel.DEBUG)}.
+     *
+     * @param name  the logger's name, as {@link System#getLogger(String)} takes it
+     * @param level the level of every line
+     * @throws NullPointerException if an argument is null
+     */
+    public LoggingHandler(String name, LogLevel level) {
+        this(name, level, ByteBufFormat.HEX);
+    }
+
+    /**
+     * Logs at {@code level}, under the logger {@code name}.
+     *
+     * @param name   the logger's name, as {@link System#getLogger(String)} takes it
+     * @param level  the level of every line
+     * @param format how buffers are shown
+     * @throws NullPointerException if an argument is null
+     */
+    public LoggingHandler(String name, LogLevel level, ByteBufFormat format) {
+        this(name, level, format, "name");
+    }
+
+    private LoggingHandler(String loggerName, LogLevel level, ByteBufFormat format, String nameParameter) {
+        if (loggerName == null || level == null || format == null) {
+            throw new NullPointerException(loggerName == null ? nameParameter : level == null ? "level" : "format");
         }
-        this.logger = InternalLogger.get(owner);
+        this.logger = InternalLogger.get(loggerName);
         this.level = level;
         this.format = format;
     }

@@ -165,6 +165,33 @@ class LoggingHandlerTest {
         b.finishAndReleaseAll();
     }
 
+    @Test
+    void logsUnderALoggerNameGivenAsAString() {
+        String name = "wire.LoggingHandlerTest"; // no class has this name
+        Logger named = Logger.getLogger(name);
+        named.setUseParentHandlers(false);
+        named.setLevel(Level.ALL);
+        named.addHandler(capture);
+        try {
+            LoggingHandler handler = new LoggingHandler(name, LogLevel.INFO);
+            assertEquals(LogLevel.INFO, handler.level());
+            assertEquals(ByteBufFormat.HEX, handler.byteBufFormat());
+            EmbeddedChannel ch = new EmbeddedChannel(handler);
+            records.clear();
+            ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {0x2a}));
+            assertTrue(records.stream().allMatch(r -> r.getLoggerName().equals(name)), messages().toString());
+            assertTrue(messages().get(0).contains("READ: 1B") && messages().get(0).contains("2a"), messages().get(0));
+            ch.finishAndReleaseAll();
+        } finally {
+            named.removeHandler(capture);
+        }
+        assertEquals(ByteBufFormat.SIMPLE,
+                new LoggingHandler(name, LogLevel.DEBUG, ByteBufFormat.SIMPLE).byteBufFormat());
+        NullPointerException e = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+                () -> new LoggingHandler((String) null, LogLevel.INFO));
+        assertEquals("name", e.getMessage());
+    }
+
     /** The lines logged under {@code id}'s prefix, in order. */
     private List<String> linesOf(String id) {
         return messages().stream().filter(m -> m.startsWith("[" + id + ",") || m.startsWith("[" + id + "]")).toList();

@@ -157,6 +157,8 @@ public final class HttpResponseStatus implements Comparable<HttpResponseStatus> 
     public static final HttpResponseStatus NETWORK_AUTHENTICATION_REQUIRED = registered(511, "Network Authentication Required");
 
     private final int code;
+    /** {@link #code} as three ASCII digits, made once: HTTP/2's {@code :status} field carries it as text. */
+    private final AsciiString codeAsText;
     private final AsciiString reasonPhrase;
     /** {@code "<code> <reason>"}, the status line after the version and a space. */
     private final byte[] codeAndReason;
@@ -173,6 +175,7 @@ public final class HttpResponseStatus implements Comparable<HttpResponseStatus> 
             }
         }
         this.code = code;
+        this.codeAsText = AsciiString.cached(Integer.toString(code));
         this.reasonPhrase = AsciiString.cached(reasonPhrase);
         this.codeAndReason = AsciiString.cached(code + " " + reasonPhrase).toByteArray();
     }
@@ -213,6 +216,17 @@ public final class HttpResponseStatus implements Comparable<HttpResponseStatus> 
      */
     public int code() {
         return code;
+    }
+
+    /**
+     * The status code as text, for an HTTP/2 {@code :status} field:
+     * {@code new Http2Headers().status(HttpResponseStatus.OK.codeAsText())}. The same instance on
+     * every call, so it costs nothing per response.
+     *
+     * @return the three digits of {@link #code()}, e.g. {@code "200"}
+     */
+    public AsciiString codeAsText() {
+        return codeAsText;
     }
 
     /**

@@ -12,9 +12,28 @@
  * which are reference counted: whoever receives one releases it. Add a
  * {@link io.rill.handler.codec.http.websocketx.WebSocketFrameAggregator} to receive whole messages.
  *
+ * <pre>{@code
+ * ch.pipeline().addLast(new HttpServerCodec(),
+ *         WebSocketServerProtocolHandler.builder("/ws")
+ *                 .extensions(PerMessageDeflateServerNegotiator.acceptAll())   // compression, if the client offers it
+ *                 .build(),
+ *         new MyFrameHandler());   // sees WebSocketHandshakeComplete, then frames
+ * }</pre>
+ *
+ * <p>Everything is bounded: frame and message sizes (close 1009 beyond, before anything is
+ * buffered, {@link io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig}), the time to the
+ * handshake and to the peer's close frame, and the pongs owed to a peer that does not read. Frames
+ * are checked strictly (masking, RSV bits, opcodes, control frame sizes, UTF-8 of text as it
+ * arrives); a violation closes with the status RFC 6455 names.
+ *
  * <p>Extensions (RFC 6455 §9) plug in through
  * {@link io.rill.handler.codec.http.websocketx.WebSocketExtensionNegotiator}: each accepted
  * {@link io.rill.handler.codec.http.websocketx.WebSocketExtension} claims RSV bits and adds a frame
- * decoder and encoder of its own. None ships yet; permessage-deflate (RFC 7692) is the first planned.
+ * decoder and encoder of its own. permessage-deflate (RFC 7692) ships in {@code .extensions}.
+ *
+ * <p>WebSocket over HTTP/2 (RFC 8441): {@code WebSocketServerProtocolHandler.builder(path).buildForHttp2()}
+ * makes an {@link io.rill.handler.codec.http.websocketx.Http2WebSocketServerHandler} for each
+ * stream's pipeline (the codec needs {@code enableConnectProtocol(true)});
+ * {@link io.rill.handler.codec.http.websocketx.Http2WebSocketClientHandler} is the client side.
  */
 package io.rill.handler.codec.http.websocketx;

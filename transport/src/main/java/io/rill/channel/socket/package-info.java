@@ -1,0 +1,13 @@
+/**
+ * What every socket transport shares: the channel interfaces ({@link io.rill.channel.socket.SocketChannel},
+ * {@link io.rill.channel.socket.ServerSocketChannel}, {@link io.rill.channel.socket.DatagramChannel},
+ * and {@link io.rill.channel.socket.DuplexChannel} for half closure), their configurations, the
+ * {@link io.rill.channel.socket.DatagramPacket} message, and the events of half closure
+ * ({@link io.rill.channel.socket.ChannelInputShutdownEvent} and friends, fired when
+ * {@code ALLOW_HALF_CLOSURE} is on and the peer shuts its output).
+ *
+ * <p>Write code against these interfaces to keep it free of one transport. The read and accept
+ * loops here ({@code StreamReadLoop}, {@code AcceptLoop}, ...) are the pieces a transport reuses;
+ * applications do not call them.
+ */
+package io.rill.channel.socket;
