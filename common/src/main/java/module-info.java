@@ -41,8 +41,8 @@
  * </tbody>
  * </table>
  *
- * <p>The project's <a href="https://github.com/rill-io/rill#readme">README</a> explains how to
- * build and depend on Rill, its tuning properties and the status of each module.
+ * <p>The project's README, at the root of its source tree, explains how to build and depend on
+ * Rill, its tuning properties and the status of each module.
  *
  * <h2>Native access</h2>
  * On JDK 24 and later the JVM warns when a module without native access calls
