@@ -20,6 +20,7 @@ import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.socket.LingeringClose;
 import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.ImmediateEventExecutor;
@@ -524,7 +525,9 @@ public class SslHandler extends ByteToMessageDecoder {
 
     /**
      * A fatal error: the handshake (if running) fails, queued writes fail, the engine's alert is
-     * sent when {@code sendAlert} (not for peers that do not speak TLS), and the channel closes.
+     * sent when {@code sendAlert} (not for peers that do not speak TLS), and the channel closes,
+     * after an alert lingering ({@link LingeringClose}): a peer still sending its records (a large
+     * ClientHello) would otherwise get a reset that can drop the alert before it is read.
      */
     private void fail(ChannelHandlerContext ctx, Throwable cause, boolean sendAlert) {
         if (failed) {
@@ -535,16 +538,21 @@ public class SslHandler extends ByteToMessageDecoder {
         sslClosePromise.tryFailure(cause);
         failPending(ctx, cause);
         engine.closeOutbound();
+        Future<Void> alert = null;
         if (sendAlert) {
             try {
-                wrapHandshakeData(ctx);
+                alert = wrapHandshakeData(ctx);
             } catch (SSLException ignored) {
                 // The alert could not be produced; the connection closes all the same.
             }
         }
         needsFlush = false;
         ctx.flush();
-        ctx.close();
+        if (alert != null) {
+            LingeringClose.closeAfter(alert, ctx);
+        } else {
+            ctx.close();
+        }
     }
 
     // ---------------------------------------------------------------- inbound

@@ -118,7 +118,7 @@ abstract class SocketResourceExhaustionTests extends AbstractSocketTest {
         startServer(serverBootstrap().childOption(ChannelOption.ALLOCATOR, alloc).childHandler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new CopyingFrameDecoder(), new FrameChecker(frames, corrupt), new LingeringClose());
+                ch.pipeline().addLast(new CopyingFrameDecoder(), new FrameChecker(frames, corrupt), new GracefulClose());
                 accepted.add(track(ch));
             }
         }));
@@ -217,7 +217,7 @@ abstract class SocketResourceExhaustionTests extends AbstractSocketTest {
     }
 
     /** Closes 200 ms after being asked to, reading on meanwhile: a protocol's graceful close. */
-    private static final class LingeringClose implements ChannelHandler {
+    private static final class GracefulClose implements ChannelHandler {
         @Override
         public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
             ctx.executor().schedule(() -> ctx.close(promise), 200, TimeUnit.MILLISECONDS);

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.socket.LingeringClose;
 import io.rill.util.InternalLogger;
 
 /**

@@ -15,6 +15,7 @@ import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelOption;
 import io.rill.channel.socket.ChannelInputShutdownEvent;
 import io.rill.channel.socket.DuplexChannel;
+import io.rill.channel.socket.LingeringClose;
 import io.rill.handler.codec.ByteToMessageDecoder;
 import io.rill.handler.codec.DecoderResult;
 import io.rill.util.InternalLogger;

@@ -1,4 +1,4 @@
-package io.rill.handler.codec.http;
+package io.rill.channel.socket;
 
 import java.util.concurrent.TimeUnit;
 
@@ -7,23 +7,22 @@ import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
-import io.rill.channel.socket.ChannelInputShutdownEvent;
-import io.rill.channel.socket.DuplexChannel;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.ScheduledFuture;
 
 /**
- * Ends a connection so that the last response reaches the peer even while the peer is still
- * sending: output is shut down (FIN after everything written), then input is read and thrown
+ * Ends a connection so that the last thing written (an HTTP refusal, a TLS alert) reaches the peer
+ * even while the peer is still sending: output is shut down (FIN after everything written), then input is read and thrown
  * away until the peer ends it, for at most a time and a number of bytes, and only then is the
  * socket closed.
  *
  * <p>Why: closing a TCP socket whose receive queue holds unread bytes makes the kernel send a
  * reset, and a reset lets the peer's kernel drop data it has received but its application has
- * not read yet, such as the {@code 400} explaining why the connection ends (RFC 9112 §9.6).
- * The bounds keep a peer that never stops sending from holding the connection.
+ * not read yet, such as the {@code 400} explaining why the connection ends (RFC 9112 §9.6) or the
+ * alert saying why a TLS handshake failed. The bounds keep a peer that never stops sending from
+ * holding the connection.
  */
-final class LingeringClose implements ChannelHandler {
+public final class LingeringClose implements ChannelHandler {
 
     /** How long a closing connection keeps draining a peer that is still sending. */
     static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
@@ -39,10 +38,13 @@ final class LingeringClose implements ChannelHandler {
     }
 
     /**
-     * Once {@code lastWrite} is done, closes lingering with the default bounds; at once if it
-     * failed, or if the channel cannot shut one direction down or its peer already ended its input.
+     * Once {@code lastWrite} is done, closes lingering with the default bounds (5 s, 1 MiB); at once
+     * if it failed, or if the channel cannot shut one direction down or its peer already ended its input.
+     *
+     * @param lastWrite the write that must reach the peer
+     * @param ctx the context of the handler that ends the connection
      */
-    static void closeAfter(Future<?> lastWrite, ChannelHandlerContext ctx) {
+    public static void closeAfter(Future<?> lastWrite, ChannelHandlerContext ctx) {
         lastWrite.addListener(f -> {
             Channel ch = ctx.channel();
             if (f.isSuccess() && ch instanceof DuplexChannel duplex && ch.isActive() && !duplex.isInputShutdown()) {
