@@ -150,7 +150,7 @@ class HttpExamplesSocketTest {
 
         ExampleOptions options = ExampleOptions.parse(new String[] {"--transport", "nio"}, java.util.List.of());
         FullHttpResponse response = HttpClientExample.fetch(options,
-                java.net.URI.create("http://127.0.0.1:" + port + "/from/client?x=%20"), 10);
+                java.net.URI.create("http://127.0.0.1:" + port + "/from/client?x=%20"), 10, null);
         try {
             String text = HttpClientExample.render(response);
             assertTrue(text.startsWith("HTTP/1.1 200 OK\n"), text);
