@@ -55,7 +55,8 @@ final class GrpcCall {
         Http2Headers headers = frame.headers();
         int id = frame.streamId();
         if (!"POST".contentEquals(String.valueOf(headers.method()))) {
-            ctx.write(new Http2HeadersFrame(id, ServerFields.add(new Http2Headers().status("405").add("allow", "POST")), true));
+            ctx.write(new Http2HeadersFrame(id, ServerFields.add(new Http2Headers().status("405").add("allow", "POST")),
+                    true));
             return null;
         }
         CharSequence type = headers.get("content-type");

@@ -39,8 +39,8 @@ import io.rill.util.InternalLogger;
  * {@code curl --http2-prior-knowledge http://127.0.0.1:8080/}, {@code curl --http2 ...} or, with
  * {@code --tls}, {@code curl -k https://127.0.0.1:8080/}.
  *
- * <p>The fixed answer is built once a second (for its {@code date}) and shared by every response, as {@code http-hello} does over
- * HTTP/1.1: its fields are one {@link Http2Headers} that nothing modifies after it is built (the codec
+ * <p>The fixed answer is built once a second (for its {@code date}) and shared by every response,
+ * as {@code http-hello} does over HTTP/1.1: its fields are one {@link Http2Headers} (per second) that nothing modifies after it is built (the codec
  * only reads the fields it sends), and its body one {@link Unpooled#constantBuffer constant buffer}
  * (the codec reads it without moving its indices, and releasing it does nothing). Per request the
  * server then makes only the frames, their write futures and what the codec itself needs, under

@@ -10,10 +10,10 @@ import io.rill.handler.ssl.SslHandshakeCompletionEvent;
 import io.rill.util.InternalLogger;
 
 /**
- * Logs a failed TLS handshake (or a later TLS error) of a server's connection as one line naming the peer and the reason
- * (a client that rejects the self-signed certificate, a client that speaks no TLS, ...) and
- * closes the connection, instead of the failure reaching the end of the pipeline as a warning with
- * a stack trace. It sits right behind the {@link SslHandler}: the handshake's exception and its
+ * Logs a failed TLS handshake (or a later TLS error) of a server's connection as one line naming
+ * the peer and the reason (a client that rejects the self-signed certificate, a client that speaks
+ * no TLS, ...) and closes the connection, instead of the failure reaching the end of the pipeline
+ * as a warning with a stack trace. It sits right behind the {@link SslHandler}: the handshake's exception and its
  * completion event both pass it first, and the later of the two is not logged again.
  */
 final class TlsFailureLog implements ChannelHandler {
