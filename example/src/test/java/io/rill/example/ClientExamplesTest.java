@@ -101,6 +101,21 @@ class ClientExamplesTest {
     }
 
     @Test
+    void echoClientOverTlsTrustsTheServersPemOrSaysWhyNot() throws Exception {
+        try (ForkedExample server = new ForkedExample("echo-server", "--port", "0", "--tls")) {
+            String port = Integer.toString(server.port());
+            Outcome trusted = ForkedExample.runToEnd("", "echo-client", "--port", port, "--count", "20", "--tls",
+                    "--trust", server.certificate().toString());
+            assertEquals(0, trusted.status(), trusted.err());
+            assertTrue(trusted.out().contains("20 round-trips") && trusted.out().contains("all verified"), trusted.out());
+            Outcome untrusted = ForkedExample.runToEnd("", "echo-client", "--port", port, "--count", "20", "--tls");
+            assertEquals(1, untrusted.status(), untrusted.err());
+            assertOneLine(untrusted.err());
+            assertTrue(untrusted.err().contains("not trusted") && untrusted.err().contains("--trust"), untrusted.err());
+        }
+    }
+
+    @Test
     void websocketClientSaysOnceWhyThereIsNoWebSocket() throws Exception {
         try (ForkedExample chat = new ForkedExample("websocket-chat", "--port", "0");
                 ForkedExample discard = new ForkedExample("discard-server", "--port", "0")) {
