@@ -1,7 +1,8 @@
 """Calls grpc-echo with Python's grpcio, generically with raw bytes (no protoc): GrpcEchoInteropTest.
 
-Usage: python3 grpc_echo_client.py HOST:PORT. Prints one line per check, "ALL OK" at the end, and
-exits with 1 at the first failure.
+Usage: python3 grpc_echo_client.py HOST:PORT [--tls PEM]. Prints one line per check, "ALL OK" at the
+end, and exits with 1 at the first failure. With --tls it calls over TLS (grpc-echo --tls), trusting
+only the certificate in PEM (the self-signed one the server printed), for the name localhost.
 """
 import os
 import sys
@@ -17,7 +18,14 @@ def check(name, condition, detail=""):
 
 def main():
     target = sys.argv[1]
-    channel = grpc.insecure_channel(target, options=[("grpc.max_receive_message_length", 8 << 20)])
+    options = [("grpc.max_receive_message_length", 8 << 20)]
+    if len(sys.argv) > 3 and sys.argv[2] == "--tls":
+        with open(sys.argv[3], "rb") as pem:
+            credentials = grpc.ssl_channel_credentials(root_certificates=pem.read())
+        # The certificate names localhost and the loopback addresses; check the name, as a real client does.
+        channel = grpc.secure_channel(target, credentials, options=options + [("grpc.ssl_target_name_override", "localhost")])
+    else:
+        channel = grpc.insecure_channel(target, options=options)
     unary = channel.unary_unary("/rill.echo.Echo/Unary")
     stream = channel.stream_stream("/rill.echo.Echo/Stream")
 

@@ -14,8 +14,6 @@ import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
 import io.rill.channel.MultiThreadIoEventLoopGroup;
 import io.rill.handler.ssl.SslContext;
-import io.rill.handler.ssl.SslContextBuilder;
-import io.rill.handler.ssl.util.InsecureTrustManagerFactory;
 import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Promise;
 
@@ -45,16 +43,19 @@ final class EchoClient implements Example {
     private static final ExampleOption CONNECTIONS = ExampleOption.number("connections", "C", 1, 1, 10_000,
             "connections sharing the round trips (at most --count)");
     private static final ExampleOption TLS = ExampleOption.flag("tls",
-            "speak TLS to echo-server --tls, trusting ANY certificate (for trying the example only)");
+            "speak TLS to echo-server --tls: the JDK's trust store and the host name, unless --trust or --insecure");
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(COUNT, SIZE, CONNECTIONS, TLS);
+        return List.of(COUNT, SIZE, CONNECTIONS, TLS, ClientTls.TRUST, ClientTls.INSECURE);
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        boolean tls = options.flag(TLS);
+        SslContext tls = options.flag(TLS) ? ClientTls.context(options) : null;
+        if (tls == null && (options.text(ClientTls.TRUST) != null || options.flag(ClientTls.INSECURE))) {
+            throw new ExampleOptions.UsageException("--trust and --insecure need --tls");
+        }
         int count = options.intValue(COUNT);
         int size = options.intValue(SIZE);
         int connections = options.intValue(CONNECTIONS);
@@ -75,10 +76,14 @@ final class EchoClient implements Example {
                 int share = count / connections + (i < count % connections ? 1 : 0);
                 Promise<Long> finished = new DefaultPromise<>(group.next());
                 done.add(finished);
-                channels.add(new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
-                        .handler(tls ? insecureTls(options, new PingPong(payload, share, finished))
+                Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
+                        .handler(tls != null ? withTls(tls, options, new PingPong(payload, share, finished))
                                 : new PingPong(payload, share, finished))
-                        .connect(options.host, options.port).sync().getNow());
+                        .connect(options.host, options.port).sync().getNow();
+                channels.add(ch);
+                if (tls != null) {
+                    ClientTls.awaitHandshake(ch, options.host + ":" + options.port, 30);
+                }
             }
             for (Promise<Long> finished : done) {
                 finished.sync();
@@ -103,16 +108,20 @@ final class EchoClient implements Example {
     }
 
     /**
-     * TLS that accepts any server certificate: encrypted but not authenticated, which is all a
-     * self-signed example server allows without copying its certificate around.
+     * TLS in front of {@code next}, trusting what {@link ClientTls} was told to: the JDK's trust
+     * store by default, the self-signed echo-server's PEM with {@code --trust}, anything with
+     * {@code --insecure} (encrypted but not authenticated).
      */
-    private static ChannelHandler insecureTls(ExampleOptions options, ChannelHandler next) throws Exception {
-        System.out.println("--tls: the server's certificate is NOT verified (InsecureTrustManagerFactory)");
-        SslContext context = SslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE).build();
+    private static ChannelHandler withTls(SslContext context, ExampleOptions options, ChannelHandler next) {
+        if (options.flag(ClientTls.INSECURE)) {
+            System.out.println("--insecure: the server's certificate is NOT verified");
+        }
         return new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(context.newHandler(ch.alloc(), options.host, options.port), next);
+                ch.pipeline().addLast(context.newHandler(ch.alloc(), options.host, options.port));
+                TlsFailureLog.quietBehindTls(ch);
+                ch.pipeline().addLast(next);
             }
         };
     }

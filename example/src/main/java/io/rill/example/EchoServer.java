@@ -48,6 +48,7 @@ final class EchoServer implements Example {
             @Override
             protected void initChannel(Channel ch) {
                 ch.pipeline().addLast(tls.newHandler(ch.alloc()), echo);
+                TlsFailureLog.addBehindTls(ch, "echo-server");
             }
         });
     }

@@ -55,12 +55,13 @@ final class GrpcCall {
         Http2Headers headers = frame.headers();
         int id = frame.streamId();
         if (!"POST".contentEquals(String.valueOf(headers.method()))) {
-            ctx.write(new Http2HeadersFrame(id, new Http2Headers().status("405").add("allow", "POST"), true));
+            ctx.write(new Http2HeadersFrame(id, ServerFields.add(new Http2Headers().status("405").add("allow", "POST")),
+                    true));
             return null;
         }
         CharSequence type = headers.get("content-type");
         if (type == null || !type.toString().startsWith("application/grpc")) {
-            ctx.write(new Http2HeadersFrame(id, new Http2Headers().status("415"), true));
+            ctx.write(new Http2HeadersFrame(id, ServerFields.add(new Http2Headers().status("415")), true));
             return null;
         }
         String path = String.valueOf(headers.path());
@@ -188,8 +189,8 @@ final class GrpcCall {
     private void sendHeaders() {
         if (!headersSent) {
             headersSent = true;
-            ctx.write(new Http2HeadersFrame(streamId, new Http2Headers().status("200")
-                    .add("content-type", "application/grpc"), false));
+            ctx.write(new Http2HeadersFrame(streamId, ServerFields.add(new Http2Headers().status("200")
+                    .add("content-type", "application/grpc")), false));
         }
     }
 
@@ -200,7 +201,7 @@ final class GrpcCall {
         }
         done = true;
         Http2Headers trailers = headersSent ? new Http2Headers()
-                : new Http2Headers().status("200").add("content-type", "application/grpc");
+                : ServerFields.add(new Http2Headers().status("200").add("content-type", "application/grpc"));
         trailers.add("grpc-status", Integer.toString(status));
         if (message != null) {
             trailers.add("grpc-message", message);

@@ -3,16 +3,20 @@ package io.rill.example;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
+import io.rill.handler.codec.http2.CleartextHttpProtocolDetector;
 import io.rill.handler.codec.http2.Http2DataFrame;
 import io.rill.handler.codec.http2.Http2FrameCodec;
 import io.rill.handler.codec.http2.Http2HeadersFrame;
 import io.rill.handler.codec.http2.Http2ResetFrame;
+import io.rill.handler.codec.http2.HttpAlpnNegotiationHandler;
+import io.rill.handler.ssl.SslContext;
 import io.rill.util.InternalLogger;
 
 /**
@@ -23,6 +27,9 @@ import io.rill.util.InternalLogger;
  * method gets {@code UNIMPLEMENTED}, a message over 4 MiB {@code RESOURCE_EXHAUSTED}. Any gRPC
  * client calling with raw bytes works, e.g. Python's grpcio:
  * {@code grpc.insecure_channel("127.0.0.1:8080").unary_unary("/rill.echo.Echo/Unary")(b"hi")}.
+ * With {@code --tls} it speaks h2 by ALPN over a self-signed certificate whose PEM it prints: a
+ * client trusts that file ({@code grpc.ssl_channel_credentials(open(PEM, "rb").read())}). An
+ * HTTP/1.1 request gets a readable {@code 505} saying so, then the close.
  */
 final class GrpcEchoServer implements Example {
 
@@ -33,7 +40,8 @@ final class GrpcEchoServer implements Example {
 
     @Override
     public String description() {
-        return "gRPC echo service over h2c: /rill.echo.Echo/Unary and the bidi stream /rill.echo.Echo/Stream, raw bytes";
+        return "gRPC echo service over h2c (--tls: h2): /rill.echo.Echo/Unary and the bidi stream /rill.echo.Echo/Stream,"
+                + " raw bytes";
     }
 
     @Override
@@ -41,15 +49,38 @@ final class GrpcEchoServer implements Example {
         return List.of("messages: " + GrpcCall.MAX_MESSAGE / (1024 * 1024) + " MiB each (RESOURCE_EXHAUSTED beyond)",
                 "at most 100 concurrent calls per connection (SETTINGS_MAX_CONCURRENT_STREAMS)",
                 "a call's grpc-timeout is enforced (DEADLINE_EXCEEDED)",
+                "HTTP/1.1 requests: 505 and the close; the first bytes must show the protocol within 20 s",
                 ServerRunner.READING_LIMIT);
+    }
+
+    private static final ExampleOption TLS = ExampleOption.flag("tls",
+            "TLS with a self-signed certificate made at start-up (its PEM path is printed); h2 by ALPN");
+
+    @Override
+    public List<ExampleOption> options() {
+        return List.of(TLS);
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
+        SslContext tls = options.flag(TLS)
+                ? HttpAlpnNegotiationHandler.offerH2AndHttp11(ExampleTls.selfSignedServerBuilder(name())).build() : null;
+        Supplier<Http2FrameCodec> codec = () -> Http2FrameCodec.forServer().build();
+        String http1 = name() + " speaks gRPC over HTTP/2 only (" + (tls != null ? "h2 by ALPN" : "h2c with prior knowledge")
+                + "), not HTTP/1.1; try: curl --http2" + (tls != null ? " -k https" : "-prior-knowledge http")
+                + "://HOST:PORT/ or a gRPC client";
         ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(Http2FrameCodec.forServer().build(), new GrpcCalls());
+                // HTTP/1.1 gets an answer a person can read (505), not the HTTP/2 codec's GOAWAY bytes.
+                if (tls != null) {
+                    HttpAlpnNegotiationHandler.addServerHandlers(ch, tls, codec, GrpcCalls::new,
+                            () -> Http2OnlyAnswer.pipeline(http1));
+                    TlsFailureLog.addBehindTls(ch, "grpc-echo");
+                } else {
+                    ch.pipeline().addLast(new CleartextHttpProtocolDetector(codec, GrpcCalls::new,
+                            () -> Http2OnlyAnswer.pipeline(http1)));
+                }
             }
         });
     }

@@ -5,11 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import io.rill.bootstrap.Bootstrap;
 import io.rill.buffer.ReferenceCountUtil;
@@ -26,9 +28,12 @@ import io.rill.handler.codec.http2.Http2MultiplexHandler;
 import io.rill.handler.codec.http2.Http2ResetFrame;
 import io.rill.handler.codec.http2.Http2StreamChannel;
 import io.rill.handler.codec.http2.Http2StreamChannelBootstrap;
+import io.rill.handler.codec.http2.HttpAlpnNegotiationHandler;
+import io.rill.handler.ssl.SslContext;
 
 /**
- * Fetches {@code --url http://host[:port]/path} over HTTP/2 with prior knowledge, on
+ * Fetches {@code --url http://host[:port]/path} over HTTP/2 with prior knowledge (h2c), or
+ * {@code https://...} over h2 chosen by ALPN (trust as in {@link ClientTls}), on
  * {@code --streams N} streams of one connection (each a child channel, at most 100 at once), prints the
  * first response's status, fields and body, then a summary line of all of them. Exits 1 if a
  * stream fails or the whole does not finish within {@code --timeout SECONDS}.
@@ -39,7 +44,7 @@ final class Http2ClientExample implements Example {
     private static final int MAX_CONCURRENT = 100;
 
     private static final ExampleOption URL = ExampleOption.text("url", "URL", null,
-            "what to fetch: http://host[:port]/path (required; h2c with prior knowledge)");
+            "what to fetch: http://host[:port]/path (h2c with prior knowledge) or https://... (h2 by ALPN); required");
     private static final ExampleOption STREAMS = ExampleOption.number("streams", "N", 1, 1, 10_000,
             "concurrent streams, each fetching the URL");
     private static final ExampleOption TIMEOUT = ExampleOption.number("timeout", "SECONDS", 30, 1, 3600,
@@ -52,12 +57,12 @@ final class Http2ClientExample implements Example {
 
     @Override
     public String description() {
-        return "fetches an http:// URL over HTTP/2 on N concurrent streams (--url URL [--streams N])";
+        return "fetches an http:// or https:// URL over HTTP/2 on N concurrent streams (--url URL [--streams N])";
     }
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(URL, STREAMS, TIMEOUT);
+        return List.of(URL, STREAMS, TIMEOUT, ClientTls.TRUST, ClientTls.INSECURE);
     }
 
     @Override
@@ -69,23 +74,58 @@ final class Http2ClientExample implements Example {
     public void run(ExampleOptions options) throws Exception {
         URI uri = parse(options.text(URL));
         int streams = options.intValue(STREAMS);
-        int port = uri.getPort() < 0 ? 80 : uri.getPort();
+        boolean https = "https".equalsIgnoreCase(uri.getScheme());
+        int port = uri.getPort() >= 0 ? uri.getPort() : https ? 443 : 80;
+        int timeout = options.intValue(TIMEOUT);
+        SslContext tls = https ? HttpAlpnNegotiationHandler.offerH2AndHttp11(ClientTls.builder(options)).build() : null;
         String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                 + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-        Http2Headers request = new Http2Headers().method("GET").scheme("http")
+        Http2Headers request = new Http2Headers().method("GET").scheme(https ? "https" : "http")
                 .authority(uri.getPort() < 0 ? uri.getHost() : uri.getHost() + ":" + port).path(path)
                 .add("user-agent", "rill-http2-client");
         MultiThreadIoEventLoopGroup group = Transports.newGroup(options, name());
         try {
+            // Completed once the connection speaks HTTP/2: at once for h2c, after ALPN chose h2 for https.
+            CompletableFuture<Void> h2 = new CompletableFuture<>();
+            Supplier<Http2FrameCodec> codec = () -> Http2FrameCodec.forClient().build();
+            Supplier<ChannelHandler> multiplex = () -> {
+                h2.complete(null);
+                return new Http2MultiplexHandler(null);
+            };
+            String peer = uri.getHost() + ":" + port;
             Channel connection = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
                     .handler(new ChannelInitializer<Channel>() {
                         @Override
                         protected void initChannel(Channel ch) {
-                            ch.pipeline().addLast(Http2FrameCodec.forClient().build(), new Http2MultiplexHandler(null));
+                            if (tls == null) {
+                                ch.pipeline().addLast(codec.get(), multiplex.get());
+                                return;
+                            }
+                            HttpAlpnNegotiationHandler.addClientHandlers(ch, tls, uri.getHost(), port, codec, multiplex,
+                                    () -> {
+                                        h2.completeExceptionally(new IllegalStateException(peer
+                                                + " chose http/1.1 by ALPN: it does not speak HTTP/2 (try http-client)"));
+                                        return new ChannelInitializer<>() {
+                                            @Override
+                                            protected void initChannel(Channel x) {
+                                                x.close();
+                                            }
+                                        };
+                                    });
+                            TlsFailureLog.quietBehindTls(ch);
                         }
                     }).connect(uri.getHost(), port).sync().getNow();
+            if (tls != null) {
+                ClientTls.awaitHandshake(connection, peer, timeout);
+            }
+            try {
+                h2.get(timeout, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                connection.close();
+                throw new StartupFailure(e.getCause().getMessage(), e.getCause());
+            }
             Results results = new Results(streams);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(options.intValue(TIMEOUT));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeout);
             for (int i = 0; i < streams; i++) {
                 // Servers commonly allow 100 concurrent streams: a new one waits for a slot.
                 if (!results.slots.tryAcquire(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
@@ -113,8 +153,10 @@ final class Http2ClientExample implements Example {
         }
         try {
             URI uri = new URI(url);
-            if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-                throw new ExampleOptions.UsageException("--url must be http://host[:port]/path (h2c with prior knowledge)");
+            if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme())
+                    || uri.getHost() == null) {
+                throw new ExampleOptions.UsageException("--url must be http://host[:port]/path (h2c with prior knowledge)"
+                        + " or https://... (h2 by ALPN)");
             }
             return uri;
         } catch (java.net.URISyntaxException e) {

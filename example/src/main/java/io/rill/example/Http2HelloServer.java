@@ -26,6 +26,7 @@ import io.rill.handler.codec.http2.Http2ServerUpgradeHandler;
 import io.rill.handler.codec.http2.HttpAlpnNegotiationHandler;
 import io.rill.handler.codec.http2.Http2WindowUpdateFrame;
 import io.rill.handler.ssl.SslContext;
+import io.rill.util.AsciiString;
 import io.rill.util.InternalLogger;
 
 /**
@@ -38,8 +39,8 @@ import io.rill.util.InternalLogger;
  * {@code curl --http2-prior-knowledge http://127.0.0.1:8080/}, {@code curl --http2 ...} or, with
  * {@code --tls}, {@code curl -k https://127.0.0.1:8080/}.
  *
- * <p>The fixed answer is built once and shared by every response, as {@code http-hello} does over
- * HTTP/1.1: its fields are one {@link Http2Headers} that nothing modifies after it is built (the codec
+ * <p>The fixed answer is built once a second (for its {@code date}) and shared by every response,
+ * as {@code http-hello} does over HTTP/1.1: its fields are one {@link Http2Headers} (per second) that nothing modifies after it is built (the codec
  * only reads the fields it sends), and its body one {@link Unpooled#constantBuffer constant buffer}
  * (the codec reads it without moving its indices, and releasing it does nothing). Per request the
  * server then makes only the frames, their write futures and what the codec itself needs, under
@@ -90,6 +91,7 @@ final class Http2HelloServer implements Example {
                 if (tls != null) {
                     HttpAlpnNegotiationHandler.addServerHandlers(ch, tls, codec, HelloStreams::new,
                             () -> http1(timeouts, null));
+                    TlsFailureLog.addBehindTls(ch, "http2-hello");
                 } else {
                     ch.pipeline().addLast(new CleartextHttpProtocolDetector(codec, HelloStreams::new,
                             () -> http1(timeouts, new Http2ServerUpgradeHandler(codec, HelloStreams::new))));
@@ -118,9 +120,24 @@ final class Http2HelloServer implements Example {
         private static final InternalLogger LOG = InternalLogger.get(HelloStreams.class);
         /** The body of every answer to GET (see the class comment). */
         private static final ByteBuf HELLO = Unpooled.constantBuffer("Hello, World!".getBytes(StandardCharsets.US_ASCII));
-        /** The fields of every answer to GET and HEAD; never modified after this line. */
-        private static final Http2Headers HELLO_HEADERS = new Http2Headers().status("200").add("content-type", "text/plain")
-                .add("content-length", Integer.toString(HELLO.readableBytes()));
+        /** The fields of every answer to GET and HEAD in the current second; never modified once published. */
+        private static volatile HelloFields current = new HelloFields(AsciiString.EMPTY, null);
+
+        private record HelloFields(AsciiString date, Http2Headers headers) {
+        }
+
+        /** The shared fields of this second's answers (see the class comment): made once a second, for its date. */
+        private static Http2Headers helloHeaders() {
+            AsciiString date = HttpHelloServer.HttpDateCache.now();
+            HelloFields f = current;
+            if (f.date != date) {
+                f = new HelloFields(date, new Http2Headers().status("200").add("content-type", "text/plain")
+                        .add("content-length", Integer.toString(HELLO.readableBytes()))
+                        .add("server", HttpHelloServer.HelloResponse.SERVER).add("date", date));
+                current = f;
+            }
+            return f.headers;
+        }
 
         /** Streams whose body is being echoed. */
         private final Set<Integer> echoing = new HashSet<>();
@@ -149,8 +166,8 @@ final class Http2HelloServer implements Example {
             String method = String.valueOf(frame.headers().method());
             String path = String.valueOf(frame.headers().path());
             if (method.equals("POST") && path.equals("/echo")) {
-                ctx.write(new Http2HeadersFrame(id, new Http2Headers().status("200")
-                        .add("content-type", "application/octet-stream"), false));
+                ctx.write(new Http2HeadersFrame(id, ServerFields.add(new Http2Headers().status("200")
+                        .add("content-type", "application/octet-stream")), false));
                 if (frame.endStream()) {
                     ctx.write(new Http2DataFrame(id, Unpooled.EMPTY_BUFFER, true));
                 } else {
@@ -158,13 +175,13 @@ final class Http2HelloServer implements Example {
                 }
             } else if (method.equals("GET") || method.equals("HEAD")) {
                 boolean head = method.equals("HEAD");
-                ctx.write(new Http2HeadersFrame(id, HELLO_HEADERS, head));
+                ctx.write(new Http2HeadersFrame(id, helloHeaders(), head));
                 if (!head) {
                     ctx.write(new Http2DataFrame(id, HELLO, true));
                 }
             } else {
-                ctx.write(new Http2HeadersFrame(id, new Http2Headers().status(path.equals("/echo") ? "405" : "404")
-                        .add("content-length", "0"), true));
+                ctx.write(new Http2HeadersFrame(id, ServerFields.add(new Http2Headers()
+                        .status(path.equals("/echo") ? "405" : "404").add("content-length", "0")), true));
             }
         }
 

@@ -59,7 +59,8 @@ final class HttpFileServer implements Example {
         return "serves a directory over HTTP with ranges and 304s (try: curl -i http://HOST:PORT/)";
     }
 
-    private static final ExampleOption DIR = ExampleOption.text("dir", "PATH", ".", "the directory to serve");
+    private static final ExampleOption DIR = ExampleOption.text("dir", "PATH", ".",
+            "the directory to serve; one that is missing or unreadable stops the start (exit 2)");
     private static final ExampleOption CHUNKED = ExampleOption.flag("chunked",
             "send files in 8 KiB chunks read from the file instead of zero-copy regions");
 
@@ -77,11 +78,27 @@ final class HttpFileServer implements Example {
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        Path root = Path.of(options.text(DIR)).toRealPath();
-        if (!Files.isDirectory(root)) {
-            throw new ExampleOptions.UsageException("--dir " + root + " is not a directory");
-        }
+        Path root = servedDirectory(options.text(DIR));
         ServerRunner.run(options, name(), initializer(root, options.flag(CHUNKED), HttpTimeoutOptions.from(options)));
+    }
+
+    /** {@code dir} resolved, or a usage error saying what is wrong with it in one line (exit 2). */
+    private static Path servedDirectory(String dir) {
+        Path path = Path.of(dir);
+        if (!Files.exists(path)) {
+            throw new ExampleOptions.UsageException("--dir " + dir + ": no such directory");
+        }
+        if (!Files.isDirectory(path)) {
+            throw new ExampleOptions.UsageException("--dir " + dir + " is not a directory");
+        }
+        if (!Files.isReadable(path) || !Files.isExecutable(path)) {
+            throw new ExampleOptions.UsageException("--dir " + dir + ": permission denied (cannot list or read it)");
+        }
+        try {
+            return path.toRealPath();
+        } catch (java.io.IOException e) {
+            throw new ExampleOptions.UsageException("--dir " + dir + ": " + e.getMessage());
+        }
     }
 
     /** The pipeline of one connection with the default time limits; shared with the tests. */

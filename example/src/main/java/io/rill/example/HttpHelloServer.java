@@ -82,6 +82,7 @@ final class HttpHelloServer implements Example {
             protected void initChannel(Channel ch) {
                 if (tls != null) {
                     ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                    TlsFailureLog.addBehindTls(ch, "http-hello");
                 }
                 ch.pipeline().addLast(new HttpServerCodec(HttpDecoderConfig.DEFAULT,
                         HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, timeouts), new HelloHandler());

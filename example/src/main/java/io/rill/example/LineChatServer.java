@@ -103,10 +103,17 @@ final class LineChatServer implements Example {
             Channel ch = ctx.channel();
             String nick = "guest-" + ch.id().asShortText();
             ch.attr(NICK).set(nick);
-            members.add(ch); // the group forgets the channel by itself when it closes
-            delivery.broadcast(ctx.alloc(), "* " + nick + " joined", ch);
+            int others;
+            // Members join on several loops at once: joining and counting under one lock gives each
+            // newcomer its own count (two joining together are not both told they are alone), and
+            // the joins reach every member in that order.
+            synchronized (this) {
+                members.add(ch); // the group forgets the channel by itself when it closes
+                others = members.size() - 1;
+                delivery.broadcast(ctx.alloc(), "* " + nick + " joined", ch);
+            }
             delivery.flush(ch);
-            ctx.writeAndFlush("Welcome, " + nick + ". " + (members.size() - 1) + " other(s) here. /nick NAME, /who, /quit");
+            ctx.writeAndFlush("Welcome, " + nick + ". " + others + " other(s) here. /nick NAME, /who, /quit");
         }
 
         @Override

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Entry point of {@code rill-example.jar}: {@code java -jar rill-example.jar <name> [options]}.
- * {@code --help} lists the examples; {@code <name> --help} prints one example's options.
+ * {@code --help} lists the examples; {@code <name> --help} prints one example's options. Without
+ * arguments it lists the examples on stderr and exits 2 (bad usage).
  */
 public final class Main {
 
@@ -52,7 +53,12 @@ public final class Main {
      * trace only with {@code --debug}.
      */
     static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-        if (args.length == 0 || isHelp(args[0])) {
+        if (args.length == 0) {
+            // No example named is bad usage, as an unknown one is: the list, on stderr, exit 2.
+            err.print(ExampleHelp.overview(EXAMPLES));
+            return 2;
+        }
+        if (isHelp(args[0])) {
             out.print(ExampleHelp.overview(EXAMPLES));
             return 0;
         }

@@ -123,6 +123,7 @@ final class PortUnificationServer implements Example {
                 }
                 if (SslHandler.isEncrypted(in)) {
                     p.addAfter(ctx.name(), "tls", tls.newHandler(ctx.alloc()));
+                    p.addAfter("tls", "tls-failure-log", TlsFailureLog.forServer("port-unification"));
                     p.addAfter("tls", "detector", new ProtocolDetector(null, gzip));
                     p.remove(this);
                     return;

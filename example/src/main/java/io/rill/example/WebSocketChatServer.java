@@ -148,9 +148,17 @@ final class WebSocketChatServer implements Example {
             if (evt instanceof WebSocketHandshakeComplete) {
                 Channel ch = ctx.channel();
                 ch.attr(BACKLOG).set(new AtomicLong());
-                members.add(ch);
-                broadcast("* " + nick(ch) + " joined; " + members.size() + " here");
-                ch.closeFuture().addListener(f -> broadcast("* " + nick(ch) + " left"));
+                // Members join on several loops at once: joining, counting and announcing under one
+                // lock gives each join its own count, and every member sees the counts in order.
+                synchronized (this) {
+                    members.add(ch);
+                    broadcast("* " + nick(ch) + " joined; " + members.size() + " here");
+                }
+                ch.closeFuture().addListener(f -> {
+                    synchronized (this) {
+                        broadcast("* " + nick(ch) + " left");
+                    }
+                });
             }
             ctx.fireUserEventTriggered(evt);
         }

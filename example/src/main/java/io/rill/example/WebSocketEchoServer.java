@@ -116,6 +116,7 @@ final class WebSocketEchoServer implements Example {
             protected void initChannel(Channel ch) {
                 if (tls != null) {
                     HttpAlpnNegotiationHandler.addServerHandlers(ch, tls, codec, http2, http1);
+                    TlsFailureLog.addBehindTls(ch, "websocket-echo");
                 } else {
                     ch.pipeline().addLast(new CleartextHttpProtocolDetector(codec, http2, http1));
                 }
@@ -151,9 +152,9 @@ final class WebSocketEchoServer implements Example {
         private static void notFound(ChannelHandlerContext ctx, Http2HeadersFrame request) {
             byte[] body = ("WebSocket only, at /; not " + request.headers().method() + " " + request.headers().path()
                     + "\n").getBytes(StandardCharsets.UTF_8);
-            ctx.write(new Http2HeadersFrame(0, new Http2Headers().status("404")
+            ctx.write(new Http2HeadersFrame(0, ServerFields.add(new Http2Headers().status("404")
                     .add("content-type", "text/plain; charset=utf-8")
-                    .add("content-length", Integer.toString(body.length)), false));
+                    .add("content-length", Integer.toString(body.length))), false));
             // the stream's END_STREAM both ways closes it; a request body still coming is not read
             ctx.writeAndFlush(new Http2DataFrame(0, Unpooled.wrappedBuffer(body), true));
             if (!request.endStream()) {

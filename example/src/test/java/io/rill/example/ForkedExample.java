@@ -19,11 +19,16 @@ import java.util.concurrent.TimeUnit;
  */
 final class ForkedExample implements AutoCloseable {
 
+    /** What {@code ExampleTls} prints before the certificate's path. */
+    private static final String CERTIFICATE_LINE = "TLS with a self-signed certificate: ";
+
     private final Process process;
     private final int port;
     /** Everything the server wrote to stderr so far; guarded by itself, notified per line. */
     private final StringBuilder stderr = new StringBuilder();
     private final CompletableFuture<Void> stderrDrained;
+    /** The self-signed certificate a {@code --tls} server printed before listening; null if none. */
+    private final Path certificate;
 
     ForkedExample(String... args) throws IOException {
         this(Path.of(System.getProperty("java.home"), "bin", "java"), args);
@@ -54,11 +59,15 @@ final class ForkedExample implements AutoCloseable {
         });
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         int found = -1;
+        Path cert = null;
         for (String line; found < 0 && (line = out.readLine()) != null; ) {
             if (line.startsWith("Listening on ")) {
                 found = Integer.parseInt(line.substring(line.lastIndexOf(':') + 1));
+            } else if (line.startsWith(CERTIFICATE_LINE)) {
+                cert = Path.of(line.substring(CERTIFICATE_LINE.length()));
             }
         }
+        certificate = cert;
         if (found < 0) {
             close();
             throw new IOException("the server never listened: " + stderr());
@@ -75,6 +84,11 @@ final class ForkedExample implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    /** The PEM file of the self-signed certificate the server made ({@code --tls}); null if it made none. */
+    Path certificate() {
+        return certificate;
     }
 
     /** What the server logged so far. */
@@ -114,6 +128,10 @@ final class ForkedExample implements AutoCloseable {
         return (statusKib("VmHWM") - baselineKib) / 1024;
     }
 
+    /**
+     * Stops the server as a service manager would (SIGTERM: its shutdown hooks run, which delete its
+     * certificate), and deletes the certificate's files should they still be there (a forced kill).
+     */
     @Override
     public void close() {
         process.destroy();
@@ -124,6 +142,54 @@ final class ForkedExample implements AutoCloseable {
             stderrDrained.get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             process.destroyForcibly();
+        } finally {
+            deleteCertificate();
         }
+    }
+
+    private void deleteCertificate() {
+        if (certificate == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(certificate);
+            Files.deleteIfExists(certificate.resolveSibling("key.pem"));
+            Files.deleteIfExists(certificate.getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What a finished client example printed and returned. */
+    record Outcome(int status, String out, String err, long millis) {
+    }
+
+    /**
+     * Runs a client example to its end in a JVM of its own, {@code stdin} as its input; fails if
+     * it does not end within 60 s.
+     */
+    static Outcome runToEnd(String stdin, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        long start = System.nanoTime();
+        Process p = new ProcessBuilder(command).start();
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        try (var in = p.getOutputStream()) {
+            in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("did not end within 60 s: " + args[0]);
+        }
+        return new Outcome(p.exitValue(), out, err.get(10, TimeUnit.SECONDS),
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
     }
 }

@@ -32,6 +32,21 @@ class GrpcEchoInteropTest {
         }
     }
 
+    /** The same calls over TLS: grpc-echo --tls (h2 by ALPN), grpcio trusting the PEM the server printed. */
+    @Test
+    void grpcioCallsOverTlsTrustingTheServersCertificate() throws Exception {
+        assumeGrpcio();
+        Path script = Path.of("src", "test", "resources", "grpc_echo_client.py");
+        try (ForkedExample server = new ForkedExample("grpc-echo", "--port", "0", "--tls")) {
+            Process p = new ProcessBuilder("python3", script.toString(), "127.0.0.1:" + server.port(),
+                    "--tls", server.certificate().toString()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the client finished");
+            assertEquals(0, p.exitValue(), out + "\nserver log:\n" + server.stderr());
+            assertTrue(out.contains("ALL OK"), out);
+        }
+    }
+
     private static void assumeGrpcio() throws Exception {
         boolean present;
         try {

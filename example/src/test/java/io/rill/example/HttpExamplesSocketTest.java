@@ -162,7 +162,7 @@ class HttpExamplesSocketTest {
 
         ExampleOptions options = ExampleOptions.parse(new String[] {"--transport", "nio"}, java.util.List.of());
         FullHttpResponse response = HttpClientExample.fetch(options,
-                java.net.URI.create("http://127.0.0.1:" + port + "/from/client?x=%20"), 10);
+                java.net.URI.create("http://127.0.0.1:" + port + "/from/client?x=%20"), 10, null);
         try {
             String text = HttpClientExample.render(response);
             assertTrue(text.startsWith("HTTP/1.1 200 OK\n"), text);
@@ -200,7 +200,7 @@ class HttpExamplesSocketTest {
             }
         });
         ExampleOptions options = ExampleOptions.parse(new String[] {"--transport", "nio"}, java.util.List.of());
-        FullHttpResponse response = HttpClientExample.fetch(options, java.net.URI.create("http://127.0.0.1:" + port + "/"), 10);
+        FullHttpResponse response = HttpClientExample.fetch(options, java.net.URI.create("http://127.0.0.1:" + port + "/"), 10, null);
         try {
             assertEquals(4 << 20, response.content().readableBytes());
             assertEquals(null, response.headers().get(HttpHeaderNames.CONTENT_ENCODING), "decoded");
@@ -208,7 +208,7 @@ class HttpExamplesSocketTest {
             response.release();
         }
         IllegalStateException tooBig = assertThrows(IllegalStateException.class, () -> HttpClientExample.fetch(options,
-                java.net.URI.create("http://127.0.0.1:" + port + "/huge"), 10).release());
+                java.net.URI.create("http://127.0.0.1:" + port + "/huge"), 10, null).release());
         assertTrue(tooBig.getMessage().contains("maxDecodedBytes"), tooBig.toString());
     }
 }

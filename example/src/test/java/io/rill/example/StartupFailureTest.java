@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,6 +36,22 @@ class StartupFailureTest {
             assertTrue(debug.err.startsWith("echo-server: cannot start: cannot listen on 127.0.0.1:" + port), debug.err);
             assertTrue(debug.err.contains("\tat io.rill.example.ServerRunner.run"), debug.err);
         }
+    }
+
+    @Test
+    void noArgumentsListsTheExamplesAndExitsTwo() throws Exception {
+        Outcome none = fork();
+        assertEquals(2, none.status, none.err);
+        assertTrue(none.err.startsWith("Usage: java -jar rill-example.jar <example> [options]"), none.err);
+        assertTrue(none.err.contains("  http-hello "), "the examples are listed: " + none.err);
+    }
+
+    @Test
+    void aMissingDirectoryToServeIsOneLineAndExitsTwo() throws Exception {
+        Outcome missing = fork("http-file-server", "--port", "0", "--dir", "/nonexistent");
+        assertEquals(2, missing.status, missing.err);
+        assertEquals("http-file-server: --dir /nonexistent: no such directory (see http-file-server --help)\n",
+                missing.err);
     }
 
     private record Outcome(int status, String err) {

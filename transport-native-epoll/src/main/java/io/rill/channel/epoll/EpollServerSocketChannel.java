@@ -6,6 +6,7 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.file.Files;
 
 import io.rill.channel.Channel;
+import io.rill.channel.ChannelOption;
 import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.EventLoop;
 import io.rill.channel.EventLoopGroup;
@@ -21,7 +22,9 @@ import io.rill.util.InternalLogger;
  * loop of the child group, in this server's {@link EpollMode}.
  *
  * <p>Bursts and the pause after an accept error (EMFILE, ...) are {@link AcceptLoop}'s. With
- * {@code SO_REUSEPORT} set before bind, several servers (one per loop) can share a port.
+ * {@code SO_REUSEPORT} set before bind, several servers (one per loop) can share a port. A TCP
+ * server sets {@code SO_REUSEADDR} unless {@code ChannelOption.SO_REUSEADDR} is false, like NIO's,
+ * so it binds again on a port whose old connections are in TIME_WAIT.
  */
 public class EpollServerSocketChannel extends AbstractEpollChannel implements ServerSocketChannel {
 
@@ -64,6 +67,9 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
         }
         this.childGroup = childGroup;
         this.config = new EpollServerSocketChannelConfig(this, new LinuxOptions(socket, this));
+        if (!unix) {
+            reuseAddressByDefault();
+        }
         this.accepts = new AcceptLoop(this, new AcceptLoop.Acceptor() {
             @Override
             public Channel accept() throws IOException {
@@ -83,6 +89,22 @@ public class EpollServerSocketChannel extends AbstractEpollChannel implements Se
                 }
             }
         });
+    }
+
+    /**
+     * Sets {@code SO_REUSEADDR} on the new socket, as the JDK does for its server sockets: without it a
+     * server restarted on the port it just served fails to bind while its closed connections sit in
+     * TIME_WAIT (a service restart would fail for a minute). Options given to the bootstrap are set
+     * after this and before bind, so {@code ChannelOption.SO_REUSEADDR} false still turns it off.
+     * Unix-domain sockets have no TIME_WAIT (the option means nothing there).
+     */
+    private void reuseAddressByDefault() {
+        try {
+            config.setOption(ChannelOption.SO_REUSEADDR, true);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
     }
 
     @Override

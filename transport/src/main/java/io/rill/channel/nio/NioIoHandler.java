@@ -36,6 +36,7 @@ public final class NioIoHandler implements IoHandler {
 
     private static final InternalLogger LOG = InternalLogger.get(NioIoHandler.class);
     private static final VarHandle SLEEPING;
+    private static final Consumer<SelectionKey> IGNORE_READY = key -> { };
 
     static {
         try {
@@ -52,6 +53,8 @@ public final class NioIoHandler implements IoHandler {
     private volatile boolean sleeping;
     /** Handles processed in the current turn. Loop thread only. */
     private int processed;
+    /** True while run() is inside a select (handles run there); the selector refuses a nested select. Loop thread only. */
+    private boolean selecting;
     /** System.nanoTime() when a blocking select began, 0 outside one; loop thread only. */
     private long waitStartNanos;
     /** System.nanoTime() when the blocking select handed over its first ready key, 0 until then; loop thread only. */
@@ -85,6 +88,7 @@ public final class NioIoHandler implements IoHandler {
     @Override
     public int run(IoHandlerContext context) {
         processed = 0;
+        selecting = true;
         try {
             if (context.canBlock()) {
                 sleeping = true;
@@ -107,6 +111,8 @@ public final class NioIoHandler implements IoHandler {
             }
         } catch (IOException e) {
             LOG.warn("select() failed on " + selector, e);
+        } finally {
+            selecting = false;
         }
         return processed;
     }
@@ -161,7 +167,7 @@ public final class NioIoHandler implements IoHandler {
         NioIoHandle nioHandle = (NioIoHandle) handle;
         SelectableChannel channel = nioHandle.selectableChannel();
         channel.configureBlocking(false);
-        Registration registration = new Registration(nioHandle);
+        Registration registration = new Registration(this, nioHandle);
         try {
             registration.key = channel.register(selector, 0, registration);
         } catch (CancelledKeyException e) {
@@ -207,12 +213,32 @@ public final class NioIoHandler implements IoHandler {
         }
     }
 
+    /**
+     * Makes the selector drop the keys cancelled so far, now rather than at the next select: the
+     * JDK closes a channel's descriptor only once its key is dropped, so a listener closed right
+     * after this holds its port no longer (a server restarted on it binds). Inside a select (a
+     * handle cancelling itself) the selector refuses, and the next select drops them. Readiness
+     * this reports is ignored: the selector is level-triggered, so the next select reports it again.
+     */
+    private void dropCancelledKeys() {
+        if (selecting) {
+            return;
+        }
+        try {
+            selector.selectNow(IGNORE_READY);
+        } catch (IOException e) {
+            LOG.warn("selectNow() failed on " + selector + " while dropping cancelled keys", e);
+        }
+    }
+
     /** A handle's registration: its selection key. */
     private static final class Registration implements IoRegistration {
+        final NioIoHandler handler;
         final NioIoHandle handle;
         SelectionKey key;
 
-        Registration(NioIoHandle handle) {
+        Registration(NioIoHandler handler, NioIoHandle handle) {
+            this.handler = handler;
             this.handle = handle;
         }
 
@@ -232,6 +258,7 @@ public final class NioIoHandler implements IoHandler {
                 return false;
             }
             key.cancel();
+            handler.dropCancelledKeys();
             return true;
         }
 

@@ -151,6 +151,10 @@ public class NioServerSocketChannel extends AbstractNioChannel implements io.ril
 
     @Override
     protected void doClose() throws Exception {
+        // Deregister first: the JDK keeps a registered listener's descriptor, and so its port, open
+        // until the selector drops the key; deregistered, the close below releases the port at once,
+        // before the close future completes (a server restarted on the port binds).
+        doDeregister();
         super.doClose();
         if (boundAddress instanceof UnixDomainSocketAddress path) {
             Files.deleteIfExists(path.getPath());

@@ -64,6 +64,18 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
         return true;
     }
 
+    /**
+     * Whether a message like {@code head} is expected to carry content, so that an empty one still
+     * says {@code Content-Length: 0}; when not, an empty whole message gets no length field
+     * (RFC 9110 section 8.6: a GET without content should not send {@code Content-Length: 0}).
+     *
+     * @param head the message head
+     * @return true if an empty body is still announced with {@code Content-Length: 0}
+     */
+    protected boolean anticipatesContent(H head) {
+        return true;
+    }
+
     @Override
     protected void encode(ChannelHandlerContext ctx, HttpObject msg, List<Object> out) {
         ByteBuf buf = encodeTo(ctx, msg, null, out);
@@ -95,7 +107,7 @@ public abstract class HttpObjectEncoder<H extends HttpMessage> extends MessageTo
             state = isContentAlwaysEmpty(head) ? State.NO_BODY
                     : HttpUtil.isTransferEncodingChunked(head) ? State.CHUNKED_BODY : State.BODY;
             if (msg instanceof FullHttpMessage full && state != State.CHUNKED_BODY && !HttpUtil.isContentLengthSet(head)
-                    && mayHaveContentLength(head)) {
+                    && mayHaveContentLength(head) && (full.content().isReadable() || anticipatesContent(head))) {
                 // A whole message knows its length: say it, or the peer could only read to the close.
                 writeAscii(buf, HttpHeaderNames.CONTENT_LENGTH);
                 buf.writeShort(COLON_SP);

@@ -98,6 +98,21 @@ class HttpEncoderTest {
         ch.finish();
     }
 
+    /** RFC 9110 section 8.6: no Content-Length on a request without content whose method anticipates none. */
+    @Test
+    void anEmptyGetCarriesNoContentLengthButAnEmptyPostDoes() {
+        EmbeddedChannel ch = new EmbeddedChannel(new HttpRequestEncoder());
+        for (HttpMethod method : List.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.DELETE, HttpMethod.OPTIONS)) {
+            ch.writeOutbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, "/"));
+            assertEquals(method + " / HTTP/1.1\r\n\r\n", outbound(ch));
+        }
+        ch.writeOutbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/", bytes("q")));
+        assertEquals("GET / HTTP/1.1\r\ncontent-length: 1\r\n\r\nq", outbound(ch), "content is still framed");
+        ch.writeOutbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/"));
+        assertEquals("POST / HTTP/1.1\r\ncontent-length: 0\r\n\r\n", outbound(ch), "a POST anticipates content");
+        ch.finish();
+    }
+
     @Test
     void aHeadWhileABodyIsOpenIsRefused() {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpResponseEncoder());
