@@ -12,8 +12,9 @@ import io.rill.util.InternalLogger;
 /**
  * Logs a failed TLS handshake (or a later TLS error) of a server's connection as one line naming
  * the peer and the reason (a client that rejects the self-signed certificate, a client that speaks
- * no TLS, ...) and closes the connection, instead of the failure reaching the end of the pipeline
- * as a warning with a stack trace. It sits right behind the {@link SslHandler}: the handshake's exception and its
+ * no TLS, ...) instead of the failure reaching the end of the pipeline as a warning with a stack
+ * trace. It leaves the close to the {@link SslHandler}, which sends its alert first and lingers so
+ * that the alert is not lost to a reset. It sits right behind the {@link SslHandler}: the handshake's exception and its
  * completion event both pass it first, and the later of the two is not logged again.
  */
 final class TlsFailureLog implements ChannelHandler {
@@ -54,7 +55,6 @@ final class TlsFailureLog implements ChannelHandler {
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof SslHandshakeCompletionEvent handshake && !handshake.isSuccess()) {
             log(ctx, handshake.cause());
-            ctx.close();
         }
         ctx.fireUserEventTriggered(evt);
     }
@@ -63,7 +63,6 @@ final class TlsFailureLog implements ChannelHandler {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (isTls(cause)) {
             log(ctx, cause);
-            ctx.close();
             return;
         }
         ctx.fireExceptionCaught(cause);

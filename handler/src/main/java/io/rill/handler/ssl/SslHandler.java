@@ -95,6 +95,8 @@ public class SslHandler extends ByteToMessageDecoder {
     private boolean outboundClosed;
     /** A fatal error closed the connection: remaining input is dropped unread. */
     private boolean failed;
+    /** After a fatal error, its alert is on its way and the close lingers until the peer has it ({@link LingeringClose}). */
+    private boolean alertLingering;
     /** Records were written since the last flush. */
     private boolean needsFlush;
     private ScheduledFuture<?> handshakeTimer;
@@ -408,6 +410,11 @@ public class SslHandler extends ByteToMessageDecoder {
     /** Sends close_notify, then closes the channel once it is flushed (or after the flush timeout). */
     @Override
     public void close(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
+        if (alertLingering) {
+            // A handler that saw the failure closes too; the alert's lingering close ends the channel.
+            ctx.channel().closeFuture().addListener(f -> promise.trySuccess(null));
+            return;
+        }
         if (outboundClosed || failed || !ctx.channel().isActive()) {
             ctx.close(promise);
             return;
@@ -534,25 +541,37 @@ public class SslHandler extends ByteToMessageDecoder {
             return;
         }
         failed = true;
-        handshakeFailed(ctx, cause);
-        sslClosePromise.tryFailure(cause);
         failPending(ctx, cause);
         engine.closeOutbound();
-        Future<Void> alert = null;
-        if (sendAlert) {
-            try {
-                alert = wrapHandshakeData(ctx);
-            } catch (SSLException ignored) {
-                // The alert could not be produced; the connection closes all the same.
-            }
-        }
+        // The alert goes out before anyone hears of the failure: a handler that closes on the
+        // handshake's failure (ALPN negotiation does) would otherwise close before it is written.
+        Future<Void> alert = sendAlert ? wrapAlert(ctx) : null;
         needsFlush = false;
         ctx.flush();
+        alertLingering = alert != null;
+        handshakeFailed(ctx, cause);
+        sslClosePromise.tryFailure(cause);
         if (alert != null) {
             LingeringClose.closeAfter(alert, ctx);
         } else {
             ctx.close();
         }
+    }
+
+    /**
+     * The engine's fatal alert, written; null if it made none. The JDK's engine rethrows the failure
+     * of a delegated task (a malformed ClientHello extension) from the next wrap and gives the alert
+     * only on the one after, so a wrap that throws is tried once more.
+     */
+    private Future<Void> wrapAlert(ChannelHandlerContext ctx) {
+        for (int attempt = 0; attempt < 2; attempt++) {
+            try {
+                return wrapHandshakeData(ctx);
+            } catch (SSLException ignored) {
+                // the task's failure, rethrown: the alert comes next
+            }
+        }
+        return null; // no alert could be produced; the connection closes all the same
     }
 
     // ---------------------------------------------------------------- inbound

@@ -20,7 +20,8 @@ import io.rill.util.concurrent.ScheduledFuture;
  * reset, and a reset lets the peer's kernel drop data it has received but its application has
  * not read yet, such as the {@code 400} explaining why the connection ends (RFC 9112 §9.6) or the
  * alert saying why a TLS handshake failed. The bounds keep a peer that never stops sending from
- * holding the connection.
+ * holding the connection. The final close starts at this handler, first in the pipeline, so a
+ * handler that would hold a close back (a TLS handler that is itself lingering) cannot hold it.
  */
 public final class LingeringClose implements ChannelHandler {
 
@@ -32,6 +33,8 @@ public final class LingeringClose implements ChannelHandler {
     private final long maxBytes;
     private long discarded;
     private ScheduledFuture<?> deadline;
+    /** This handler's context, first in the pipeline; set when added. */
+    private ChannelHandlerContext ctx;
 
     private LingeringClose(long maxBytes) {
         this.maxBytes = maxBytes;
@@ -59,14 +62,23 @@ public final class LingeringClose implements ChannelHandler {
     private static void linger(DuplexChannel channel, long timeoutNanos, long maxBytes) {
         LingeringClose lingering = new LingeringClose(maxBytes);
         channel.pipeline().addFirst(lingering);
-        lingering.deadline = channel.eventLoop().schedule(() -> channel.close(), timeoutNanos, TimeUnit.NANOSECONDS);
+        lingering.deadline = channel.eventLoop().schedule(lingering::closeNow, timeoutNanos, TimeUnit.NANOSECONDS);
         channel.shutdownOutput().addListener(f -> {
             if (!f.isSuccess()) {
-                channel.close();
+                lingering.closeNow();
             }
         });
         channel.config().setAutoRead(true);
         channel.read();
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    private void closeNow() {
+        ctx.close();
     }
 
     @Override
