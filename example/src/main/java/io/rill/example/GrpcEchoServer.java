@@ -10,6 +10,7 @@ import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
+import io.rill.handler.codec.http.HttpServerTimeouts;
 import io.rill.handler.codec.http2.CleartextHttpProtocolDetector;
 import io.rill.handler.codec.http2.Http2DataFrame;
 import io.rill.handler.codec.http2.Http2FrameCodec;
@@ -50,6 +51,8 @@ final class GrpcEchoServer implements Example {
                 "at most 100 concurrent calls per connection (SETTINGS_MAX_CONCURRENT_STREAMS)",
                 "a call's grpc-timeout is enforced (DEADLINE_EXCEEDED)",
                 "HTTP/1.1 requests: 505 and the close; the first bytes must show the protocol within 20 s",
+                "a connection without calls closes after --idle-timeout (GOAWAY NO_ERROR); a call's request messages"
+                        + " must come at 500 B/s without a stall of --body-timeout (a streaming call too), or it is reset",
                 ServerRunner.READING_LIMIT);
     }
 
@@ -58,14 +61,16 @@ final class GrpcEchoServer implements Example {
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(TLS);
+        return List.of(HttpTimeoutOptions.HEADER_TIMEOUT, HttpTimeoutOptions.BODY_TIMEOUT,
+                HttpTimeoutOptions.IDLE_TIMEOUT, TLS);
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
         SslContext tls = options.flag(TLS)
                 ? HttpAlpnNegotiationHandler.offerH2AndHttp11(ExampleTls.selfSignedServerBuilder(name())).build() : null;
-        Supplier<Http2FrameCodec> codec = () -> Http2FrameCodec.forServer().build();
+        HttpServerTimeouts timeouts = HttpTimeoutOptions.from(options);
+        Supplier<Http2FrameCodec> codec = () -> Http2FrameCodec.forServer().timeouts(timeouts).build();
         String http1 = name() + " speaks gRPC over HTTP/2 only (" + (tls != null ? "h2 by ALPN" : "h2c with prior knowledge")
                 + "), not HTTP/1.1; try: curl --http2" + (tls != null ? " -k https" : "-prior-knowledge http")
                 + "://HOST:PORT/ or a gRPC client";

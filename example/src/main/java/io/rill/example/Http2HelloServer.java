@@ -67,6 +67,9 @@ final class Http2HelloServer implements Example {
                 "at most 100 concurrent streams per connection (SETTINGS_MAX_CONCURRENT_STREAMS)",
                 "request header list: 8 KiB (SETTINGS_MAX_HEADER_LIST_SIZE)",
                 "POST /echo: any size, at most a 64 KiB stream window held per stream (flow control)",
+                "HTTP/2 timeouts: a connection without streams closes after --idle-timeout (GOAWAY NO_ERROR);"
+                        + " request content at 500 B/s without a stall of --body-timeout (408 and RST_STREAM beyond);"
+                        + " a field block whole within --header-timeout",
                 ServerRunner.READING_LIMIT);
     }
 
@@ -84,7 +87,7 @@ final class Http2HelloServer implements Example {
         HttpServerTimeouts timeouts = HttpTimeoutOptions.from(options);
         SslContext tls = options.flag(TLS)
                 ? HttpAlpnNegotiationHandler.offerH2AndHttp11(ExampleTls.selfSignedServerBuilder(name())).build() : null;
-        Supplier<Http2FrameCodec> codec = () -> Http2FrameCodec.forServer().build();
+        Supplier<Http2FrameCodec> codec = () -> Http2FrameCodec.forServer().timeouts(timeouts).build();
         ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
