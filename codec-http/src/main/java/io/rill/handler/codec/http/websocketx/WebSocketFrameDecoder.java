@@ -65,6 +65,8 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
     private boolean messageTransformed;
     /** Payload bytes of the message in progress, frames before the current one included. */
     private long messageBytes;
+    /** Continuation frames of the message in progress so far. */
+    private long messageFrames;
 
     /**
      * @param config limits, masking direction and the RSV bits extensions claim
@@ -224,6 +226,12 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
      * about its size, and incompressible data comes out a few bytes longer than it went in.
      */
     private boolean checkLength(ChannelHandlerContext ctx, ByteBuf in, long length) {
+        if (opcode == 0x0 && ++messageFrames > maxMessageFrames()) {
+            // Empty fragments add no bytes but cost a frame's work each: a million of them held a loop.
+            return fail(ctx, in, CloseWebSocketFrame.MESSAGE_TOO_BIG, "message of more than " + maxMessageFrames()
+                    + " frames: a message may take maxMessagePayload / 16 frames (" + config.maxMessagePayload()
+                    + " / 16), and 4096 whatever the limit");
+        }
         boolean compressed = opcode == 0x0 ? messageTransformed : opcode < 0x8 && (rsv & WebSocketFrame.RSV1) != 0;
         if (compressed) {
             if (length > config.maxCompressedFramePayload()) {
@@ -242,6 +250,11 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
                     + " bytes exceeds maxMessagePayload " + config.maxMessagePayload());
         }
         return true;
+    }
+
+    /** How many frames one message may take: 16 bytes a frame on average, 4096 whatever the limit. */
+    private long maxMessageFrames() {
+        return Math.max(4096, config.maxMessagePayload() / 16);
     }
 
     private long messageBytes(int frameOpcode) {
@@ -332,12 +345,14 @@ public final class WebSocketFrameDecoder extends ByteToMessageDecoder {
             messageOpcode = opcode;
             messageTransformed = (rsv & WebSocketFrame.RSV1) != 0;
             messageBytes = 0;
+            messageFrames = 0;
         }
         messageBytes += payloadLength;
         if (fin) {
             boolean text = messageOpcode == 0x1 && !messageTransformed;
             messageOpcode = 0;
             messageBytes = 0;
+            messageFrames = 0;
             if (text && !utf8.isComplete()) {
                 return fail(ctx, in, CloseWebSocketFrame.INVALID_PAYLOAD, "text message ends inside a UTF-8 sequence");
             }

@@ -52,6 +52,32 @@ class WebSocketSecurityCasesTest {
     }
 
     @Test
+    void ws_24_aMessageOfEmptyFragmentsEndsIn1009AtItsFrameBound() {
+        byte[][] frames = new byte[4100][];
+        frames[0] = client(0x01, new byte[0]);
+        for (int i = 1; i < frames.length; i++) {
+            frames[i] = client(0x00, new byte[0]);
+        }
+        EmbeddedChannel ch = new EmbeddedChannel(new WebSocketFrameDecoder(SERVER));
+        CorruptedWebSocketFrameException e = org.junit.jupiter.api.Assertions.assertThrows(
+                CorruptedWebSocketFrameException.class, () -> ch.writeInbound(Unpooled.wrappedBuffer(bytes(frames))));
+        assertTrue(e.getMessage().contains("more than 4096 frames"), e.getMessage());
+        int fragments = 0;
+        for (Object o; (o = ch.readInbound()) != null; fragments++) {
+            io.rill.buffer.ReferenceCountUtil.release(o);
+        }
+        assertEquals(4097, fragments, "the first frame and 4096 continuations, then the bound");
+        List<String> sent = new java.util.ArrayList<>();
+        for (Object o; (o = ch.readOutbound()) != null; ) {
+            io.rill.buffer.ByteBuf b = (io.rill.buffer.ByteBuf) o;
+            sent.add(Integer.toHexString(b.getUnsignedByte(0)) + " " + b.getUnsignedShort(2));
+            b.release();
+        }
+        assertEquals(List.of("88 1009"), sent, "one close frame, 1009");
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
     void ws_11_versionSevenWithoutUpgradeFieldsIsRefused() {
         String answer = handshake("GET /ws HTTP/1.1\r\nHost: a\r\nSec-WebSocket-Version: 7\r\nSec-WebSocket-Key: "
                 + KEY + "\r\n\r\n");
