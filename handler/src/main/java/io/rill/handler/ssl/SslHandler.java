@@ -410,8 +410,9 @@ public class SslHandler extends ByteToMessageDecoder {
     /** Sends close_notify, then closes the channel once it is flushed (or after the flush timeout). */
     @Override
     public void close(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
-        if (alertLingering) {
-            // A handler that saw the failure closes too; the alert's lingering close ends the channel.
+        if (alertLingering && !ctx.executor().isShuttingDown()) {
+            // A handler that saw the failure closes too; the alert's lingering close (at most 5 s)
+            // ends the channel. A loop that shuts down closes its channels at once all the same.
             ctx.channel().closeFuture().addListener(f -> promise.trySuccess(null));
             return;
         }
