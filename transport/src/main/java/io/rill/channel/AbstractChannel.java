@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufAllocator;
 import io.rill.buffer.ReferenceCountUtil;
+import io.rill.channel.internal.ChannelWarmUp;
 import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Future;
@@ -44,6 +45,7 @@ public abstract class AbstractChannel implements Channel {
 
     static {
         ResourceExhaustion.preload();
+        ChannelWarmUp.install(AbstractChannel::warmUpObjects);
     }
 
     private final Channel parent;
@@ -279,21 +281,15 @@ public abstract class AbstractChannel implements Channel {
         flush0();
     }
 
-    /**
-     * Loads the objects of this channel an I/O event goes through first (pipeline, contexts, outbound
-     * buffer), so that an event loop can fetch them for several ready channels at once, before it
-     * handles the first. Returns a value derived from what it read, which the caller must keep.
-     *
-     * @return a value of no meaning
-     */
-    protected int warmUp() {
-        ChannelOutboundBuffer out = outboundBuffer;
-        return pipeline.warmUp() + (out == null ? 0 : out.warmUp());
-    }
-
     /** {@return the outbound buffer, or null once close started} Event-loop thread only. */
     protected final ChannelOutboundBuffer outboundBuffer() {
         return outboundBuffer;
+    }
+
+    /** What {@link ChannelWarmUp} loads: the pipeline's contexts and handlers, the outbound buffer. */
+    private int warmUpObjects() {
+        ChannelOutboundBuffer out = outboundBuffer;
+        return pipeline.warmUp() + (out == null ? 0 : out.warmUp());
     }
 
     // ---------------------------------------------------------------- called by the pipeline head
