@@ -21,7 +21,7 @@ import io.rill.util.concurrent.Promise;
  * will not come. A short read (fewer bytes than asked) counts as drained: any later arrival is a
  * new edge.
  *
- * <p>The registration and the interest set are an {@link IoInterest}, as in the NIO transport;
+ * <p>The registration and the interest set are an {@code IoInterest}, as in the NIO transport;
  * every submission carries {@code EPOLLET} in edge mode, and changing the {@link EpollMode}
  * resubmits it. Loop-confined like every transport method.
  */
@@ -31,7 +31,8 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
 
     final LinuxSocket socket;
     /** The epoll registration, the events wanted (without the mode bit), and whether a read() waits. */
-    private final IoInterest<EpollIoOps> interest = new IoInterest<>(new Handle(), bits -> EpollIoOps.valueOf((int) bits));
+    private final IoInterest<EpollIoOps> interest =
+            new IoInterest<>(new Handle(), bits -> EpollIoOps.valueOf((int) bits));
     private final Runnable readAgain = this::readAgain;
     private volatile EpollMode mode = EpollMode.EDGE_TRIGGERED;
     /** The last burst stopped before EAGAIN in edge mode: only we know input may be waiting. */

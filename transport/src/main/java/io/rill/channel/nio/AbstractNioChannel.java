@@ -25,7 +25,8 @@ public abstract class AbstractNioChannel extends AbstractChannel {
     /** The JDK channel; open from construction until doClose. */
     private final SelectableChannel javaChannel;
     /** The selector registration, the operations wanted, and whether a read() waits. */
-    private final IoInterest<NioIoOps> interest = new IoInterest<>(new Handle(), bits -> NioIoOps.valueOf((int) bits));
+    private final IoInterest<NioIoOps> interest =
+            new IoInterest<>(new Handle(), bits -> NioIoOps.valueOf((int) bits));
 
     /**
      * A channel over {@code javaChannel}, which is put in non-blocking mode.
