@@ -5,13 +5,17 @@ import java.net.SocketAddress;
 import java.nio.channels.AlreadyConnectedException;
 import java.nio.channels.ConnectionPendingException;
 import java.nio.channels.NotYetConnectedException;
+import java.util.concurrent.TimeUnit;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufAllocator;
 import io.rill.buffer.ReferenceCountUtil;
+import io.rill.channel.internal.ChannelWarmUp;
 import io.rill.util.InternalLogger;
+import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
+import io.rill.util.concurrent.ScheduledFuture;
 
 /**
  * The base of every channel: the life cycle, the pipeline and the outbound buffer, written once.
@@ -41,6 +45,7 @@ public abstract class AbstractChannel implements Channel {
 
     static {
         ResourceExhaustion.preload();
+        ChannelWarmUp.install(AbstractChannel::warmUpObjects);
     }
 
     private final Channel parent;
@@ -50,12 +55,24 @@ public abstract class AbstractChannel implements Channel {
     private final LinkedPipeline pipeline;
     private final ChannelAttributes attributes = new ChannelAttributes();
     private final CloseFuture closeFuture;
-    /** Created by the first connect: an accepted channel never needs one. Loop-confined. */
-    private ConnectState connect;
+    // A connect the transport started and has not finished (waiting for the socket to become
+    // connectable), with its timeout; both null when none is pending. Loop-confined.
+    /** The caller's promise of the pending connect. */
+    private Promise<Void> connectPromise;
+    /** Fails the pending connect when CONNECT_TIMEOUT_MILLIS elapse; null without a limit. */
+    private ScheduledFuture<?> connectTimeout;
     /** The pending writes; null from the moment close starts, which is how late writes are refused. */
     private volatile ChannelOutboundBuffer outboundBuffer;
-    /** Registration with the loop, and the once-only, in-order life-cycle events. */
-    private final ChannelRegistration registration;
+    // Registration with the loop and the once-only, in-order life-cycle events. All but
+    // `registered` are loop-confined.
+    /** True between a successful register and the matching deregister. */
+    private volatile boolean registered;
+    /** False until the first registration, which alone fires channelActive for an already active channel. */
+    private boolean everRegistered;
+    /** channelActive fired; set once, so it never fires twice, and channelInactive is owed. */
+    private boolean activeFired;
+    /** channelInactive fired. */
+    private boolean inactiveFired;
     /** Loop-confined: close was called once; later calls only wait for it. */
     private boolean closeInitiated;
     /** Loop-confined: closeForResource ran; it reports once. */
@@ -93,7 +110,6 @@ public abstract class AbstractChannel implements Channel {
         this.id = id;
         this.closeFuture = new CloseFuture(eventLoop);
         this.pipeline = new LinkedPipeline(this);
-        this.registration = new ChannelRegistration(this, eventLoop, pipeline);
         this.outboundBuffer = new ChannelOutboundBuffer(this);
     }
 
@@ -244,7 +260,7 @@ public abstract class AbstractChannel implements Channel {
      * @param cause null if connected, else why the connect failed
      */
     protected final void connectFinished(Throwable cause) {
-        Promise<Void> promise = connect == null ? null : connect.finish();
+        Promise<Void> promise = finishConnect();
         if (promise == null) {
             return; // timed out or cancelled already
         }
@@ -257,7 +273,7 @@ public abstract class AbstractChannel implements Channel {
 
     /** {@return true while a connect is in progress} */
     protected final boolean isConnectPending() {
-        return connect != null && connect.isPending();
+        return connectPromise != null;
     }
 
     /** The socket can take more: write what is flushed. Call on the event loop. */
@@ -265,27 +281,92 @@ public abstract class AbstractChannel implements Channel {
         flush0();
     }
 
-    /**
-     * Loads the objects of this channel an I/O event goes through first (pipeline, contexts, outbound
-     * buffer), so that an event loop can fetch them for several ready channels at once, before it
-     * handles the first. Returns a value derived from what it read, which the caller must keep.
-     *
-     * @return a value of no meaning
-     */
-    protected int warmUp() {
-        ChannelOutboundBuffer out = outboundBuffer;
-        return pipeline.warmUp() + (out == null ? 0 : out.warmUp());
-    }
-
     /** {@return the outbound buffer, or null once close started} Event-loop thread only. */
     protected final ChannelOutboundBuffer outboundBuffer() {
         return outboundBuffer;
     }
 
+    /** What {@link ChannelWarmUp} loads: the pipeline's contexts and handlers, the outbound buffer. */
+    private int warmUpObjects() {
+        ChannelOutboundBuffer out = outboundBuffer;
+        return pipeline.warmUp() + (out == null ? 0 : out.warmUp());
+    }
+
     // ---------------------------------------------------------------- called by the pipeline head
 
     final void registerNow(Promise<Void> promise) {
-        registration.register(promise);
+        if (registered) {
+            promise.tryFailure(new IllegalStateException(this + " is registered already"));
+            return;
+        }
+        if (!ensureOpen(promise, "register")) {
+            return;
+        }
+        Promise<Void> done = new DefaultPromise<>(eventLoop);
+        done.addListener(f -> registrationDone(f, promise));
+        try {
+            doRegister(done);
+        } catch (Throwable t) {
+            done.tryFailure(t);
+        }
+    }
+
+    private void registrationDone(Future<? extends Void> outcome, Promise<Void> promise) {
+        if (!outcome.isSuccess()) {
+            promise.tryFailure(outcome.cause());
+            return;
+        }
+        registered = true;
+        boolean first = !everRegistered;
+        everRegistered = true;
+        // Events before the promise: its listeners (a bootstrap's bind or connect) may make the
+        // channel active at once, and channelActive must not overtake channelRegistered.
+        pipeline.fireChannelRegistered();
+        if (first) {
+            ChannelLifecycle.registered(this);
+            fireActiveOnce(); // an accepted channel is active before it is ever registered
+        } else if (isActive() && config().isReadingAutomatically()) {
+            beginReadNow();
+        }
+        promise.trySuccess(null);
+    }
+
+    /** Fires channelActive if the channel is active and it has not fired yet. */
+    private void fireActiveOnce() {
+        if (!activeFired && isActive()) {
+            activeFired = true;
+            pipeline.fireChannelActive();
+        }
+    }
+
+    /** Fires channelInactive once, and only after channelActive did. */
+    private void fireInactiveOnce() {
+        if (activeFired && !inactiveFired) {
+            inactiveFired = true;
+            pipeline.fireChannelInactive();
+        }
+    }
+
+    /** Runs as a task of its own, so the operation that led here completed first. */
+    private void deregister(Promise<Void> promise, boolean fireInactive) {
+        try {
+            if (registered) {
+                doDeregister();
+            }
+        } catch (Throwable t) {
+            LOG.warn("Deregistering " + this + " failed", t);
+        }
+        if (fireInactive) {
+            fireInactiveOnce();
+        }
+        if (registered) {
+            registered = false;
+            pipeline.fireChannelUnregistered();
+        }
+        if (!isOpen()) {
+            pipeline.destroy();
+        }
+        promise.trySuccess(null);
     }
 
     final void bindNow(SocketAddress localAddress, Promise<Void> promise) {
@@ -300,7 +381,7 @@ public abstract class AbstractChannel implements Channel {
             return;
         }
         if (!wasActive && isActive()) {
-            invokeLater(registration::fireActiveOnce);
+            invokeLater(this::fireActiveOnce);
         }
         promise.trySuccess(null);
     }
@@ -322,21 +403,51 @@ public abstract class AbstractChannel implements Channel {
             if (doConnect(remoteAddress, localAddress)) {
                 fulfillConnect(promise, wasActive);
             } else {
-                if (connect == null) {
-                    connect = new ConnectState(this);
-                }
-                connect.start(promise, remoteAddress, config().getConnectTimeoutMillis());
+                startConnect(promise, remoteAddress, config().getConnectTimeoutMillis());
             }
         } catch (Throwable t) {
             promise.tryFailure(t);
         }
     }
 
+    /** Remembers a connect in flight, arms its timeout and reacts to cancellation by the caller. */
+    private void startConnect(Promise<Void> promise, SocketAddress remote, int timeoutMillis) {
+        connectPromise = promise;
+        if (timeoutMillis > 0) {
+            connectTimeout = eventLoop.schedule(() -> {
+                Promise<Void> p = connectPromise;
+                if (p != null && p.tryFailure(new ConnectTimeoutException(
+                        "connection timed out after " + timeoutMillis + " ms: " + remote))) {
+                    close(voidPromise());
+                }
+            }, timeoutMillis, TimeUnit.MILLISECONDS);
+        }
+        if (!VoidChannelPromise.isVoid(promise)) {
+            promise.addListener((Future<? extends Void> f) -> {
+                if (f.isCancelled()) {
+                    finishConnect();
+                    close(voidPromise());
+                }
+            });
+        }
+    }
+
+    /** Ends the pending connect, disarming its timeout, and returns its promise (null if none was pending). */
+    private Promise<Void> finishConnect() {
+        Promise<Void> p = connectPromise;
+        if (connectTimeout != null) {
+            connectTimeout.cancel(false);
+            connectTimeout = null;
+        }
+        connectPromise = null;
+        return p;
+    }
+
     private void fulfillConnect(Promise<Void> promise, boolean wasActive) {
         boolean active = isActive();
         boolean delivered = promise.trySuccess(null);
         if (!wasActive && active) {
-            registration.fireActiveOnce();
+            fireActiveOnce();
         }
         if (!delivered) {
             // The caller gave up (cancelled) while we connected: nobody wants this connection.
@@ -356,7 +467,7 @@ public abstract class AbstractChannel implements Channel {
             return;
         }
         if (wasActive && !isActive()) {
-            invokeLater(registration::fireInactiveOnce);
+            invokeLater(this::fireInactiveOnce);
         }
         promise.trySuccess(null);
     }
@@ -372,11 +483,11 @@ public abstract class AbstractChannel implements Channel {
             return;
         }
         closeInitiated = true;
-        ChannelLifecycle.closing(this, registration.wasEverRegistered()); // while the outbound buffer still counts what was written
+        ChannelLifecycle.closing(this, everRegistered); // while the outbound buffer still counts what was written
         boolean wasActive = isActive();
         ChannelOutboundBuffer buffer = outboundBuffer;
         outboundBuffer = null;
-        Promise<Void> pendingConnect = connect == null ? null : connect.finish();
+        Promise<Void> pendingConnect = finishConnect();
         if (pendingConnect != null) {
             pendingConnect.tryFailure(new ChannelClosedException(this + " closed while connecting"));
         }
@@ -398,14 +509,14 @@ public abstract class AbstractChannel implements Channel {
             buffer.close(cause);
         }
         boolean fireInactive = wasActive && !isActive();
-        invokeLater(() -> registration.deregister(voidPromise(), fireInactive));
+        invokeLater(() -> deregister(voidPromise(), fireInactive));
     }
 
     final void deregisterNow(Promise<Void> promise) {
         if (!promise.setUncancellable()) {
             return;
         }
-        invokeLater(() -> registration.deregister(promise, false));
+        invokeLater(() -> deregister(promise, false));
     }
 
     final void beginReadNow() {
@@ -481,7 +592,7 @@ public abstract class AbstractChannel implements Channel {
         }
     }
 
-    final boolean ensureOpen(Promise<Void> promise, String op) {
+    private boolean ensureOpen(Promise<Void> promise, String op) {
         if (isOpen()) {
             return true;
         }
@@ -573,7 +684,7 @@ public abstract class AbstractChannel implements Channel {
 
     @Override
     public boolean isRegistered() {
-        return registration.isRegistered();
+        return registered;
     }
 
     @Override

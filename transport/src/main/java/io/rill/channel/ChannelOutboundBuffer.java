@@ -612,7 +612,7 @@ public final class ChannelOutboundBuffer {
         }
     }
 
-    /** Touches this buffer's bookkeeping; see {@link AbstractChannel#warmUp()}. */
+    /** Touches this buffer's bookkeeping; see {@code io.rill.channel.internal.ChannelWarmUp}. */
     int warmUp() {
         return flushed;
     }

@@ -163,7 +163,10 @@ final class HandlerContext implements ChannelHandlerContext {
         try {
             target.executor.execute(task);
         } catch (Throwable t) {
-            DispatchFailures.refused(target, t, promise, msg);
+            ReferenceCountUtil.safeRelease(msg);
+            if (promise == null || !promise.tryFailure(t)) {
+                LOG.warn("Could not hand an event to " + target.executor + " for handler '" + target.name + "'", t);
+            }
         }
     }
 
@@ -420,6 +423,28 @@ final class HandlerContext implements ChannelHandlerContext {
 
     // ---------------------------------------------------------------- outbound
 
+    /** False (and nothing to do) if the promise was cancelled already; throws if it is otherwise unusable. */
+    private static boolean validPromise(Promise<Void> promise) {
+        Objects.requireNonNull(promise, "promise");
+        if (promise.isDone()) {
+            if (promise.isCancelled()) {
+                return false;
+            }
+            throw new IllegalArgumentException("promise already completed: " + promise);
+        }
+        return true;
+    }
+
+    /** This context's handler threw: its promise carries the failure (a void promise turns it into exceptionCaught). */
+    private void failOutbound(Promise<Void> promise, Throwable cause) {
+        if (cause instanceof OutOfMemoryError oom) {
+            ResourceExhaustion.closeFor(channel(), oom);
+        }
+        if (!promise.tryFailure(cause) && !(promise instanceof VoidChannelPromise)) {
+            LOG.warn("Handler '" + name + "' threw after completing its promise " + promise, cause);
+        }
+    }
+
     @Override
     public Future<Void> bind(SocketAddress localAddress) {
         return bind(localAddress, newPromise());
@@ -428,7 +453,7 @@ final class HandlerContext implements ChannelHandlerContext {
     @Override
     public Future<Void> bind(SocketAddress localAddress, Promise<Void> promise) {
         Objects.requireNonNull(localAddress, "localAddress");
-        if (!DispatchFailures.validPromise(promise)) {
+        if (!validPromise(promise)) {
             return promise;
         }
         HandlerContext ctx = findOutbound(ChannelHandlerMask.BIND);
@@ -448,7 +473,7 @@ final class HandlerContext implements ChannelHandlerContext {
         try {
             handler.bind(this, localAddress, promise);
         } catch (Throwable t) {
-            DispatchFailures.failOutbound(this, promise, t);
+            failOutbound(promise, t);
         }
     }
 
@@ -465,7 +490,7 @@ final class HandlerContext implements ChannelHandlerContext {
     @Override
     public Future<Void> connect(SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {
         Objects.requireNonNull(remoteAddress, "remoteAddress");
-        if (!DispatchFailures.validPromise(promise)) {
+        if (!validPromise(promise)) {
             return promise;
         }
         HandlerContext ctx = findOutbound(ChannelHandlerMask.CONNECT);
@@ -485,7 +510,7 @@ final class HandlerContext implements ChannelHandlerContext {
         try {
             handler.connect(this, remoteAddress, localAddress, promise);
         } catch (Throwable t) {
-            DispatchFailures.failOutbound(this, promise, t);
+            failOutbound(promise, t);
         }
     }
 
@@ -531,7 +556,7 @@ final class HandlerContext implements ChannelHandlerContext {
 
     /** disconnect, close, register and deregister: same shape, one of four handler methods. */
     private Future<Void> lifecycleOp(int op, Promise<Void> promise) {
-        if (!DispatchFailures.validPromise(promise)) {
+        if (!validPromise(promise)) {
             return promise;
         }
         HandlerContext ctx = findOutbound(op);
@@ -557,7 +582,7 @@ final class HandlerContext implements ChannelHandlerContext {
                 default -> throw new AssertionError(op);
             }
         } catch (Throwable t) {
-            DispatchFailures.failOutbound(this, promise, t);
+            failOutbound(promise, t);
         }
     }
 
@@ -608,7 +633,7 @@ final class HandlerContext implements ChannelHandlerContext {
 
     private void write(Object msg, boolean flush, Promise<Void> promise) {
         Objects.requireNonNull(msg, "msg");
-        if (!DispatchFailures.validPromise(promise)) {
+        if (!validPromise(promise)) {
             ReferenceCountUtil.safeRelease(msg);
             return;
         }
@@ -628,7 +653,7 @@ final class HandlerContext implements ChannelHandlerContext {
         try {
             handler.write(this, msg, promise);
         } catch (Throwable t) {
-            DispatchFailures.failOutbound(this, promise, t);
+            failOutbound(promise, t);
         }
         if (flush) {
             invokeFlush();

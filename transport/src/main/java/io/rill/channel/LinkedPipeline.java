@@ -676,7 +676,7 @@ final class LinkedPipeline implements ChannelPipeline {
         return "ChannelPipeline" + names();
     }
 
-    /** Touches the contexts and handlers an event walks; see {@link AbstractChannel#warmUp()}. */
+    /** Touches the contexts and handlers an event walks; see {@code io.rill.channel.internal.ChannelWarmUp}. */
     int warmUp() {
         HandlerContext[] order = head.routes.order;
         int x = order.length;

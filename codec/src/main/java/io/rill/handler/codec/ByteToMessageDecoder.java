@@ -5,6 +5,7 @@ import java.util.List;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufUtil;
 import io.rill.buffer.Unpooled;
+import io.rill.channel.ChannelConfig;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.socket.ChannelInputShutdownEvent;
@@ -51,34 +52,39 @@ import io.rill.channel.socket.ChannelInputShutdownEvent;
  */
 public abstract class ByteToMessageDecoder implements ChannelHandler {
 
-    // The per-channel state stays in fields of the decoder itself, package-private for the static
-    // helpers DecodeLoop and DecoderSuspension: a decoder is one object on the path of every
-    // message, with no helper objects (and their cache misses) behind it.
+    // All per-channel state lives in fields of the decoder itself, and the loop below works on them
+    // directly: a decoder is one object on the path of every message, with no helper objects (and
+    // their cache misses) behind it.
+
+    /** {@link #pending} bits: events that arrived while the loop ran. */
+    private static final int PENDING_REMOVED = 1;
+    private static final int PENDING_INACTIVE = 2;
+    private static final int PENDING_INPUT_SHUTDOWN = 4;
 
     /** Received bytes not yet consumed; null when there are none. */
-    ByteBuf cumulation;
+    private ByteBuf cumulation;
     private Cumulator cumulator = Cumulator.MERGE;
-    boolean singleDecode;
+    private boolean singleDecode;
     /** Compact the cumulation after this many reads that left bytes behind. */
-    int discardAfterReads = 16;
+    private int discardAfterReads = 16;
     /** Reads since the cumulation was last emptied or compacted. */
-    int readsSinceDiscard;
+    private int readsSinceDiscard;
     /** True while the decode loop runs or fires its output; events arriving then are deferred. */
-    boolean decoding;
-    /** {@code DecodeLoop.PENDING_*} bits: events that arrived while {@link #decoding}. */
-    int pending;
+    private boolean decoding;
+    /** {@code PENDING_*} bits: events that arrived while {@link #decoding}. */
+    private int pending;
     /** Something went downstream since the last channelReadComplete. */
-    boolean producedSinceReadComplete;
+    private boolean producedSinceReadComplete;
     /** decodeLast has run (input shutdown, then inactive): it runs once per channel. */
-    boolean inputClosed;
+    private boolean inputClosed;
     /** {@link #suspendDecoding} was called: decode is not called until {@link #resumeDecoding}. */
-    boolean suspended;
+    private boolean suspended;
     /** This decoder turned AUTO_READ off to suspend, so resuming turns it back on. */
-    boolean clearedAutoRead;
+    private boolean clearedAutoRead;
     /** The input was shut down while suspended: the end of input is handled on resume. */
-    boolean inputShutdownWaiting;
+    private boolean inputShutdownWaiting;
     /** A read was asked for while suspended (and held back): it is asked for on resume. */
-    boolean readWanted;
+    private boolean readWanted;
     /** Bytes were lost (the cumulation could not grow): nothing is decoded any more, every later byte is dropped. */
     private boolean broken;
 
@@ -237,14 +243,14 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         }
         if (suspended) {
             // Someone turned reading on again: at most one more read burst waits here.
-            DecoderSuspension.stopReading(this, ctx.channel().config());
+            stopReading(ctx.channel().config());
             return;
         }
         if (decoding) {
             return; // fed from downstream while firing: the running loop decodes these bytes too
         }
         try {
-            DecodeLoop.decodeWhatArrived(this, ctx);
+            decodeWhatArrived(ctx);
         } catch (OutOfMemoryError e) { // decode's state is where the failed allocation left it
             breakOn(ctx, e);
         }
@@ -286,18 +292,18 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         if (decoding) {
-            pending |= DecodeLoop.PENDING_INACTIVE;
+            pending |= PENDING_INACTIVE;
             return;
         }
         if (suspended) {
             // What waited could never be answered now: drop it rather than decode it for nobody.
             inputClosed = true;
-            DecodeLoop.releaseCumulation(this);
+            releaseCumulation();
             ctx.fireChannelInactive();
             return;
         }
         try {
-            DecodeLoop.decodeRemainder(this, ctx);
+            decodeRemainder(ctx);
         } finally {
             ctx.fireChannelInactive();
         }
@@ -308,12 +314,12 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         if (evt != ChannelInputShutdownEvent.INSTANCE) {
             ctx.fireUserEventTriggered(evt);
         } else if (decoding) {
-            pending |= DecodeLoop.PENDING_INPUT_SHUTDOWN;
+            pending |= PENDING_INPUT_SHUTDOWN;
         } else if (suspended) {
             inputShutdownWaiting = true; // the bytes before the end are decoded first, on resume
         } else {
             try {
-                DecodeLoop.decodeRemainder(this, ctx);
+                decodeRemainder(ctx);
             } finally {
                 ctx.fireUserEventTriggered(evt);
             }
@@ -323,10 +329,10 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     @Override
     public final void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
         if (decoding) {
-            pending |= DecodeLoop.PENDING_REMOVED;
+            pending |= PENDING_REMOVED;
             return;
         }
-        DecodeLoop.forwardRemainder(this, ctx);
+        forwardRemainder(ctx);
     }
 
     /**
@@ -354,7 +360,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      */
     protected final void suspendDecoding(ChannelHandlerContext ctx) {
         suspended = true;
-        DecoderSuspension.stopReading(this, ctx.channel().config());
+        stopReading(ctx.channel().config());
     }
 
     /**
@@ -376,7 +382,30 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
      * @throws Exception what decoding the waiting bytes throws
      */
     protected final void resumeDecoding(ChannelHandlerContext ctx) throws Exception {
-        DecoderSuspension.resume(this, ctx);
+        if (!suspended || decoding || ctx.isRemoved()) {
+            return;
+        }
+        suspended = false;
+        decodeWhatArrived(ctx);
+        if (suspended || ctx.isRemoved()) {
+            return;
+        }
+        ChannelConfig config = ctx.channel().config();
+        boolean wanted = readWanted;
+        readWanted = false;
+        if (clearedAutoRead) {
+            clearedAutoRead = false;
+            config.setAutoRead(true);
+        }
+        if (producedSinceReadComplete) {
+            channelReadComplete(ctx);
+        } else if (wanted && !config.isAutoRead()) {
+            ctx.read(); // asked for while suspended and held back
+        }
+        if (inputShutdownWaiting) {
+            inputShutdownWaiting = false;
+            userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
+        }
     }
 
     /**
@@ -396,6 +425,197 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     protected final void discardSomeReadBytes() {
         if (cumulation != null && !decoding && cumulation.refCnt() == 1) {
             cumulation.discardSomeReadBytes();
+        }
+    }
+
+    // ---------------------------------------------------------------- the decode loop
+
+    /** Decodes the cumulation as a read does: the loop, then what its end asks for. */
+    private void decodeWhatArrived(ChannelHandlerContext ctx) throws Exception {
+        CodecOutputList out = CodecOutputList.newInstance();
+        decoding = true;
+        try {
+            decodeLoop(ctx, out, singleDecode);
+        } finally {
+            endDecoding(ctx, out, false);
+        }
+    }
+
+    private void decodeLoop(ChannelHandlerContext ctx, CodecOutputList out, boolean oneMessage) {
+        ByteBuf in;
+        // Re-read the field each round: bytes fed in while firing may have replaced the buffer.
+        while (!suspended && (in = cumulation) != null && in.isReadable()) {
+            int before = in.readableBytes();
+            invokeDecode(ctx, in, out, false);
+            int consumed = in == cumulation ? before - in.readableBytes() : before; // else handed over whole
+            int produced = out.size();
+            fireAndClear(ctx, out);
+            if (ctx.isRemoved()) {
+                return;
+            }
+            if (produced == 0) {
+                if (consumed == 0) {
+                    return; // needs more bytes
+                }
+                continue;
+            }
+            if (consumed == 0) {
+                throw new DecoderException(getClass().getName()
+                        + ".decode() produced a message without consuming any byte; it would be called forever");
+            }
+            if (oneMessage) {
+                return;
+            }
+        }
+    }
+
+    private void invokeDecode(ChannelHandlerContext ctx, ByteBuf in, CodecOutputList out, boolean last) {
+        try {
+            if (last) {
+                decodeLast(ctx, in, out);
+            } else {
+                decode(ctx, in, out);
+            }
+        } catch (DecoderException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new DecoderException(e);
+        }
+    }
+
+    private void fireAndClear(ChannelHandlerContext ctx, CodecOutputList out) {
+        int n = out.size();
+        if (n == 0) {
+            return;
+        }
+        producedSinceReadComplete = true;
+        for (int i = 0; i < n; i++) {
+            ctx.fireChannelRead(out.getUnchecked(i));
+        }
+        out.clear();
+    }
+
+    /** The end of input: the loop once more, then decodeLast (once per channel), then release. */
+    private void decodeRemainder(ChannelHandlerContext ctx) throws Exception {
+        boolean callLast = !inputClosed;
+        inputClosed = true;
+        CodecOutputList out = CodecOutputList.newInstance();
+        decoding = true;
+        try {
+            decodeLoop(ctx, out, false); // at the end of input, single-decode has nothing left to wait for
+            if (callLast && !ctx.isRemoved()) {
+                invokeDecode(ctx, internalBuffer(), out, true);
+            }
+        } finally {
+            endDecoding(ctx, out, true);
+        }
+    }
+
+    /**
+     * Fires what is left in {@code out}, then handles what happened meanwhile: a removal passes
+     * the unconsumed bytes on, the end of input releases them, a normal read tidies them up.
+     * The deferred events go to this decoder's own (overridable) handlers, or straight on when it
+     * was removed meanwhile.
+     */
+    private void endDecoding(ChannelHandlerContext ctx, CodecOutputList out, boolean endOfInput) throws Exception {
+        fireAndClear(ctx, out); // never throws: the pipeline routes handler failures to exceptionCaught
+        boolean produced = out.insertSinceRecycled();
+        out.recycle();
+        decoding = false;
+        int events = pending;
+        pending = 0;
+        boolean removed = (events & PENDING_REMOVED) != 0;
+        if (removed) {
+            forwardRemainder(ctx);
+        } else if (endOfInput) {
+            releaseCumulation();
+        } else {
+            tidyAfterRead();
+        }
+        if (endOfInput && produced) {
+            ctx.fireChannelReadComplete();
+        }
+        if ((events & PENDING_INPUT_SHUTDOWN) != 0) {
+            if (removed) {
+                ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+            } else {
+                userEventTriggered(ctx, ChannelInputShutdownEvent.INSTANCE);
+            }
+        }
+        if ((events & PENDING_INACTIVE) != 0) {
+            if (removed) {
+                ctx.fireChannelInactive();
+            } else {
+                channelInactive(ctx);
+            }
+        }
+    }
+
+    private void tidyAfterRead() {
+        if (cumulation == null) {
+            return;
+        }
+        if (!cumulation.isReadable()) {
+            releaseCumulation();
+        } else if (++readsSinceDiscard >= discardAfterReads) {
+            readsSinceDiscard = 0;
+            discardSomeReadBytes();
+        }
+    }
+
+    private void releaseCumulation() {
+        ByteBuf buf = cumulation;
+        cumulation = null;
+        readsSinceDiscard = 0;
+        if (buf != null) {
+            buf.release();
+        }
+    }
+
+    /** The handler left the pipeline: its unconsumed bytes belong to the next handler now. */
+    private void forwardRemainder(ChannelHandlerContext ctx) throws Exception {
+        endSuspension(ctx);
+        ByteBuf buf = cumulation;
+        cumulation = null;
+        readsSinceDiscard = 0;
+        if (buf != null) {
+            if (buf.isReadable()) {
+                ctx.fireChannelRead(buf);
+                ctx.fireChannelReadComplete();
+            } else {
+                buf.release();
+            }
+        }
+        if (inputShutdownWaiting) {
+            inputShutdownWaiting = false;
+            ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+        }
+        handlerRemoved0(ctx);
+    }
+
+    // ---------------------------------------------------------------- suspension
+    // While suspended, this decoder holds back reading (AUTO_READ turned off, read() requests from
+    // later handlers kept) and an end of input that arrived meanwhile. Resuming or leaving the
+    // pipeline gives all of it back, so a suspension never leaves the channel unable to read.
+
+    /** Turns AUTO_READ off (again, should anyone have turned it on), remembering to restore it. */
+    private void stopReading(ChannelConfig config) {
+        if (config.isAutoRead()) {
+            config.setAutoRead(false);
+            clearedAutoRead = true;
+        }
+    }
+
+    /** The decoder left the pipeline: the held-back read is asked for and AUTO_READ restored. */
+    private void endSuspension(ChannelHandlerContext ctx) {
+        suspended = false;
+        if (readWanted) {
+            readWanted = false;
+            ctx.read();
+        }
+        if (clearedAutoRead) {
+            clearedAutoRead = false;
+            ctx.channel().config().setAutoRead(true);
         }
     }
 }

@@ -69,7 +69,8 @@ final class Faults {
 
     /**
      * Ends the client's side in the middle of a request. On plain HTTP and echo a complete request
-     * goes first, and its answer must still come (ARCHITECTURE.md rule 9); then the server must close.
+     * goes first, and its answer must still come (docs/architecture.md, "What was promised is
+     * delivered"); then the server must close.
      */
     void halfClose(SoakServer server) throws Exception {
         ledger.fault(HALF_CLOSE);

@@ -32,7 +32,8 @@ import io.rill.util.ResourceLeakDetector;
 import io.rill.util.concurrent.DefaultThreadFactory;
 
 /**
- * ARCHITECTURE rule 1 for HTTP/2 (issue 14: at most 300 bytes per request on the server under
+ * "No garbage on the hot path" (docs/architecture.md) for HTTP/2 (issue 14: at most 300 bytes
+ * per request on the server under
  * {@code h2load -c 64 -m 100}): after warm-up, a GET answered with a small body allocates a bounded
  * number of bytes on the server's event loop, measured with the JVM's per-thread allocation
  * counter. The client sends its requests in batches of concurrent streams, as h2load does, through

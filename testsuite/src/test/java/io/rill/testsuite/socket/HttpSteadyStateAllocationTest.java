@@ -24,7 +24,8 @@ import io.rill.handler.codec.http.HttpServerCodec;
 import io.rill.handler.codec.http.HttpVersion;
 
 /**
- * ARCHITECTURE rule 1 for HTTP: after warm-up, a plaintext request allocates a bounded number of
+ * "No garbage on the hot path" (docs/architecture.md) for HTTP: after warm-up, a plaintext
+ * request allocates a bounded number of
  * bytes on the server's event loop, measured with the JVM's per-thread allocation counter, over
  * NIO and epoll, in the two shapes of TechEmpower's plaintext test and of a keep-alive client: one
  * request per write, and 16 pipelined requests per write. Prints the figures; the bounds are

@@ -9,7 +9,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * ARCHITECTURE rule 1: after warm-up, a 256-byte echo round trip over loopback allocates close
+ * "No garbage on the hot path" (docs/architecture.md): after warm-up, a 256-byte echo round
+ * trip over loopback allocates close
  * to nothing on the server's event loop thread, over NIO and over epoll. Measured with the JVM's per-thread allocation
  * counter, so it is exact whatever else the machine does. Leak detection is switched off while
  * measuring: PARANOID tracking allocates a record per buffer by design.

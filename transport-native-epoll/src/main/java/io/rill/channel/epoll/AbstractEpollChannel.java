@@ -3,10 +3,10 @@ package io.rill.channel.epoll;
 import io.rill.channel.AbstractChannel;
 import io.rill.channel.Channel;
 import io.rill.channel.EventLoop;
-import io.rill.channel.IoEventLoop;
 import io.rill.channel.IoOps;
 import io.rill.channel.IoRegistration;
-import io.rill.util.concurrent.Future;
+import io.rill.channel.internal.ChannelWarmUp;
+import io.rill.channel.internal.IoInterest;
 import io.rill.util.concurrent.Promise;
 
 /**
@@ -21,42 +21,29 @@ import io.rill.util.concurrent.Promise;
  * will not come. A short read (fewer bytes than asked) counts as drained: any later arrival is a
  * new edge.
  *
- * <p>The interest set is kept here as in the NIO transport and carries {@code EPOLLET} in edge
- * mode; changing the {@link EpollMode} resubmits it. Loop-confined like every transport method.
+ * <p>The registration and the interest set are an {@code IoInterest}, as in the NIO transport;
+ * every submission carries {@code EPOLLET} in edge mode, and changing the {@link EpollMode}
+ * resubmits it. Loop-confined like every transport method.
  */
 public abstract class AbstractEpollChannel extends AbstractChannel {
 
     static final EpollIoOps READ_OPS = EpollIoOps.EPOLLIN.with(EpollIoOps.EPOLLRDHUP);
 
     final LinuxSocket socket;
-    private final Handle handle = new Handle();
+    /** The epoll registration, the events wanted (without the mode bit), and whether a read() waits. */
+    private final IoInterest<EpollIoOps> interest =
+            new IoInterest<>(new Handle(), bits -> EpollIoOps.valueOf((int) bits));
     private final Runnable readAgain = this::readAgain;
-    /** Null before doRegister completes and after the registration is cancelled. */
-    private IoRegistration registration;
-    /** The operations wanted, without the mode bit. */
-    private EpollIoOps interest = EpollIoOps.NONE;
     private volatile EpollMode mode = EpollMode.EDGE_TRIGGERED;
-    /** A read() was asked for and not served yet. */
-    private boolean readPending;
     /** The last burst stopped before EAGAIN in edge mode: only we know input may be waiting. */
     private boolean maybeMoreToRead;
     /** A readAgain task is queued. */
     private boolean readAgainQueued;
 
     AbstractEpollChannel(Channel parent, EventLoop eventLoop, LinuxSocket socket) {
-        super(parent, checkLoop(eventLoop));
+        super(parent, IoInterest.requireLoop(eventLoop, EpollIoHandle.class, "epoll", "EpollIoHandler"));
         this.socket = socket;
-    }
-
-    private static EventLoop checkLoop(EventLoop loop) {
-        if (loop == null) {
-            throw new NullPointerException("eventLoop");
-        }
-        if (!(loop instanceof IoEventLoop ioLoop) || !ioLoop.isCompatible(EpollIoHandle.class)) {
-            throw new IllegalArgumentException("epoll channels need an event loop driven by EpollIoHandler, not " + loop
-                    + "; create the group with new MultiThreadIoEventLoopGroup(EpollIoHandler.newFactory())");
-        }
-        return loop;
+        interest.alwaysSubmit(EpollIoOps.EPOLLET.value()); // not registered yet: nothing is submitted
     }
 
     /**
@@ -68,6 +55,14 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
 
     /** Reads one burst; called for input readiness and by the edge-triggered re-read. */
     protected abstract void readNow();
+
+    /**
+     * Loads what handling this channel's next event touches first, for {@link EpollIoHandler}'s
+     * batched warm-up; a channel adds what its own read path touches. Returns a value of no meaning.
+     */
+    int warmUp() {
+        return ChannelWarmUp.warmUp(this);
+    }
 
     /** {@return the socket descriptor (for diagnostics and tests)} */
     public final int fd() {
@@ -97,24 +92,12 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
 
     @Override
     protected void doRegister(Promise<Void> promise) {
-        ((IoEventLoop) eventLoop()).register(handle).addListener((Future<? extends IoRegistration> f) -> {
-            if (!f.isSuccess()) {
-                promise.tryFailure(f.cause());
-                return;
-            }
-            registration = f.getNow();
-            submitInterest();
-            promise.trySuccess(null);
-        });
+        interest.register(eventLoop(), promise);
     }
 
     @Override
     protected void doDeregister() {
-        IoRegistration r = registration;
-        registration = null;
-        if (r != null) {
-            r.cancel();
-        }
+        interest.deregister();
     }
 
     /** Leaves epoll before the descriptor is released, so its number cannot be reused under our registration. */
@@ -126,8 +109,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
 
     @Override
     protected void doBeginRead() {
-        readPending = true;
-        addInterest(readOps());
+        interest.beginRead(readOps());
         if (maybeMoreToRead) {
             queueReadAgain();
         }
@@ -149,7 +131,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
 
     /** Call at the start of a read burst: the pending read() is being served. */
     protected final void readBurstStarted() {
-        readPending = false;
+        interest.setReadPending(false);
         maybeMoreToRead = false;
     }
 
@@ -164,7 +146,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
             return;
         }
         maybeMoreToRead = !drained && mode == EpollMode.EDGE_TRIGGERED;
-        if (readPending || config().isReadingAutomatically()) {
+        if (interest.isReadPending() || config().isReadingAutomatically()) {
             if (maybeMoreToRead) {
                 queueReadAgain();
             }
@@ -178,9 +160,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
      * auto-read off stops being woken for input it did not ask for. Event-loop thread only.
      */
     protected final void dropReadInterestUnlessWanted() {
-        if (!readPending && !config().isReadingAutomatically()) {
-            removeInterest(readOps());
-        }
+        interest.dropReadUnlessWanted(config(), readOps());
     }
 
     private void queueReadAgain() {
@@ -192,14 +172,14 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
 
     private void readAgain() {
         readAgainQueued = false;
-        if (isOpen() && maybeMoreToRead && (readPending || config().isReadingAutomatically())) {
+        if (isOpen() && maybeMoreToRead && (interest.isReadPending() || config().isReadingAutomatically())) {
             readNow();
         }
     }
 
     /** {@return true if a {@code read()} was asked for and not yet served} Event-loop thread only. */
     protected final boolean isReadPending() {
-        return readPending;
+        return interest.isReadPending();
     }
 
     /**
@@ -208,7 +188,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
      * @param pending true when a read was asked for
      */
     protected final void setReadPending(boolean pending) {
-        readPending = pending;
+        interest.setReadPending(pending);
     }
 
     /**
@@ -218,7 +198,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
      * @param ops the events to add
      */
     protected final void addInterest(EpollIoOps ops) {
-        setInterest(interest.with(ops));
+        interest.add(ops);
     }
 
     /**
@@ -228,7 +208,7 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
      * @param ops the events to remove
      */
     protected final void removeInterest(EpollIoOps ops) {
-        setInterest(interest.without(ops));
+        interest.remove(ops);
     }
 
     /**
@@ -240,18 +220,9 @@ public abstract class AbstractEpollChannel extends AbstractChannel {
         return interest.contains(ops);
     }
 
-    private void setInterest(EpollIoOps ops) {
-        if (ops != interest) {
-            interest = ops;
-            submitInterest();
-        }
-    }
-
+    /** Resubmits the interest with the current mode's bit; after close the registration is gone (doClose). */
     private void submitInterest() {
-        IoRegistration r = registration;
-        if (r != null && r.isValid() && isOpen()) {
-            r.submit(mode == EpollMode.EDGE_TRIGGERED ? interest.with(EpollIoOps.EPOLLET) : interest);
-        }
+        interest.alwaysSubmit(mode == EpollMode.EDGE_TRIGGERED ? EpollIoOps.EPOLLET.value() : 0);
     }
 
     /** The bridge from the poller to the channel; the channel itself cannot be an IoHandle (close() clashes). */

@@ -20,10 +20,10 @@ import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.ChannelPipeline;
 import io.rill.channel.EventLoop;
 import io.rill.channel.RecvByteBufAllocator;
+import io.rill.channel.internal.DirectOutbound;
 import io.rill.channel.socket.DatagramChannel;
 import io.rill.channel.socket.DatagramChannelConfig;
 import io.rill.channel.socket.DatagramPacket;
-import io.rill.channel.socket.DirectOutbound;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 

@@ -10,7 +10,7 @@ import io.rill.channel.ChannelOption;
 import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.EventLoop;
 import io.rill.channel.EventLoopGroup;
-import io.rill.channel.socket.AcceptLoop;
+import io.rill.channel.internal.AcceptLoop;
 import io.rill.channel.socket.ServerSocketChannel;
 import io.rill.util.InternalLogger;
 

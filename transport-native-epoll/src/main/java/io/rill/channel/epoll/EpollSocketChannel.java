@@ -10,10 +10,10 @@ import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.EventLoop;
 import io.rill.channel.FileRegion;
-import io.rill.channel.socket.HalfClosure;
+import io.rill.channel.internal.HalfClosure;
+import io.rill.channel.internal.StreamReadLoop;
 import io.rill.channel.socket.ServerSocketChannel;
 import io.rill.channel.socket.SocketChannel;
-import io.rill.channel.socket.StreamReadLoop;
 import io.rill.util.concurrent.Future;
 
 /**
@@ -286,7 +286,7 @@ public class EpollSocketChannel extends AbstractEpollChannel implements SocketCh
     }
 
     @Override
-    protected int warmUp() {
+    int warmUp() {
         return super.warmUp() + reads.warmUp() + (halfClosure.isInputShutdown() ? 1 : 0)
                 + config.getWriteBufferWaterMark().low();
     }

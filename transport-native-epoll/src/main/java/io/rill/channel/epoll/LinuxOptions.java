@@ -7,7 +7,7 @@ import java.util.Map;
 
 import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOption;
-import io.rill.channel.socket.SocketOptionAccess;
+import io.rill.channel.internal.SocketOptionAccess;
 import io.rill.util.InternalLogger;
 
 /**

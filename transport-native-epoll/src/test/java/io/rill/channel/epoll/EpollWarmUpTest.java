@@ -67,7 +67,7 @@ class EpollWarmUpTest {
         }
 
         @Override
-        protected int warmUp() {
+        int warmUp() {
             CALLS.incrementAndGet();
             throw new IllegalStateException("broken warm-up");
         }

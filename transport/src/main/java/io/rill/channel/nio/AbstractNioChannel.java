@@ -6,20 +6,17 @@ import java.nio.channels.SelectableChannel;
 import io.rill.channel.AbstractChannel;
 import io.rill.channel.Channel;
 import io.rill.channel.EventLoop;
-import io.rill.channel.IoEventLoop;
 import io.rill.channel.IoOps;
 import io.rill.channel.IoRegistration;
+import io.rill.channel.internal.IoInterest;
 import io.rill.util.InternalLogger;
-import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 
 /**
  * What every NIO channel shares: a JDK {@link SelectableChannel}, its registration with the
- * loop's {@link NioIoHandler}, and the interest set. Readiness arrives in {@link #ioReady}.
- *
- * <p>The interest set lives here, not only in the selection key, so that operations asked for
- * before the registration completed (a connect started right after register) are submitted with
- * it. It is loop-confined like every transport method.
+ * loop's {@link NioIoHandler}, and the interest set (kept as the native transport keeps its own,
+ * so operations asked for before the registration completed are submitted with it). Readiness
+ * arrives in {@link #ioReady}. Loop-confined like every transport method.
  */
 public abstract class AbstractNioChannel extends AbstractChannel {
 
@@ -27,13 +24,9 @@ public abstract class AbstractNioChannel extends AbstractChannel {
 
     /** The JDK channel; open from construction until doClose. */
     private final SelectableChannel javaChannel;
-    private final Handle handle = new Handle();
-    /** The selector registration; null before doRegister completes and after doDeregister. */
-    private IoRegistration registration;
-    /** The operations we want readiness for; submitted whenever it changes and at registration. */
-    private NioIoOps interest = NioIoOps.NONE;
-    /** A read() was asked for and not served yet; without it and AUTO_READ, input interest is dropped. */
-    private boolean readPending;
+    /** The selector registration, the operations wanted, and whether a read() waits. */
+    private final IoInterest<NioIoOps> interest =
+            new IoInterest<>(new Handle(), bits -> NioIoOps.valueOf((int) bits));
 
     /**
      * A channel over {@code javaChannel}, which is put in non-blocking mode.
@@ -52,14 +45,7 @@ public abstract class AbstractNioChannel extends AbstractChannel {
     }
 
     private static EventLoop checkLoop(EventLoop loop) {
-        if (loop == null) {
-            throw new NullPointerException("eventLoop");
-        }
-        if (!(loop instanceof IoEventLoop ioLoop) || !ioLoop.isCompatible(NioIoHandle.class)) {
-            throw new IllegalArgumentException("NIO channels need an event loop driven by NioIoHandler, not " + loop
-                    + "; create the group with new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory())");
-        }
-        return loop;
+        return IoInterest.requireLoop(loop, NioIoHandle.class, "NIO", "NioIoHandler");
     }
 
     /** {@return the JDK channel underneath} */
@@ -81,26 +67,12 @@ public abstract class AbstractNioChannel extends AbstractChannel {
 
     @Override
     protected void doRegister(Promise<Void> promise) {
-        ((IoEventLoop) eventLoop()).register(handle).addListener((Future<? extends IoRegistration> f) -> {
-            if (!f.isSuccess()) {
-                promise.tryFailure(f.cause());
-                return;
-            }
-            registration = f.getNow();
-            if (interest != NioIoOps.NONE) {
-                registration.submit(interest);
-            }
-            promise.trySuccess(null);
-        });
+        interest.register(eventLoop(), promise);
     }
 
     @Override
     protected void doDeregister() {
-        IoRegistration r = registration;
-        registration = null;
-        if (r != null) {
-            r.cancel();
-        }
+        interest.deregister();
     }
 
     @Override
@@ -115,8 +87,7 @@ public abstract class AbstractNioChannel extends AbstractChannel {
 
     @Override
     protected void doBeginRead() {
-        readPending = true;
-        addInterest(readOps());
+        interest.beginRead(readOps());
     }
 
     @Override
@@ -130,14 +101,12 @@ public abstract class AbstractNioChannel extends AbstractChannel {
 
     /** After a read burst: stop watching input unless a read() is pending or AUTO_READ is on. */
     protected final void dropReadInterestUnlessWanted() {
-        if (!readPending && !config().isReadingAutomatically()) {
-            removeInterest(readOps());
-        }
+        interest.dropReadUnlessWanted(config(), readOps());
     }
 
     /** {@return true if a {@code read()} was asked for and not yet served} Event-loop thread only. */
     protected final boolean isReadPending() {
-        return readPending;
+        return interest.isReadPending();
     }
 
     /**
@@ -146,7 +115,7 @@ public abstract class AbstractNioChannel extends AbstractChannel {
      * @param pending true when a read is asked for
      */
     protected final void setReadPending(boolean pending) {
-        readPending = pending;
+        interest.setReadPending(pending);
     }
 
     /**
@@ -155,7 +124,7 @@ public abstract class AbstractNioChannel extends AbstractChannel {
      * @param ops the operations to add; event-loop thread only
      */
     protected final void addInterest(NioIoOps ops) {
-        setInterest(interest.with(ops));
+        interest.add(ops);
     }
 
     /**
@@ -164,7 +133,7 @@ public abstract class AbstractNioChannel extends AbstractChannel {
      * @param ops the operations to remove; event-loop thread only
      */
     protected final void removeInterest(NioIoOps ops) {
-        setInterest(interest.without(ops));
+        interest.remove(ops);
     }
 
     /**
@@ -174,17 +143,6 @@ public abstract class AbstractNioChannel extends AbstractChannel {
      */
     protected final boolean hasInterest(NioIoOps ops) {
         return interest.contains(ops);
-    }
-
-    private void setInterest(NioIoOps ops) {
-        if (ops == interest) {
-            return;
-        }
-        interest = ops;
-        IoRegistration r = registration;
-        if (r != null && r.isValid()) {
-            r.submit(ops);
-        }
     }
 
     /** The bridge from the selector to the channel; the channel itself cannot be an IoHandle (close() clashes). */

@@ -13,9 +13,9 @@ import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.EventLoop;
 import io.rill.channel.EventLoopGroup;
-import io.rill.channel.socket.AcceptLoop;
+import io.rill.channel.internal.AcceptLoop;
+import io.rill.channel.internal.SocketOptionAccess;
 import io.rill.channel.socket.ServerSocketChannelConfig;
-import io.rill.channel.socket.SocketOptionAccess;
 import io.rill.util.InternalLogger;
 
 /**

@@ -14,11 +14,11 @@ import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.EventLoop;
 import io.rill.channel.FileRegion;
-import io.rill.channel.socket.HalfClosure;
+import io.rill.channel.internal.HalfClosure;
+import io.rill.channel.internal.SocketOptionAccess;
+import io.rill.channel.internal.StreamReadLoop;
 import io.rill.channel.socket.ServerSocketChannel;
 import io.rill.channel.socket.SocketChannelConfig;
-import io.rill.channel.socket.SocketOptionAccess;
-import io.rill.channel.socket.StreamReadLoop;
 import io.rill.util.concurrent.Future;
 
 /**

@@ -6,6 +6,7 @@ import java.util.Map;
 import io.rill.channel.AbstractChannel;
 import io.rill.channel.ChannelConfig;
 import io.rill.channel.ChannelOption;
+import io.rill.channel.internal.SocketOptionAccess;
 import io.rill.util.InternalLogger;
 
 /**
@@ -30,10 +31,13 @@ public class SocketChannelConfig extends ChannelConfig {
 
     /**
      * The configuration of a socket channel whose socket options go through {@code access}.
+     * A transport's constructor: {@code access} belongs to Rill's internal transport package, so
+     * only Rill's transports call it; applications get the config from the channel.
      *
      * @param channel the channel configured
      * @param access reads and writes the socket's options
      */
+    @SuppressWarnings("exports") // SocketOptionAccess is exported to the transport modules only, on purpose
     public SocketChannelConfig(AbstractChannel channel, SocketOptionAccess access) {
         super(channel);
         if (access == null) {

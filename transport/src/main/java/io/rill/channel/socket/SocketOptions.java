@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.rill.channel.ChannelException;
 import io.rill.channel.ChannelOption;
+import io.rill.channel.internal.SocketOptionAccess;
 
 /**
  * The {@link ChannelOption}s that are plain {@link StandardSocketOptions}, and how a config reads

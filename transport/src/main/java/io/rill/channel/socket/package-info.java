@@ -6,8 +6,6 @@
  * ({@link io.rill.channel.socket.ChannelInputShutdownEvent} and friends, fired when
  * {@code ALLOW_HALF_CLOSURE} is on and the peer shuts its output).
  *
- * <p>Write code against these interfaces to keep it free of one transport. The read and accept
- * loops here ({@code StreamReadLoop}, {@code AcceptLoop}, ...) are the pieces a transport reuses;
- * applications do not call them.
+ * <p>Write code against these interfaces to keep it free of one transport.
  */
 package io.rill.channel.socket;

@@ -1,4 +1,4 @@
-package io.rill.channel.socket;
+package io.rill.channel.internal;
 
 import java.io.IOException;
 import java.nio.channels.ScatteringByteChannel;
@@ -113,7 +113,7 @@ public final class StreamReadLoop {
     }
 
     /**
-     * Touches this loop's receive-size handle; see {@link AbstractChannel#warmUp()}.
+     * Touches this loop's receive-size handle; see {@link ChannelWarmUp}.
      *
      * @return a value of no meaning
      */

@@ -1,4 +1,4 @@
-package io.rill.channel.socket;
+package io.rill.channel.internal;
 
 import java.io.IOException;
 import java.util.function.Consumer;
@@ -8,6 +8,11 @@ import io.rill.channel.AbstractChannel;
 import io.rill.channel.ChannelClosedException;
 import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.FileRegion;
+import io.rill.channel.socket.ChannelInputShutdownEvent;
+import io.rill.channel.socket.ChannelInputShutdownReadComplete;
+import io.rill.channel.socket.ChannelOutputShutdownEvent;
+import io.rill.channel.socket.DuplexChannel;
+import io.rill.channel.socket.SocketChannelConfig;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 

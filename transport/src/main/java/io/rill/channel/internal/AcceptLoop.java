@@ -1,4 +1,4 @@
-package io.rill.channel.socket;
+package io.rill.channel.internal;
 
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;

@@ -1,7 +1,8 @@
-package io.rill.channel.socket;
+package io.rill.channel.internal;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufAllocator;
+import io.rill.channel.socket.DatagramPacket;
 
 /**
  * Outbound messages made ready for the kernel, which reads native memory: shared by the NIO and
