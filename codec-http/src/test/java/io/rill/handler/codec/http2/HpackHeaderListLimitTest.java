@@ -61,7 +61,7 @@ class HpackHeaderListLimitTest {
     }
 
     /**
-     * The HPACK bomb (SECURITY-CASES P-01, the CVE-2016-6581 class): one field fills the dynamic
+     * The HPACK bomb (docs/security-cases.md, case H2-18; the CVE-2016-6581 class): one field fills the dynamic
      * table, then a 16 KiB block refers to it 16384 times, one octet each, which would decode to
      * 64 MiB of fields. Memory stays bounded: the output never holds more than the limit, and an
      * indexed field allocates nothing (it shares the table's strings), so the rest of the bomb
