@@ -92,13 +92,23 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
         if (inEventLoop()) {
             scheduledTaskQueue().add(scheduled);
         } else {
-            execute(() -> {
-                if (!scheduled.isDone()) {
-                    scheduledTaskQueue().add(scheduled);
-                }
-            });
+            execute(new AddScheduled(this, scheduled));
         }
         return scheduled;
+    }
+
+    /**
+     * Puts a task scheduled from another thread into the loop's heap. A class, not a lambda: it is
+     * on the path of a program's first scheduled task, and linking a lambda spins classes at run
+     * time (several milliseconds in a fresh JVM).
+     */
+    private record AddScheduled(AbstractScheduledEventExecutor executor, ScheduledFutureTask<?> task) implements Runnable {
+        @Override
+        public void run() {
+            if (!task.isDone()) {
+                executor.scheduledTaskQueue().add(task);
+            }
+        }
     }
 
     final void removeScheduled(ScheduledFutureTask<?> task) {

@@ -31,6 +31,11 @@ final class MpscQueue<E> {
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
+        // The first use of each VarHandle access links it, up to a few milliseconds in a fresh JVM:
+        // done here, when the first executor is made, that cost is not the first task's wait.
+        MpscQueue<Object> warm = new MpscQueue<>(1);
+        warm.offer(warm);
+        warm.poll();
     }
 
     private final int capacity;

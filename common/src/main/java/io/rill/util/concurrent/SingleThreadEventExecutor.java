@@ -91,6 +91,10 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
         }
         this.threadFactory = threadFactory;
         this.taskQueue = new MpscQueue<>(maxPendingTasks);
+        // No-ops that link the state and sleep VarHandles now, as MpscQueue does its own: their
+        // first use (milliseconds in a fresh JVM) would otherwise delay the first task.
+        STATE.compareAndSet(this, NOT_STARTED, NOT_STARTED);
+        SLEEPING.compareAndSet(this, true, false);
     }
 
     /** The loop. Returns once {@link #confirmShutdown()} returned true. */
@@ -148,10 +152,22 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
         }
     }
 
+    /**
+     * The loop thread's task. A class, not {@code this::loop}: the first task of a program waits
+     * for the loop thread, and linking a method reference spins a class at run time, where this one
+     * is loaded like any other.
+     */
+    private record LoopRunner(SingleThreadEventExecutor executor) implements Runnable {
+        @Override
+        public void run() {
+            executor.loop();
+        }
+    }
+
     /** Makes and starts the loop thread; a factory that fails terminates this executor with its cause. */
     private void launchThread() {
         try {
-            Thread t = threadFactory.newThread(this::loop);
+            Thread t = threadFactory.newThread(new LoopRunner(this));
             if (t == null) {
                 throw new IllegalStateException("thread factory " + threadFactory + " returned null");
             }
