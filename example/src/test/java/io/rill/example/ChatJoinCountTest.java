@@ -45,7 +45,7 @@ class ChatJoinCountTest {
                     try {
                         s.connect(new InetSocketAddress("127.0.0.1", chat.port()), 5000);
                         s.setSoTimeout(10_000);
-                        String welcome = readLine(s.getInputStream()); // "Welcome, guest-x. N other(s) here. ..."
+                        String welcome = LineChatServerTest.readLine(s.getInputStream()); // "Welcome, guest-x. N other(s) here. ..."
                         int dot = welcome.indexOf(". ");
                         return Integer.parseInt(welcome.substring(dot + 2, welcome.indexOf(' ', dot + 2)));
                     } catch (IOException e) {
@@ -126,16 +126,5 @@ class ChatJoinCountTest {
             all.add(i);
         }
         return all;
-    }
-
-    private static String readLine(InputStream in) throws IOException {
-        StringBuilder sb = new StringBuilder();
-        for (int b; (b = in.read()) != '\n'; ) {
-            if (b < 0) {
-                throw new IOException("end of stream after '" + sb + "'");
-            }
-            sb.append((char) b);
-        }
-        return sb.toString().strip();
     }
 }

@@ -40,7 +40,7 @@ class LineChatServerTest {
     }
 
     /** Reads one CRLF-terminated line byte by byte, so nothing after it is consumed. */
-    private static String readLine(InputStream in) throws IOException {
+    static String readLine(InputStream in) throws IOException {
         StringBuilder sb = new StringBuilder();
         for (int b; (b = in.read()) != '\n'; ) {
             if (b < 0) {
