@@ -23,11 +23,6 @@ abstract class AbstractByteBufAllocator implements ByteBufAllocator {
         this.directByDefault = preferDirect;
     }
 
-    static ByteBufAllocator chooseDefault() {
-        return "unpooled".equalsIgnoreCase(RillProperties.ALLOCATOR_TYPE)
-                ? UnpooledByteBufAllocator.DEFAULT : PooledByteBufAllocator.DEFAULT;
-    }
-
     /** A heap buffer with at least {@code initialCapacity}; arguments already checked. */
     abstract ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity);
 
