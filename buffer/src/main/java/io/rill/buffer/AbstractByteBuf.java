@@ -592,6 +592,11 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     @Override
+    public int setCharSequence(int index, CharSequence sequence, Charset charset) {
+        return ByteBufText.setCharSequence(this, index, sequence, charset, false);
+    }
+
+    @Override
     public int writeCharSequence(CharSequence sequence, Charset charset) {
         int written = ByteBufText.setCharSequence(this, writerIndex, sequence, charset, true);
         writerIndex += written;
