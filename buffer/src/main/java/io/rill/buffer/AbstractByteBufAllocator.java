@@ -31,7 +31,7 @@ abstract class AbstractByteBufAllocator implements ByteBufAllocator {
     /** Wraps {@code buf} in a leak-aware view when the detector decides to track it. */
     static ByteBuf toLeakAware(ByteBuf buf) {
         ResourceLeakTracker<ByteBuf> tracker = LEAK_DETECTOR.track(buf);
-        return tracker == null ? buf : new LeakAwareByteBuf((AbstractByteBuf) buf, tracker);
+        return tracker == null ? buf : ByteBufViews.leakAware((AbstractByteBuf) buf, tracker);
     }
 
     static CompositeByteBuf toLeakAware(CompositeByteBuf buf) {
