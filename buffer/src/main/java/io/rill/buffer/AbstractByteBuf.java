@@ -12,9 +12,9 @@ import java.nio.charset.Charset;
  * Everything a buffer does in terms of a few memory primitives ({@code _getXxx}/{@code
  * _setXxx} at an index already checked) and the six bulk copies each backing implements.
  * Holds the indexes; the reference count and maximum capacity live where each kind keeps them
- * ({@link CountedByteBuf} for views and composites, the recyclable {@link MemoryRegion} for
- * buffers that own memory), so the object made per socket read stays small. Views are made by
- * {@link ByteBufViews}, so this class names none of them.
+ * (retained views and composites in a field of their own, the recyclable {@link MemoryRegion}
+ * for buffers that own memory, all through {@link RefCount}), so the object made per socket read
+ * stays small. Views are made by {@link ByteBufViews}, so this class names none of them.
  */
 abstract class AbstractByteBuf extends ByteBuf {
 
