@@ -12,8 +12,9 @@ import java.nio.charset.Charset;
  * Everything a buffer does in terms of a few memory primitives ({@code _getXxx}/{@code
  * _setXxx} at an index already checked) and the six bulk copies each backing implements.
  * Holds the indexes; the reference count and maximum capacity live where each kind keeps them
- * ({@link CountedByteBuf} for views and composites, the recyclable {@link MemoryRegion} for
- * buffers that own memory), so the object made per socket read stays small.
+ * (retained views and composites in a field of their own, the recyclable {@link MemoryRegion}
+ * for buffers that own memory, all through {@link RefCount}), so the object made per socket read
+ * stays small. Views are made by {@link ByteBufViews}, so this class names none of them.
  */
 abstract class AbstractByteBuf extends ByteBuf {
 
@@ -203,7 +204,7 @@ abstract class AbstractByteBuf extends ByteBuf {
 
     @Override
     public ByteBuf asReadOnly() {
-        return isReadOnly() ? this : new ReadOnlyByteBuf(this);
+        return isReadOnly() ? this : ByteBufViews.readOnly(this);
     }
 
     @Override
@@ -592,6 +593,11 @@ abstract class AbstractByteBuf extends ByteBuf {
     }
 
     @Override
+    public int setCharSequence(int index, CharSequence sequence, Charset charset) {
+        return ByteBufText.setCharSequence(this, index, sequence, charset, false);
+    }
+
+    @Override
     public int writeCharSequence(CharSequence sequence, Charset charset) {
         int written = ByteBufText.setCharSequence(this, writerIndex, sequence, charset, true);
         writerIndex += written;
@@ -643,27 +649,27 @@ abstract class AbstractByteBuf extends ByteBuf {
     @Override
     public ByteBuf slice(int index, int length) {
         checkIndex(index, length);
-        return new SlicedByteBuf(this, index, length, false);
+        return ByteBufViews.slice(this, index, length, false);
     }
 
     @Override
     public ByteBuf retainedSlice(int index, int length) {
         checkIndex(index, length);
         retain();
-        return new SlicedByteBuf(this, index, length, true);
+        return ByteBufViews.slice(this, index, length, true);
     }
 
     @Override
     public ByteBuf duplicate() {
         ensureAccessible();
-        return new DuplicatedByteBuf(this, false);
+        return ByteBufViews.duplicate(this, false);
     }
 
     @Override
     public ByteBuf retainedDuplicate() {
         ensureAccessible();
         retain();
-        return new DuplicatedByteBuf(this, true);
+        return ByteBufViews.duplicate(this, true);
     }
 
     // ------------------------------------------------------------------ text and identity

@@ -23,11 +23,6 @@ abstract class AbstractByteBufAllocator implements ByteBufAllocator {
         this.directByDefault = preferDirect;
     }
 
-    static ByteBufAllocator chooseDefault() {
-        return "unpooled".equalsIgnoreCase(RillProperties.ALLOCATOR_TYPE)
-                ? UnpooledByteBufAllocator.DEFAULT : PooledByteBufAllocator.DEFAULT;
-    }
-
     /** A heap buffer with at least {@code initialCapacity}; arguments already checked. */
     abstract ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity);
 
@@ -36,7 +31,7 @@ abstract class AbstractByteBufAllocator implements ByteBufAllocator {
     /** Wraps {@code buf} in a leak-aware view when the detector decides to track it. */
     static ByteBuf toLeakAware(ByteBuf buf) {
         ResourceLeakTracker<ByteBuf> tracker = LEAK_DETECTOR.track(buf);
-        return tracker == null ? buf : new LeakAwareByteBuf((AbstractByteBuf) buf, tracker);
+        return tracker == null ? buf : ByteBufViews.leakAware((AbstractByteBuf) buf, tracker);
     }
 
     static CompositeByteBuf toLeakAware(CompositeByteBuf buf) {

@@ -1,5 +1,7 @@
 package io.rill.buffer;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 /**
@@ -9,9 +11,20 @@ import java.nio.ByteBuffer;
  *
  * <p>Reference counting: a plain view uses the count of the buffer it was derived from
  * ({@code owner}); a retained view ({@code retainedSlice}, {@code retainedDuplicate}) has its
- * own count and releases {@code owner} once when that count reaches zero.
+ * own count, kept in {@link #refCnt} by the {@link RefCount} algorithm, and releases
+ * {@code owner} once when that count reaches zero.
  */
-abstract class AbstractDerivedByteBuf extends CountedByteBuf {
+abstract class AbstractDerivedByteBuf extends AbstractByteBuf {
+
+    private static final VarHandle REF_CNT;
+
+    static {
+        try {
+            REF_CNT = MethodHandles.lookup().findVarHandle(AbstractDerivedByteBuf.class, "refCnt", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /** Holds the bytes; never itself a view. */
     final AbstractByteBuf root;
@@ -23,9 +36,20 @@ abstract class AbstractDerivedByteBuf extends CountedByteBuf {
     private final boolean ownCount;
     /** Capacity of a slice, or -1 when the capacity follows the root's. */
     private final int fixedLength;
+    /** capacity() <= maxCapacity, fixed for life (a slice's is its length). */
+    private final int maxCapacity;
+    /**
+     * A retained view's own count: twice the number of owners while live, odd once released. A
+     * plain view leaves it at one owner and checks its owner instead. Atomic updates via REF_CNT only.
+     */
+    private int refCnt = RefCount.ONE_OWNER;
 
     AbstractDerivedByteBuf(AbstractByteBuf parent, int index, int fixedLength, boolean retained) {
-        super(fixedLength >= 0 ? fixedLength : parent.maxCapacity());
+        int maxCapacity = fixedLength >= 0 ? fixedLength : parent.maxCapacity();
+        if (maxCapacity < 0) {
+            throw new IllegalArgumentException("maxCapacity: " + maxCapacity + " (expected: >= 0)");
+        }
+        this.maxCapacity = maxCapacity;
         this.root = parent.memoryRoot();
         this.adjustment = parent.memoryAdjustment() + index;
         this.owner = parent.countHolder();
@@ -62,7 +86,13 @@ abstract class AbstractDerivedByteBuf extends CountedByteBuf {
 
     @Override
     public int refCnt() {
-        return ownCount ? super.refCnt() : owner.refCnt();
+        return ownCount ? RefCount.owners(REF_CNT, this) : owner.refCnt();
+    }
+
+    /** True once a retained view's own count reached zero; a plain read (see {@link RefCount}). */
+    @Override
+    final boolean isReleased() {
+        return (refCnt & 1) != 0;
     }
 
     @Override
@@ -73,9 +103,11 @@ abstract class AbstractDerivedByteBuf extends CountedByteBuf {
     @Override
     public ByteBuf retain(int increment) {
         if (ownCount) {
-            return super.retain(increment);
+            RefCount.checkIncrement(increment);
+            RefCount.retain(REF_CNT, this, increment);
+        } else {
+            owner.retain(increment);
         }
-        owner.retain(increment);
         return this;
     }
 
@@ -86,12 +118,15 @@ abstract class AbstractDerivedByteBuf extends CountedByteBuf {
 
     @Override
     public boolean release(int decrement) {
-        return ownCount ? super.release(decrement) : owner.release(decrement);
-    }
-
-    @Override
-    void deallocate() {
-        owner.release();
+        if (!ownCount) {
+            return owner.release(decrement);
+        }
+        RefCount.checkDecrement(decrement);
+        if (RefCount.release(REF_CNT, this, decrement)) {
+            owner.release();
+            return true;
+        }
+        return false;
     }
 
     @Override
@@ -101,6 +136,11 @@ abstract class AbstractDerivedByteBuf extends CountedByteBuf {
         } else {
             owner.ensureAccessible();
         }
+    }
+
+    @Override
+    public int maxCapacity() {
+        return maxCapacity;
     }
 
     // ------------------------------------------------------------------ identity

@@ -791,9 +791,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
      * @param sequence the text
      * @param charset the encoding
      */
-    public int setCharSequence(int index, CharSequence sequence, Charset charset) {
-        return ByteBufText.setCharSequence((AbstractByteBuf) this, index, sequence, charset, false);
-    }
+    public abstract int setCharSequence(int index, CharSequence sequence, Charset charset);
 
     // ------------------------------------------------------------------ relative read
 

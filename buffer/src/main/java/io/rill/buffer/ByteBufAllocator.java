@@ -11,7 +11,7 @@ package io.rill.buffer;
 public interface ByteBufAllocator {
 
     /** The process-wide allocator chosen by {@code rill.allocator.type}. */
-    ByteBufAllocator DEFAULT = AbstractByteBufAllocator.chooseDefault();
+    ByteBufAllocator DEFAULT = AllocatorChoice.DEFAULT;
 
     /**
      * {@return a new buffer of the allocator's preferred kind (direct for the default allocators)} The caller

@@ -4,6 +4,8 @@ import static io.rill.buffer.IndexChecks.checkRange;
 
 import io.rill.buffer.ComponentList.Component;
 import io.rill.util.ResourceLeakTracker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,8 +21,23 @@ import java.util.List;
  * When more than {@link #maxNumComponents()} components are added, they are consolidated into
  * one copied buffer so lookups stay cheap.
  */
-public final class CompositeByteBuf extends CountedByteBuf {
+public final class CompositeByteBuf extends AbstractByteBuf {
 
+    private static final VarHandle REF_CNT;
+
+    static {
+        try {
+            REF_CNT = MethodHandles.lookup().findVarHandle(CompositeByteBuf.class, "refCnt", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Twice the number of owners while live; odd once released, when every component was
+     * released. Kept by {@link RefCount}; atomic updates via REF_CNT only.
+     */
+    private int refCnt = RefCount.ONE_OWNER;
     private final ByteBufAllocator alloc;
     /** Leak tracker set by the allocator, closed when the composite is freed; may be null. */
     ResourceLeakTracker<ByteBuf> leak;
@@ -30,7 +47,6 @@ public final class CompositeByteBuf extends CountedByteBuf {
     private final ComponentList components;
 
     CompositeByteBuf(ByteBufAllocator alloc, boolean direct, int maxNumComponents) {
-        super(Integer.MAX_VALUE);
         if (maxNumComponents < 1) {
             throw new IllegalArgumentException("maxNumComponents: " + maxNumComponents + " (expected: >= 1)");
         }
@@ -330,12 +346,58 @@ public final class CompositeByteBuf extends CountedByteBuf {
         return touch(null);
     }
 
+    // ------------------------------------------------------------------ reference counting
+
+    // Components can be added until the capacity reaches the largest an int index addresses.
     @Override
-    void deallocate() {
+    public int maxCapacity() {
+        return Integer.MAX_VALUE;
+    }
+
+    @Override
+    public int refCnt() {
+        return RefCount.owners(REF_CNT, this);
+    }
+
+    /** True once released; a plain read (see {@link RefCount}). */
+    @Override
+    boolean isReleased() {
+        return (refCnt & 1) != 0;
+    }
+
+    @Override
+    public ByteBuf retain() {
+        RefCount.retain(REF_CNT, this, 1);
+        return this;
+    }
+
+    @Override
+    public ByteBuf retain(int increment) {
+        RefCount.checkIncrement(increment);
+        RefCount.retain(REF_CNT, this, increment);
+        return this;
+    }
+
+    @Override
+    public boolean release() {
+        return release0(1);
+    }
+
+    @Override
+    public boolean release(int decrement) {
+        RefCount.checkDecrement(decrement);
+        return release0(decrement);
+    }
+
+    private boolean release0(int decrement) {
+        if (!RefCount.release(REF_CNT, this, decrement)) {
+            return false;
+        }
         if (leak != null) {
             leak.close(this);
         }
         components.releaseAll();
+        return true;
     }
 
     // ------------------------------------------------------------------ memory

@@ -136,22 +136,22 @@ final class ReadOnlyByteBuf extends AbstractDerivedByteBuf {
 
     @Override
     public ByteBuf slice(int index, int length) {
-        return new ReadOnlyByteBuf((AbstractByteBuf) super.slice(index, length));
+        return ByteBufViews.readOnly((AbstractByteBuf) super.slice(index, length));
     }
 
     @Override
     public ByteBuf retainedSlice(int index, int length) {
-        return new ReadOnlyByteBuf((AbstractByteBuf) super.retainedSlice(index, length));
+        return ByteBufViews.readOnly((AbstractByteBuf) super.retainedSlice(index, length));
     }
 
     @Override
     public ByteBuf duplicate() {
         ensureAccessible();
-        return new ReadOnlyByteBuf(this);
+        return ByteBufViews.readOnly(this);
     }
 
     @Override
     public ByteBuf retainedDuplicate() {
-        return new ReadOnlyByteBuf((AbstractByteBuf) super.retainedDuplicate());
+        return ByteBufViews.readOnly((AbstractByteBuf) super.retainedDuplicate());
     }
 }

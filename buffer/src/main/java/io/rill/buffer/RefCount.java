@@ -3,10 +3,12 @@ package io.rill.buffer;
 import java.lang.invoke.VarHandle;
 
 /**
- * The reference-count algorithm, for the two places that hold a count: {@link CountedByteBuf}
- * (views and composites) and {@link MemoryRegion} (buffers that own memory). Each passes its own
- * {@code int} field as a {@link VarHandle}; the handles are constants at every call site, so once
- * inlined these compile as if written against the field.
+ * The reference-count algorithm, for the three places that hold a count: {@link MemoryRegion}
+ * (buffers that own memory), {@link AbstractDerivedByteBuf} (retained views) and
+ * {@link CompositeByteBuf}. Each declares its own {@code int} field and passes it as a
+ * {@link VarHandle}: the count stays a field of the object that owns it, never a separate object
+ * one more load away, and the handles are constants at every call site, so once inlined these
+ * compile as if written against the field.
  *
  * <p>The count is stored doubled: a live buffer with n owners holds {@code 2n}, a released one
  * holds an odd value. Retain is a single optimistic {@code getAndAdd}; if it lands on an odd
