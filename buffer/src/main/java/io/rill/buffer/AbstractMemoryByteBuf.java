@@ -10,9 +10,10 @@ import io.rill.buffer.pool.PooledMemory;
  * that says where the bytes are and holds the count and the maximum capacity. One class per
  * backing extends this; pooled and unpooled buffers differ only in their region.
  *
- * <p>Every read of a socket creates one of these, so its size is the garbage a read costs
- * (ARCHITECTURE rule 1): with compressed references it is 24 bytes (header, two indexes, one
- * reference), and the region, which would double that, is recycled through the thread cache.
+ * <p>Every read of a socket creates one of these, so its size is the garbage a read costs (see
+ * "no garbage on the hot path" in docs/architecture.md): with compressed references it is 24 bytes
+ * (header, two indexes, one reference), and the region, which would double that, is recycled
+ * through the thread cache.
  * Handles are never recycled. The final release points {@link #region} at
  * {@link MemoryRegion#RELEASED} before the region can be reused, so a stale handle fails in the
  * bounds check it already makes (limit -1) and can never reach the memory's next owner.
