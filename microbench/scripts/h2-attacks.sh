@@ -5,9 +5,9 @@
 # (http2-hello). For each, h2_attacks.py prints the server's peak RSS growth, a legitimate client's
 # worst latency and errors meanwhile, and the descriptors still open 5 s after the attack ended.
 # Targets: < +64 MB, < 100 ms, no error, +0 descriptors, and no LEAK line in the server's log.
-# Each attack first runs once at a tenth of its connections, unmeasured, so that the JIT's one-off
-# compilation of the paths it takes (some 30 MB of compiler memory and a few hundred ms) is not
-# counted as its cost; COLD=1 measures that first round too.
+# The 400-connection attack first runs once at a tenth of its connections, unmeasured, so that the
+# JIT's one-off compilation of the paths it takes (some 30 MB of compiler memory and a few hundred
+# ms) is not counted as its cost; COLD=1 measures that first round too.
 #
 #   mvn -B -q package -DskipTests
 #   microbench/scripts/h2-attacks.sh [transport] [jar]        (defaults: nio, example/target/rill-example.jar)
@@ -36,7 +36,7 @@ run() { # example attack conns seconds
   grep -q Listening "$log" || { echo "$example: the server did not start:"; cat "$log"; exit 1; }
   echo -n "$example --transport $transport: "
   python3 microbench/scripts/h2_attacks.py "$pid" "$port" "$attack" --conns "$conns" --seconds "$seconds" \
-      ${COLD:+} $([ -n "${COLD:-}" ] || echo --warmup) || status=1
+      $([ -n "${COLD:-}" ] || echo --warmup) || status=1
   if grep -q LEAK "$log"; then echo "  LEAK reported:"; grep -A3 LEAK "$log" | head -20; status=1; fi
   if grep -q 'Http2ServerBudget' "$log"; then
     echo "  server budget: $(grep -c 'Http2ServerBudget' "$log") connections closed, e.g. $(grep -m1 'Http2ServerBudget' "$log" | cut -c1-220)"

@@ -402,8 +402,8 @@ def main():
     parser.add_argument("--conns", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=8)
     parser.add_argument("--warmup", action="store_true",
-                        help="first a round at a tenth of the connections, not measured: the JIT's one-off"
-                             " compilation of the paths the attack takes is then not counted as its cost")
+                        help="with 10 connections or more, first a round at a tenth of them, not measured: the"
+                             " JIT's one-off compilation of the paths the attack takes is then not counted as its cost")
     args = parser.parse_args()
     if args.attack.startswith("legit-"):
         return legit_main(args.port, args.attack == "legit-grpc")
@@ -412,14 +412,15 @@ def main():
                               "legit-grpc" if args.attack.startswith("grpc") else "legit-http"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     legit.stdout.readline()  # ready
-    if args.warmup:
+    warm = args.warmup and args.conns >= 10
+    if warm:
         attack_round(args, 0.1)
     rss, fd_delta = attack_round(args, 1)
     legit.stdin.close()
     worst, requests, errors, *kinds = legit.stdout.readline().split(" ", 3) + [""]
     legit.wait(10)
     kinds = kinds[0].strip()
-    print(f"{args.attack} x{args.conns}{' (warmed up)' if args.warmup else ''}: peak RSS +{rss / 1024:.0f} MB,"
+    print(f"{args.attack} x{args.conns}{f' (after {args.conns // 10} to warm up)' if warm else ''}: peak RSS +{rss / 1024:.0f} MB,"
           f" legitimate worst {worst} ms over {requests} requests, {errors} errors"
           f"{' (' + kinds + ')' if kinds else ''}, descriptors {fd_delta:+d} 5 s after")
 

@@ -31,10 +31,11 @@ public final class Http2ServerBudget {
     static final int REPORT_STEP = 16 * 1024;
 
     /**
-     * The budget every server codec shares unless given another: a sixteenth of the direct memory
-     * the buffer pool may use ({@link RillProperties#ALLOCATOR_MAX_DIRECT_MEMORY}, by default the
-     * maximum heap size), so 32 MiB at {@code -Xmx512m}, leaving the rest for everything else the
-     * server does.
+     * The budget every server codec shares unless given another: a thirty-second of the direct
+     * memory the buffer pool may use ({@link RillProperties#ALLOCATOR_MAX_DIRECT_MEMORY}, by default
+     * the maximum heap size), so 16 MiB at {@code -Xmx512m} and 128 MiB at {@code -Xmx4g}. The pool
+     * needs about twice what is held (its chunks are shared by buffers of different lifetimes), and
+     * the rest is for everything else the server does.
      */
     public static final Http2ServerBudget DEFAULT =
             new Http2ServerBudget(Math.max(REPORT_STEP, RillProperties.ALLOCATOR_MAX_DIRECT_MEMORY / 32));
