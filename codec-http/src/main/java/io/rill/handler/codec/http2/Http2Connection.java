@@ -907,12 +907,16 @@ final class Http2Connection implements Http2FrameListener {
 
     /**
      * The close at the peer's end of stream: a stream the peer had not finished can never complete
-     * and is reset (CANCEL); a stream it finished (half-closed remote, RFC 9113 §5.1) is answered,
+     * and is reset (CANCEL), and so is one whose queued answer exceeds the windows the peer can no
+     * longer open (a zero-window client that left, case H2-25); a stream it finished (half-closed
+     * remote, RFC 9113 §5.1) is otherwise answered,
      * then the connection closes, without the PING of {@link #shutdownGracefully}, which could not come back.
      */
     void inputEnded(Promise<Void> promise) {
         for (Http2Stream stream : new java.util.ArrayList<>(streams.values())) {
-            if (stream.remoteOpen) {
+            // Content beyond the windows can never leave either: the peer can send no WINDOW_UPDATE now.
+            boolean stuck = stream.pendingBytes > Math.min(stream.sendWindow, connectionSendWindow);
+            if (stream.remoteOpen || stuck) {
                 codec.writer.writeRstStream(outbound.buffer(), stream.id, Http2Error.CANCEL);
                 close(stream, true, new Http2Exception(Http2Error.CANCEL, stream.id, "the peer's input ended first"));
                 codec.ctx().fireChannelRead(new Http2ResetFrame(stream.id, Http2Error.CANCEL));
