@@ -65,7 +65,8 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
      * A builder of the server side of a connection: it expects the client preface.
      *
      * @return a builder with safe defaults (100 concurrent streams, 64 KiB stream windows, a 1 MiB
-     *         connection window, an 8 KiB header list, a 4 KiB HPACK table, 10 s to acknowledge SETTINGS)
+     *         connection window, an 8 KiB header list, a 4 KiB HPACK table, 10 s to acknowledge SETTINGS,
+     *         4 MiB of content held per connection and {@link Http2ServerBudget#DEFAULT} for all of them)
      */
     public static Builder forServer() {
         return new Builder(true);
