@@ -492,7 +492,8 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         private long settingsAckTimeoutMillis = 10_000;
         private boolean enableConnectProtocol;
         private HttpServerTimeouts timeouts;
-        private long maxHeldBytes = Http2Config.DEFAULT_MAX_HELD_BYTES;
+        /** Null until set: then the larger of 4 MiB and the connection window. */
+        private Long maxHeldBytes;
         private Http2ServerBudget serverBudget = Http2ServerBudget.DEFAULT;
 
         Builder(boolean server) {
@@ -621,7 +622,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
          * message within this budget, never multiplied by the streams. Must be at least the
          * connection window.
          *
-         * @param bytes at least 65,535; 4 MiB by default
+         * @param bytes at least 65,535; by default 4 MiB, or the connection window if that is larger
          * @return this
          */
         public Builder maxHeldBytes(long bytes) {
@@ -652,9 +653,11 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
          * @throws IllegalArgumentException if the connection window exceeds {@code maxHeldBytes}
          */
         public Http2FrameCodec build() {
-            if (connectionWindowSize > maxHeldBytes) {
+            long heldBytes = maxHeldBytes != null ? maxHeldBytes
+                    : Math.max(Http2Config.DEFAULT_MAX_HELD_BYTES, connectionWindowSize);
+            if (connectionWindowSize > heldBytes) {
                 throw new IllegalArgumentException("connectionWindowSize " + connectionWindowSize
-                        + " exceeds maxHeldBytes " + maxHeldBytes + ": the peer could make the connection hold more than its budget");
+                        + " exceeds maxHeldBytes " + heldBytes + ": the peer could make the connection hold more than its budget");
             }
             HpackDecoder decoder = new HpackDecoder(maxHeaderListSize, headerTableSize);
             HpackEncoder encoder = new HpackEncoder(HpackEncoder.SensitivityPolicy.DEFAULT, encoderTableSizeCap, true);
@@ -673,7 +676,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
                     connectionWindowSize, maxHeaderListSize, headerTableSize, settingsAckTimeoutMillis,
                     enableConnectProtocol, timeouts != null ? timeouts
                             : server ? HttpServerTimeouts.DEFAULT : HttpServerTimeouts.NONE,
-                    maxHeldBytes, server ? serverBudget : null),
+                    heldBytes, server ? serverBudget : null),
                     decoder::decode, fieldEncoder);
         }
 
