@@ -12,9 +12,10 @@
 #   mvn -B -q package -DskipTests
 #   microbench/scripts/h2-attacks.sh [transport] [jar]        (defaults: nio, example/target/rill-example.jar)
 #
-# With JAR pointing at another build (a Netty server speaking the same protocol, say) the same
-# attacks run against it; only the example's command line (EXAMPLE_CMD) changes:
-#   EXAMPLE_CMD='java -Xmx512m -jar netty-peer.jar' microbench/scripts/h2-attacks.sh
+# JAR may be another build of the examples (main's, to compare). EXAMPLE_CMD replaces the whole
+# `java -Xmx512m -jar JAR` for another server, which must take `grpc-echo|http2-hello --port P
+# --transport T` and speak the same two services (a wrapper around a Netty HTTP/2 server, say):
+#   EXAMPLE_CMD='java -Xmx512m -jar peer.jar' microbench/scripts/h2-attacks.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 transport=${1:-nio}
