@@ -6,6 +6,7 @@ import io.rill.buffer.ByteBuf;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.http2.Http2DataFrame;
 import io.rill.handler.codec.http2.Http2Error;
+import io.rill.handler.codec.http2.Http2FrameCodec;
 import io.rill.handler.codec.http2.Http2Headers;
 import io.rill.handler.codec.http2.Http2HeadersFrame;
 import io.rill.handler.codec.http2.Http2ResetFrame;
@@ -16,7 +17,16 @@ import io.rill.util.concurrent.ScheduledFuture;
  * One gRPC call of {@link GrpcEchoServer} (the gRPC over HTTP/2 protocol: a request HEADERS with
  * {@code content-type: application/grpc}, length-prefixed messages in DATA, and the status in
  * trailers). Messages are echoed with their 5-byte prefix as received; at most one message is
- * held, and credit goes back to the client as each one is parsed.
+ * held.
+ *
+ * <p>Memory (docs/security-cases.md, cases H2-23 and H2-24): a message's flow-control credit goes
+ * back to the client only once its echo has been written, so the connection window bounds what a
+ * client can make the server hold, whatever it leaves unfinished or does not read. A message whose
+ * 5-byte prefix is read reserves its whole length in the connection's {@link MessageBudget}; one
+ * that does not fit beside the messages already in flight gets {@code RESOURCE_EXHAUSTED} at once
+ * instead of waiting for a window that cannot open. While the stream is not writable (its echoes
+ * wait for the client, or the connection is over its budget) no more messages are taken from what
+ * arrived: they wait, unconsumed, until it is writable again.
  */
 final class GrpcCall {
 
@@ -31,27 +41,69 @@ final class GrpcCall {
     static final int UNIMPLEMENTED = 12;
     static final int INTERNAL = 13;
 
+    /**
+     * The messages in flight on one connection, summed: each message whose prefix was read counts
+     * its whole length until its echo is written. The connection window must be at least the
+     * budget, so a message that fits it can always arrive whole.
+     */
+    interface MessageBudget {
+        /** Takes {@code bytes} from the budget; false (and nothing taken) if they do not fit. */
+        boolean reserve(int bytes);
+
+        /** Gives back {@code bytes} taken with {@link #reserve}. */
+        void free(int bytes);
+
+        /** {@return the budget's size, for the error message} */
+        long limit();
+    }
+
+    /** A budget that never refuses, for a call on its own. */
+    static final MessageBudget UNBOUNDED = new MessageBudget() {
+        @Override
+        public boolean reserve(int bytes) {
+            return true;
+        }
+
+        @Override
+        public void free(int bytes) {
+        }
+
+        @Override
+        public long limit() {
+            return Long.MAX_VALUE;
+        }
+    };
+
     private final ChannelHandlerContext ctx;
     private final int streamId;
     private final boolean unary;
     private final Runnable onEnd;
-    /** Bytes of a message not yet complete (prefix included); null when none. */
+    private final MessageBudget budget;
+    /** Whether the stream may take more output; null without a codec below (a test of the call alone). */
+    private final Http2FrameCodec codec;
+    /** Bytes received and not yet taken as messages (prefix included); their credit is not returned. Null when none. */
     private ByteBuf partial;
+    /** The length (prefix included) of the message at the head of {@link #partial}, reserved in the budget; 0 if none. */
+    private int reserved;
+    /** Whether messages wait in {@link #partial} because the stream is not writable. */
+    private boolean paused;
     private int messages;
     private boolean headersSent;
     private boolean clientDone;
     private boolean done;
     private ScheduledFuture<?> deadline;
 
-    private GrpcCall(ChannelHandlerContext ctx, int streamId, boolean unary, Runnable onEnd) {
+    private GrpcCall(ChannelHandlerContext ctx, int streamId, boolean unary, Runnable onEnd, MessageBudget budget) {
         this.ctx = ctx;
         this.streamId = streamId;
         this.unary = unary;
         this.onEnd = onEnd;
+        this.budget = budget;
+        this.codec = ctx.pipeline().get(Http2FrameCodec.class);
     }
 
     /** Starts a call from its request HEADERS; null when it was answered at once (a refusal). */
-    static GrpcCall start(ChannelHandlerContext ctx, Http2HeadersFrame frame, Runnable onEnd) {
+    static GrpcCall start(ChannelHandlerContext ctx, Http2HeadersFrame frame, Runnable onEnd, MessageBudget budget) {
         Http2Headers headers = frame.headers();
         int id = frame.streamId();
         if (!"POST".contentEquals(String.valueOf(headers.method()))) {
@@ -66,11 +118,11 @@ final class GrpcCall {
         }
         String path = String.valueOf(headers.path());
         if (!path.equals(UNARY) && !path.equals(STREAM)) {
-            GrpcCall refused = new GrpcCall(ctx, id, true, () -> { });
+            GrpcCall refused = new GrpcCall(ctx, id, true, () -> { }, UNBOUNDED);
             refused.finish(UNIMPLEMENTED, "unknown method " + path);
             return null;
         }
-        GrpcCall call = new GrpcCall(ctx, id, path.equals(UNARY), onEnd);
+        GrpcCall call = new GrpcCall(ctx, id, path.equals(UNARY), onEnd, budget);
         CharSequence encoding = headers.get("grpc-encoding");
         if (encoding != null && !"identity".contentEquals(encoding.toString())) {
             call.finish(UNIMPLEMENTED, "grpc-encoding " + encoding + " is not supported");
@@ -86,7 +138,8 @@ final class GrpcCall {
             call.deadline = ctx.executor().schedule(call::deadlineExceeded, nanos, TimeUnit.NANOSECONDS);
         }
         if (frame.endStream()) {
-            call.clientDone();
+            call.clientDone = true;
+            call.endOfRequest();
         }
         return call;
     }
@@ -103,30 +156,39 @@ final class GrpcCall {
     }
 
     void onData(Http2DataFrame data) {
-        int credit = data.flowControlled();
-        boolean end = data.endStream();
         if (done) {
             discard(ctx, data);
             return;
         }
         ByteBuf in = data.content();
-        if (partial == null) {
-            partial = ctx.alloc().buffer(Math.max(in.readableBytes(), 64));
+        if (in.isReadable()) {
+            if (partial == null) {
+                partial = ctx.alloc().buffer(Math.max(in.readableBytes(), 64));
+            }
+            partial.writeBytes(in);
         }
-        partial.writeBytes(in);
         data.release();
-        ctx.write(new Http2WindowUpdateFrame(streamId, credit));
+        clientDone |= data.endStream();
         readMessages();
-        if (end && !done) {
-            clientDone();
+        if (clientDone) {
+            endOfRequest();
         }
     }
 
     /** Trailers from the client (gRPC clients send none, but HTTP/2 allows them): the end of its messages. */
     void onTrailers(Http2HeadersFrame frame) {
-        if (!done) {
-            clientDone();
+        clientDone = true;
+        endOfRequest();
+    }
+
+    /** The stream is writable again: the messages that waited go on. */
+    void resume() {
+        if (done || !paused) {
+            return;
         }
+        paused = false;
+        readMessages();
+        endOfRequest();
     }
 
     void cancel() {
@@ -134,8 +196,16 @@ final class GrpcCall {
         release();
     }
 
+    private boolean streamWritable() {
+        return codec == null || codec.isStreamWritable(streamId);
+    }
+
     private void readMessages() {
-        while (!done && partial.readableBytes() >= 5) {
+        while (!done && partial != null && partial.readableBytes() >= 5) {
+            if (!streamWritable()) {
+                paused = true; // the echoes wait for the client, or the connection is over its budget
+                return;
+            }
             int flag = partial.getUnsignedByte(partial.readerIndex());
             long length = partial.getUnsignedInt(partial.readerIndex() + 1);
             if (flag != 0) {
@@ -146,10 +216,23 @@ final class GrpcCall {
                 finish(RESOURCE_EXHAUSTED, "a message of " + length + " bytes is over the limit of " + MAX_MESSAGE);
                 return;
             }
-            if (partial.readableBytes() < 5 + length) {
-                break;
+            int size = 5 + (int) length;
+            if (reserved == 0) {
+                if (!budget.reserve(size)) {
+                    finish(RESOURCE_EXHAUSTED, "a message of " + length + " bytes does not fit beside the messages"
+                            + " in flight on this connection (its budget: " + budget.limit() + " bytes)");
+                    return;
+                }
+                reserved = size;
+                if (partial.readableBytes() < size && partial.capacity() - partial.readerIndex() < size) {
+                    partial = exactly(partial, size); // grown once to the message, not doubled past it
+                }
             }
-            onMessage(partial.readRetainedSlice(5 + (int) length));
+            if (partial.readableBytes() < size) {
+                return;
+            }
+            reserved = 0;
+            onMessage(partial.readRetainedSlice(size), size);
         }
         if (partial != null && !partial.isReadable()) {
             partial.release();
@@ -157,18 +240,38 @@ final class GrpcCall {
         }
     }
 
-    private void onMessage(ByteBuf message) {
+    private ByteBuf exactly(ByteBuf buffer, int size) {
+        ByteBuf exact = ctx.alloc().buffer(size);
+        exact.writeBytes(buffer);
+        buffer.release();
+        return exact;
+    }
+
+    /** {@code message} of {@code size} bytes, reserved: its credit and its reservation go back once its echo is written. */
+    private void onMessage(ByteBuf message, int size) {
         if (unary && ++messages > 1) {
             message.release();
+            consumed(size);
             finish(INTERNAL, "a unary call with more than one request message");
             return;
         }
         sendHeaders();
-        ctx.write(new Http2DataFrame(streamId, message, false));
+        ctx.write(new Http2DataFrame(streamId, message, false)).addListener(f -> consumed(size));
     }
 
-    private void clientDone() {
-        clientDone = true;
+    /** {@code bytes} received are no longer held: the client may send that much more. */
+    private void consumed(int bytes) {
+        budget.free(bytes);
+        if (ctx.channel().isActive()) {
+            ctx.writeAndFlush(new Http2WindowUpdateFrame(streamId, bytes));
+        }
+    }
+
+    /** The client sent all it will: the call ends, unless messages still wait for writability. */
+    private void endOfRequest() {
+        if (done || !clientDone || paused) {
+            return;
+        }
         if (partial != null && partial.isReadable()) {
             finish(INTERNAL, "the request ended inside a message");
         } else if (unary && messages == 0) {
@@ -219,9 +322,17 @@ final class GrpcCall {
             deadline.cancel(false);
             deadline = null;
         }
+        if (reserved > 0) {
+            budget.free(reserved);
+            reserved = 0;
+        }
         if (partial != null) {
+            int unconsumed = partial.readableBytes();
             partial.release();
             partial = null;
+            if (unconsumed > 0 && ctx.channel().isActive()) {
+                ctx.write(new Http2WindowUpdateFrame(streamId, unconsumed)); // the connection's share of the credit
+            }
         }
         onEnd.run();
     }

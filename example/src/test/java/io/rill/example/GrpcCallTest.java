@@ -1,7 +1,6 @@
 package io.rill.example;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,8 +35,6 @@ class GrpcCallTest {
         ByteBuf message = Unpooled.buffer().writeByte(0).writeInt(3).writeBytes(new byte[] {1, 2, 3});
         channel.writeInbound(new Http2DataFrame(1, message.readRetainedSlice(4), false));
         channel.writeInbound(new Http2DataFrame(1, message, true));
-        assertEquals(new Http2WindowUpdateFrame(1, 4), channel.readOutbound());
-        assertEquals(new Http2WindowUpdateFrame(1, 4), channel.readOutbound());
         Http2HeadersFrame head = channel.readOutbound();
         assertEquals("200", head.headers().status().toString());
         Http2DataFrame echo = channel.readOutbound();
@@ -46,7 +43,38 @@ class GrpcCallTest {
         Http2HeadersFrame trailers = channel.readOutbound();
         assertTrue(trailers.endStream());
         assertEquals("0", trailers.headers().get("grpc-status").toString());
+        // The credit comes back once the echo has been written, not as the bytes were parsed.
+        assertEquals(new Http2WindowUpdateFrame(1, 8), channel.readOutbound());
         assertNull(channel.readOutbound());
+    }
+
+    /**
+     * docs/security-cases.md, case H2-23: calls that each hold part of a large message. Two 4 MiB
+     * messages fit the connection's budget; a third is refused at its prefix instead of being
+     * taken in, and nothing held is credited back to the client until it is consumed or dropped.
+     */
+    @Test
+    void h2_23_aMessageThatDoesNotFitBesideTheMessagesInFlightIsResourceExhausted() {
+        for (int id = 1; id <= 5; id += 2) {
+            channel.writeInbound(new Http2HeadersFrame(id, call(GrpcCall.UNARY, null), false));
+            channel.writeInbound(new Http2DataFrame(id, Unpooled.buffer().writeByte(0).writeInt(GrpcCall.MAX_MESSAGE)
+                    .writeZero(1000), false));
+        }
+        Http2HeadersFrame refused = channel.readOutbound();
+        assertEquals(5, refused.streamId());
+        assertEquals("8", refused.headers().get("grpc-status").toString());
+        assertTrue(refused.headers().get("grpc-message").toString().contains("budget: " + GrpcEchoServer.MAX_HELD_BYTES),
+                refused.headers().toString());
+        assertEquals(new Http2ResetFrame(5, Http2Error.NO_ERROR), channel.readOutbound());
+        assertEquals(new Http2WindowUpdateFrame(5, 1005), channel.readOutbound(), "what the refused call held is credited");
+        assertNull(channel.readOutbound(), "the calls in flight hold their bytes: no credit");
+
+        // One call is reset: what it held is credited and its reservation freed, so a new message fits.
+        channel.writeInbound(new Http2ResetFrame(1, Http2Error.CANCEL));
+        assertEquals(new Http2WindowUpdateFrame(1, 1005), channel.readOutbound());
+        channel.writeInbound(new Http2HeadersFrame(7, call(GrpcCall.UNARY, null), false));
+        channel.writeInbound(new Http2DataFrame(7, Unpooled.buffer().writeByte(0).writeInt(GrpcCall.MAX_MESSAGE), false));
+        assertNull(channel.readOutbound(), "the new message fits");
     }
 
     @Test
@@ -67,9 +95,9 @@ class GrpcCallTest {
     void aCompressedMessageWithoutAnEncodingIsInternal() {
         channel.writeInbound(new Http2HeadersFrame(5, call(GrpcCall.UNARY, null), false));
         channel.writeInbound(new Http2DataFrame(5, Unpooled.buffer().writeByte(1).writeInt(0), true));
-        assertInstanceOf(Http2WindowUpdateFrame.class, channel.readOutbound());
         Http2HeadersFrame trailers = channel.readOutbound();
         assertEquals("13", trailers.headers().get("grpc-status").toString());
+        assertEquals(new Http2WindowUpdateFrame(5, 5), channel.readOutbound(), "the dropped message is credited");
     }
 
     @Test

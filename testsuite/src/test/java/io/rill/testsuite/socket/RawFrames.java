@@ -40,6 +40,26 @@ final class RawFrames {
         return out;
     }
 
+    /**
+     * A client that never opens a window (SETTINGS_INITIAL_WINDOW_SIZE 0): the preface, then
+     * {@code streams} × (POST /echo, {@code body} bytes of content that end the stream).
+     */
+    static ByteBuf zeroWindowEchoes(int streams, int body) {
+        ByteBuf out = Unpooled.buffer();
+        out.writeCharSequence("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", StandardCharsets.US_ASCII);
+        header(out, 6, 0x4, 0, 0);
+        out.writeShort(0x4).writeInt(0); // SETTINGS_INITIAL_WINDOW_SIZE 0
+        // HPACK: :method POST (static 3), :scheme http (6), :path "/echo" (literal, name 4), :authority "localhost".
+        byte[] block = {(byte) 0x83, (byte) 0x86, 0x04, 5, '/', 'e', 'c', 'h', 'o', 0x01, 9, 'l', 'o', 'c', 'a', 'l', 'h', 'o', 's', 't'};
+        for (int i = 0, id = 1; i < streams; i++, id += 2) {
+            header(out, block.length, 0x1, 0x4, id);
+            out.writeBytes(block);
+            header(out, body, 0x0, 0x1, id);
+            out.writeZero(body);
+        }
+        return out;
+    }
+
     /** The frames among {@code bytes} (the server's), each as "TYPE flags stream" with its first 32-bit word for RST_STREAM and GOAWAY. */
     static java.util.List<String> describe(byte[] bytes) {
         java.util.List<String> frames = new java.util.ArrayList<>();

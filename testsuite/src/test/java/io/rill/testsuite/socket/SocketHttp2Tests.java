@@ -33,6 +33,7 @@ import io.rill.handler.codec.http2.Http2Headers;
 import io.rill.handler.codec.http2.Http2HeadersFrame;
 import io.rill.handler.codec.http2.Http2MultiplexHandler;
 import io.rill.handler.codec.http2.Http2StreamChannel;
+import io.rill.handler.codec.http2.Http2ServerBudget;
 import io.rill.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.rill.handler.codec.http2.Http2WindowUpdateFrame;
 
@@ -270,6 +271,66 @@ abstract class SocketHttp2Tests extends AbstractSocketTest {
         await(good.writeAndFlush(new Http2HeadersFrame(0, request("GET", "/"), true)));
         assertEquals("200", take(responses.statuses));
         assertEquals("Hello, World!", new String(take(responses.bodies), StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * docs/security-cases.md, case H2-25, over a real connection: clients that never open a window
+     * and post 100 bodies each to an echo make the server hold what they sent and its echo. Beyond
+     * the server's budget the greediest is closed with GOAWAY ENHANCE_YOUR_CALM and the others
+     * get no new stream, while a client that reads is served; once they leave, nothing is held.
+     */
+    @Test
+    void h2_25_zeroWindowClientsBeyondTheServerBudgetAreCutOffWhileAnotherClientIsServed() throws Exception {
+        Http2ServerBudget budget = new Http2ServerBudget(512 * 1024);
+        int attackers = 6;
+        java.util.concurrent.CountDownLatch serverSideClosed = new java.util.concurrent.CountDownLatch(attackers + 1);
+        Channel server = startServer(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(Http2FrameCodec.forServer().serverBudget(budget).build(), new Http2App(),
+                        new ChannelHandler() {
+                            @Override
+                            public void channelInactive(ChannelHandlerContext ctx) {
+                                // Counted once the codec's channelInactive, which fired this, has given its budget back.
+                                ctx.executor().execute(serverSideClosed::countDown);
+                                ctx.fireChannelInactive();
+                            }
+                        });
+            }
+        });
+        ResponseCollector responses = new ResponseCollector();
+        Channel good = connect(server, new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(Http2FrameCodec.forClient().build(), responses);
+            }
+        });
+        List<RawBytes> received = new java.util.ArrayList<>();
+        List<Channel> clients = new java.util.ArrayList<>();
+        for (int i = 0; i < attackers; i++) {
+            RawBytes bytes = new RawBytes();
+            Channel attacker = connect(server, bytes);
+            attacker.writeAndFlush(RawFrames.zeroWindowEchoes(100, 10_000)); // may fail midway: the server cuts it off
+            received.add(bytes);
+            clients.add(attacker);
+        }
+        await(good.writeAndFlush(new Http2HeadersFrame(0, request("GET", "/"), true)));
+        assertEquals("200", take(responses.statuses));
+        assertEquals("Hello, World!", new String(take(responses.bodies), StandardCharsets.US_ASCII));
+        assertTrue(budget.heldBytes() < 8 * budget.maxBytes(), "held " + budget.heldBytes() + " bytes");
+
+        // The first alone holds four times the budget: it is the greediest, and the server closes it.
+        // (Its GOAWAY ENHANCE_YOUR_CALM may be lost: the close resets a connection with content unread.)
+        byte[] first = received.get(0).untilClosed.get(TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        long error = RawFrames.lastGoAwayError(first);
+        assertTrue(error == 0xb || error == -1, "GOAWAY ENHANCE_YOUR_CALM or nothing, not " + error);
+        for (Channel attacker : clients) {
+            await(attacker.close());
+        }
+        await(good.close());
+        assertTrue(serverSideClosed.await(TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS),
+                "the server closed every connection once its client left");
+        assertEquals(0, budget.heldBytes(), "nothing is held once the clients have gone");
     }
 
     /**

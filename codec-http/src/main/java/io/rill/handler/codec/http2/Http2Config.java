@@ -15,12 +15,27 @@ import io.rill.handler.codec.http.HttpServerTimeouts;
  * @param enableConnectProtocol whether a server advertises SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 and so
  *        accepts extended CONNECT (RFC 8441 §3); off by default, so a plain server's SETTINGS are unchanged
  * @param timeouts the idle, header and body limits a server puts on its client ({@link Http2Timeouts})
+ * @param maxHeldBytes the content one connection may hold, received and queued ({@link Http2MemoryBudget})
+ * @param serverBudget what a server's connections hold together; null for none (a client, or a test)
  */
 record Http2Config(boolean server, int maxConcurrentStreams, int initialWindowSize, int connectionWindowSize,
                    int maxHeaderListSize, int headerTableSize, long settingsAckTimeoutMillis,
-                   boolean enableConnectProtocol, HttpServerTimeouts timeouts) {
+                   boolean enableConnectProtocol, HttpServerTimeouts timeouts, long maxHeldBytes,
+                   Http2ServerBudget serverBudget) {
 
-    /** A configuration without extended CONNECT and without timeouts. */
+    /** The default of {@link Http2FrameCodec.Builder#maxHeldBytes}: 4 MiB, four connection windows. */
+    static final long DEFAULT_MAX_HELD_BYTES = 4L << 20;
+
+    /** A configuration with the default connection budget and no server budget. */
+    Http2Config(boolean server, int maxConcurrentStreams, int initialWindowSize, int connectionWindowSize,
+                int maxHeaderListSize, int headerTableSize, long settingsAckTimeoutMillis,
+                boolean enableConnectProtocol, HttpServerTimeouts timeouts) {
+        this(server, maxConcurrentStreams, initialWindowSize, connectionWindowSize, maxHeaderListSize,
+                headerTableSize, settingsAckTimeoutMillis, enableConnectProtocol, timeouts,
+                Math.max(DEFAULT_MAX_HELD_BYTES, connectionWindowSize), null);
+    }
+
+    /** A configuration without extended CONNECT, without timeouts and without a server budget. */
     Http2Config(boolean server, int maxConcurrentStreams, int initialWindowSize, int connectionWindowSize,
                 int maxHeaderListSize, int headerTableSize, long settingsAckTimeoutMillis) {
         this(server, maxConcurrentStreams, initialWindowSize, connectionWindowSize, maxHeaderListSize,

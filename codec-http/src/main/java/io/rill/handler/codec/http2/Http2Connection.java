@@ -59,6 +59,8 @@ final class Http2Connection implements Http2FrameListener {
     private int localOpenedActive;
 
     private final Http2StallWatch stall;
+    /** What this connection holds, against its budget and the server's. */
+    private final Http2MemoryBudget budget;
 
     private boolean goAwaySent;
     private boolean goAwayReceived;
@@ -70,12 +72,17 @@ final class Http2Connection implements Http2FrameListener {
         this.config = config;
         this.outbound = new Http2Outbound(codec);
         this.stall = new Http2StallWatch(codec, this::waitingBytes);
+        this.budget = new Http2MemoryBudget(codec, config.maxHeldBytes(), config.server() ? config.serverBudget() : null);
         this.connectionReceiveWindow = config.connectionWindowSize();
         this.nextLocalStreamId = config.server() ? 2 : 1;
     }
 
     Http2Outbound outbound() {
         return outbound;
+    }
+
+    Http2MemoryBudget budget() {
+        return budget;
     }
 
     void inbound(List<Object> out) {
@@ -91,6 +98,9 @@ final class Http2Connection implements Http2FrameListener {
                     + " bytes on stream " + streamId + " exceeds the connection window of " + connectionReceiveWindow);
         }
         connectionReceiveWindow -= flowControlled;
+        if (budget.received(flowControlled)) {
+            budgetCrossed();
+        }
         if (flowControlled == 0 && !endStream) {
             flood.cheapFrame("empty DATA");
         } else {
@@ -134,7 +144,23 @@ final class Http2Connection implements Http2FrameListener {
         if (endStream) {
             remoteEnded(stream);
         }
-        inbound.add(new Http2DataFrame(streamId, data.retainedSlice(), data.readableBytes(), endStream));
+        inbound.add(new Http2DataFrame(streamId, ownCopy(data), data.readableBytes(), endStream));
+    }
+
+    /**
+     * The payload in a buffer of its own size. A slice would pin the whole read buffer it came in
+     * (up to 64 KiB, or a cumulation twice the read) for as long as the application holds the
+     * content: measured at twice the content held, and more for a small frame held long. A copy
+     * makes what the budget counts what is really held (docs/security-cases.md, case H2-25).
+     */
+    private ByteBuf ownCopy(ByteBuf data) {
+        int n = data.readableBytes();
+        if (n == 0) {
+            return io.rill.buffer.Unpooled.EMPTY_BUFFER;
+        }
+        ByteBuf copy = codec.ctx().alloc().buffer(n, n);
+        copy.writeBytes(data, data.readerIndex(), n);
+        return copy;
     }
 
     @Override
@@ -370,6 +396,19 @@ final class Http2Connection implements Http2FrameListener {
             throw Http2Exception.streamError(streamId, Http2Error.REFUSED_STREAM, "stream " + streamId
                     + " exceeds SETTINGS_MAX_CONCURRENT_STREAMS " + config.maxConcurrentStreams());
         }
+        if (budget.isOver()) {
+            closed.remember(streamId, true);
+            throw Http2Exception.streamError(streamId, Http2Error.REFUSED_STREAM, "stream " + streamId
+                    + " refused: the connection holds " + budget.held() + " bytes, over its budget (maxHeldBytes "
+                    + budget.limit() + ")");
+        }
+        if (budget.refusesForServer()) {
+            closed.remember(streamId, true);
+            throw Http2Exception.streamError(streamId, Http2Error.REFUSED_STREAM, "stream " + streamId
+                    + " refused: the connection holds " + budget.held() + " bytes and the server's connections hold "
+                    + budget.server().heldBytes() + ", over its budget of " + budget.server().maxBytes()
+                    + " (Http2ServerBudget)");
+        }
         Http2Stream stream = Http2Stream.open(streamId, peerInitialWindow, config.initialWindowSize());
         streams.put(streamId, stream);
         peerOpenedActive++;
@@ -466,6 +505,7 @@ final class Http2Connection implements Http2FrameListener {
         }
         lastLocalOpened = id;
         Http2Stream stream = Http2Stream.open(id, peerInitialWindow, config.initialWindowSize());
+        stream.writable = !budget.isOver();
         streams.put(stream.id, stream);
         localOpenedActive++;
         return stream;
@@ -482,7 +522,7 @@ final class Http2Connection implements Http2FrameListener {
         ByteBuf content = frame.content();
         int length = content.readableBytes();
         if (!stream.hasPending() && length <= Http2Outbound.COPY_THRESHOLD && length <= codec.writer.maxFrameSize()
-                && length <= Math.min(stream.sendWindow, connectionSendWindow)) {
+                && length <= Math.min(stream.sendWindow, connectionSendWindow) && codec.ctx().channel().isWritable()) {
             // The common small answer goes straight into the shared buffer: no queue entry, same bytes.
             sendWhole(stream, content, frame.endStream(), promise);
             if (frame.endStream()) {
@@ -493,20 +533,56 @@ final class Http2Connection implements Http2FrameListener {
         // Sent piece by piece through a view of our own: the content's indices stay as given (constant buffers).
         stream.addPending(new Http2Stream.PendingWrite(content.duplicate(), null, frame.endStream(), promise));
         stream.pendingBytes += length;
+        if (budget.queued(length)) {
+            budgetCrossed();
+        }
         if (frame.endStream()) {
             stream.localOpen = false; // nothing may be queued after it; the stream closes when it is sent
         }
         drain(stream);
     }
 
-    /** Sends what the windows allow of {@code stream}'s queue, then updates its writability. */
+    /** Sends what the windows and the socket allow of {@code stream}'s queue, then updates its writability. */
     private void drain(Http2Stream stream) {
+        long before = stream.pendingBytes;
         drainQueue(stream);
-        boolean writable = stream.writable ? stream.pendingBytes <= Http2StreamWritabilityChanged.HIGH_WATER_MARK
-                : stream.pendingBytes < Http2StreamWritabilityChanged.LOW_WATER_MARK;
+        if (before != stream.pendingBytes && budget.queued(stream.pendingBytes - before)) {
+            budgetCrossed(); // updates every stream's writability, this one's included
+            return;
+        }
+        updateWritability(stream);
+    }
+
+    /**
+     * A stream is writable while little of its content waits (under the water marks of
+     * {@link Http2StreamWritabilityChanged}) and the connection is within its budget.
+     */
+    private void updateWritability(Http2Stream stream) {
+        boolean writable = !budget.isOver() && (stream.writable
+                ? stream.pendingBytes <= Http2StreamWritabilityChanged.HIGH_WATER_MARK
+                : stream.pendingBytes < Http2StreamWritabilityChanged.LOW_WATER_MARK);
         if (writable != stream.writable && streams.get(stream.id) == stream) {
             stream.writable = writable;
             codec.ctx().fireUserEventTriggered(new Http2StreamWritabilityChanged(stream.id, writable));
+        }
+    }
+
+    /**
+     * The connection went over its budget or came back under half of it: its streams' writability
+     * follows, and withheld connection credit goes back once it is under. The streams are copied
+     * first: a handler may open or end streams when told.
+     */
+    private void budgetCrossed() {
+        if (budget.isOver()) {
+            codec.budgetExceeded(budget.held(), budget.limit());
+        }
+        for (Http2Stream stream : new java.util.ArrayList<>(streams.values())) {
+            if (stream.localOpen) {
+                updateWritability(stream);
+            }
+        }
+        if (!budget.isOver()) {
+            returnConnectionCredit();
         }
     }
 
@@ -553,6 +629,10 @@ final class Http2Connection implements Http2FrameListener {
                 continue;
             }
             int length = w.data.readableBytes();
+            if (length > 0 && !codec.ctx().channel().isWritable()) {
+                stall.contentWaits(); // the socket's queue is full: content waits here, where it is counted
+                return;
+            }
             long window = Math.min(stream.sendWindow, connectionSendWindow);
             if (length > 0 && window <= 0) {
                 if (connectionSendWindow <= 0 && stream.sendWindow > 0) {
@@ -604,7 +684,8 @@ final class Http2Connection implements Http2FrameListener {
         flood.content(n);
     }
 
-    private void drainAll() {
+    /** Sends what the windows and the socket allow of every stream's queue. */
+    void drainAll() {
         if (connectionSendWindow <= 0) {
             return;
         }
@@ -634,11 +715,8 @@ final class Http2Connection implements Http2FrameListener {
             return;
         }
         connectionConsumed += bytes;
-        if (connectionConsumed >= config.connectionWindowSize() / 2) {
-            codec.writer.writeWindowUpdate(outbound.buffer(), 0, connectionConsumed);
-            connectionReceiveWindow += connectionConsumed;
-            connectionConsumed = 0;
-        }
+        boolean crossed = budget.consumed(bytes);
+        returnConnectionCredit();
         Http2Stream stream = streamId == 0 ? null : streams.get(streamId);
         if (stream != null && stream.remoteOpen) {
             stream.consumedNotReturned += bytes;
@@ -647,6 +725,18 @@ final class Http2Connection implements Http2FrameListener {
                 stream.receiveWindow += stream.consumedNotReturned;
                 stream.consumedNotReturned = 0;
             }
+        }
+        if (crossed) {
+            budgetCrossed();
+        }
+    }
+
+    /** Returns the consumed connection credit once half a window is owed, unless the connection is over its budget. */
+    private void returnConnectionCredit() {
+        if (connectionConsumed >= config.connectionWindowSize() / 2 && !budget.isOver()) {
+            codec.writer.writeWindowUpdate(outbound.buffer(), 0, connectionConsumed);
+            connectionReceiveWindow += connectionConsumed;
+            connectionConsumed = 0;
         }
     }
 
@@ -755,7 +845,11 @@ final class Http2Connection implements Http2FrameListener {
             peerOpenedActive--;
         }
         closed.remember(stream.id, resetByUs);
+        long dropped = stream.pendingBytes;
         stream.failPending(cause);
+        if (dropped > 0 && budget.queued(-dropped)) {
+            budgetCrossed();
+        }
         if (stream.consumedNotReturned > 0) {
             stream.consumedNotReturned = 0;
         }
@@ -813,12 +907,16 @@ final class Http2Connection implements Http2FrameListener {
 
     /**
      * The close at the peer's end of stream: a stream the peer had not finished can never complete
-     * and is reset (CANCEL); a stream it finished (half-closed remote, RFC 9113 §5.1) is answered,
+     * and is reset (CANCEL), and so is one whose queued answer exceeds the windows the peer can no
+     * longer open (a zero-window client that left, case H2-25); a stream it finished (half-closed
+     * remote, RFC 9113 §5.1) is otherwise answered,
      * then the connection closes, without the PING of {@link #shutdownGracefully}, which could not come back.
      */
     void inputEnded(Promise<Void> promise) {
         for (Http2Stream stream : new java.util.ArrayList<>(streams.values())) {
-            if (stream.remoteOpen) {
+            // Content beyond the windows can never leave either: the peer can send no WINDOW_UPDATE now.
+            boolean stuck = stream.pendingBytes > Math.min(stream.sendWindow, connectionSendWindow);
+            if (stream.remoteOpen || stuck) {
                 codec.writer.writeRstStream(outbound.buffer(), stream.id, Http2Error.CANCEL);
                 close(stream, true, new Http2Exception(Http2Error.CANCEL, stream.id, "the peer's input ended first"));
                 codec.ctx().fireChannelRead(new Http2ResetFrame(stream.id, Http2Error.CANCEL));
@@ -860,6 +958,7 @@ final class Http2Connection implements Http2FrameListener {
         }
         streams.clear();
         blocked.clear();
+        budget.close();
         outbound.discard(cause);
     }
 }

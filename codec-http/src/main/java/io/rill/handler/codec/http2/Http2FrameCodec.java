@@ -65,7 +65,8 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
      * A builder of the server side of a connection: it expects the client preface.
      *
      * @return a builder with safe defaults (100 concurrent streams, 64 KiB stream windows, a 1 MiB
-     *         connection window, an 8 KiB header list, a 4 KiB HPACK table, 10 s to acknowledge SETTINGS)
+     *         connection window, an 8 KiB header list, a 4 KiB HPACK table, 10 s to acknowledge SETTINGS,
+     *         4 MiB of content held per connection and {@link Http2ServerBudget#DEFAULT} for all of them)
      */
     public static Builder forServer() {
         return new Builder(true);
@@ -434,6 +435,35 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         connection.outbound().flush();
     }
 
+    /** Content waits in the streams' queues while the socket's is full; it goes on once the socket drained. */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        if (ctx.channel().isWritable()) {
+            connection.drainAll();
+            connection.outbound().flush();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    // ---------------------------------------------------------------- memory budgets
+
+    /** This connection went over its own budget: it stops granting window and its streams are not writable. */
+    void budgetExceeded(long held, long limit) {
+        LOG.debug("{} holds {} bytes of content, over its budget (maxHeldBytes {}): no more window granted,"
+                + " streams not writable, new streams refused until it is back under half", ctx.channel(), held, limit);
+    }
+
+    /** The server's budget chose this connection, the greediest, to close. */
+    void serverBudgetExceeded(long held, long serverHeld, long serverMax) {
+        if (failed || !ctx.channel().isActive()) {
+            return;
+        }
+        String why = "closing the connection holding the most content (" + held + " bytes): all HTTP/2 connections hold "
+                + serverHeld + " bytes, over the server's budget of " + serverMax + " (Http2ServerBudget)";
+        LOG.warn("{}: {}", ctx.channel(), why);
+        connectionError(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, why));
+    }
+
     @Override
     public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
         if (failed || !ctx.channel().isActive()) {
@@ -462,6 +492,9 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         private long settingsAckTimeoutMillis = 10_000;
         private boolean enableConnectProtocol;
         private HttpServerTimeouts timeouts;
+        /** Null until set: then the larger of 4 MiB and the connection window. */
+        private Long maxHeldBytes;
+        private Http2ServerBudget serverBudget = Http2ServerBudget.DEFAULT;
 
         Builder(boolean server) {
             this.server = server;
@@ -579,11 +612,53 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         }
 
         /**
+         * The content one connection may hold (docs/security-cases.md, cases H2-23 to H2-25): request
+         * content received whose credit the application has not returned (in the codec, an
+         * aggregator, a message being assembled) plus response content queued behind the peer's
+         * windows or an unwritable socket. Over it the connection grants no more window (the peer's
+         * sends stop, as flow control intends), its streams are not writable
+         * ({@link Http2StreamWritabilityChanged}) and new streams are refused ({@code REFUSED_STREAM}),
+         * until it is back under half. A message limit of the application's is then a limit per
+         * message within this budget, never multiplied by the streams. Must be at least the
+         * connection window.
+         *
+         * @param bytes at least 65,535; by default 4 MiB, or the connection window if that is larger
+         * @return this
+         */
+        public Builder maxHeldBytes(long bytes) {
+            if (bytes < Http2Settings.DEFAULT_WINDOW_SIZE) {
+                throw new IllegalArgumentException("maxHeldBytes: " + bytes + " (expected: >= 65535)");
+            }
+            this.maxHeldBytes = bytes;
+            return this;
+        }
+
+        /**
+         * The budget a server's connections share ({@link Http2ServerBudget}): over it the
+         * connection holding the most is closed with GOAWAY {@code ENHANCE_YOUR_CALM}. A client
+         * ignores it.
+         *
+         * @param budget the shared budget; {@link Http2ServerBudget#DEFAULT} unless given
+         * @return this
+         */
+        public Builder serverBudget(Http2ServerBudget budget) {
+            this.serverBudget = java.util.Objects.requireNonNull(budget, "budget");
+            return this;
+        }
+
+        /**
          * A new codec for one connection.
          *
          * @return the codec; add it to the connection's pipeline
+         * @throws IllegalArgumentException if the connection window exceeds {@code maxHeldBytes}
          */
         public Http2FrameCodec build() {
+            long heldBytes = maxHeldBytes != null ? maxHeldBytes
+                    : Math.max(Http2Config.DEFAULT_MAX_HELD_BYTES, connectionWindowSize);
+            if (connectionWindowSize > heldBytes) {
+                throw new IllegalArgumentException("connectionWindowSize " + connectionWindowSize
+                        + " exceeds maxHeldBytes " + heldBytes + ": the peer could make the connection hold more than its budget");
+            }
             HpackDecoder decoder = new HpackDecoder(maxHeaderListSize, headerTableSize);
             HpackEncoder encoder = new HpackEncoder(HpackEncoder.SensitivityPolicy.DEFAULT, encoderTableSizeCap, true);
             FieldBlockEncoder fieldEncoder = new FieldBlockEncoder() {
@@ -600,7 +675,8 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
             return new Http2FrameCodec(new Http2Config(server, maxConcurrentStreams, initialWindowSize,
                     connectionWindowSize, maxHeaderListSize, headerTableSize, settingsAckTimeoutMillis,
                     enableConnectProtocol, timeouts != null ? timeouts
-                            : server ? HttpServerTimeouts.DEFAULT : HttpServerTimeouts.NONE),
+                            : server ? HttpServerTimeouts.DEFAULT : HttpServerTimeouts.NONE,
+                    heldBytes, server ? serverBudget : null),
                     decoder::decode, fieldEncoder);
         }
 

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Issue 37's HTTP/2 memory campaign (docs/security-cases.md, cases H2-23 to H2-25) against the real
+# example jar at -Xmx512m, one fresh server per attack: gRPC message hoarding on 1 and 2 connections
+# and a /Stream client that never reads (grpc-echo), then 400 zero-window /echo connections
+# (http2-hello). For each, h2_attacks.py prints the server's peak RSS growth, a legitimate client's
+# worst latency and errors meanwhile, and the descriptors still open 5 s after the attack ended.
+# Targets: < +64 MB, < 100 ms, no error, +0 descriptors, and no LEAK line in the server's log.
+# The 400-connection attack first runs once at a tenth of its connections, unmeasured, so that the
+# JIT's one-off compilation of the paths it takes (some 30 MB of compiler memory and a few hundred
+# ms) is not counted as its cost; COLD=1 measures that first round too.
+#
+#   mvn -B -q package -DskipTests
+#   microbench/scripts/h2-attacks.sh [transport] [jar]        (defaults: nio, example/target/rill-example.jar)
+#
+# JAR may be another build of the examples (main's, to compare). EXAMPLE_CMD replaces the whole
+# `java -Xmx512m -jar JAR` for another server, which must take `grpc-echo|http2-hello --port P
+# --transport T` and speak the same two services (a wrapper around a Netty HTTP/2 server, say):
+#   EXAMPLE_CMD='java -Xmx512m -jar peer.jar' microbench/scripts/h2-attacks.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+transport=${1:-nio}
+jar=${2:-example/target/rill-example.jar}
+[ -n "${EXAMPLE_CMD:-}" ] || [ -f "$jar" ] || { echo "build first: mvn -B -q package -DskipTests" >&2; exit 1; }
+log=$(mktemp)
+pid=
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -f "$log"; }
+trap cleanup EXIT
+status=0
+
+run() { # example attack conns seconds
+  local example=$1 attack=$2 conns=$3 seconds=$4 port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  ${EXAMPLE_CMD:-java -Xmx512m -Drill.leakDetection.level=simple -jar "$jar"} "$example" --port "$port" \
+      --transport "$transport" >"$log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 100); do grep -q Listening "$log" && break; sleep 0.1; done
+  grep -q Listening "$log" || { echo "$example: the server did not start:"; cat "$log"; exit 1; }
+  echo -n "$example --transport $transport: "
+  python3 microbench/scripts/h2_attacks.py "$pid" "$port" "$attack" --conns "$conns" --seconds "$seconds" \
+      $([ -n "${COLD:-}" ] || echo --warmup) || status=1
+  if grep -q LEAK "$log"; then echo "  LEAK reported:"; grep -A3 LEAK "$log" | head -20; status=1; fi
+  if grep -q 'Http2ServerBudget' "$log"; then
+    echo "  server budget: $(grep -c 'Http2ServerBudget' "$log") connections closed, e.g. $(grep -m1 'Http2ServerBudget' "$log" | cut -c1-220)"
+  fi
+  kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
+}
+
+run grpc-echo grpc-hoard 1 8
+run grpc-echo grpc-hoard 2 8
+run grpc-echo grpc-stream 1 8
+run http2-hello zero-window-echo 400 10
+exit $status
