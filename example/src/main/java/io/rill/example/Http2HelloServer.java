@@ -200,9 +200,10 @@ final class Http2HelloServer implements Example {
                 echoing.remove(id);
             }
             ByteBuf content = data.content();
-            // The credit goes back once the echo has left: the client can send no faster than it reads.
+            // The credit goes back once the echo has left (the client can send no faster than it
+            // reads), or failed: a reset stream's bytes still count against the connection's window.
             ctx.write(new Http2DataFrame(id, content, data.endStream())).addListener(f -> {
-                if (f.isSuccess()) {
+                if (ctx.channel().isActive()) {
                     ctx.writeAndFlush(new Http2WindowUpdateFrame(id, credit));
                 }
             });
