@@ -195,40 +195,48 @@ class Legit:
         self.conn.close()
 
 
+class SendWindows:
+    """The server's flow-control windows, as an attacker's DATA may use them: the connection's and each stream's."""
+
+    def __init__(self, conn):
+        self.conn = conn
+        self.streams = {}
+        self.initial = 65535
+        self.cv = threading.Condition()
+
+    def on_frame(self, kind, flags, stream, payload):
+        with self.cv:
+            if kind == SETTINGS and not flags & ACK:
+                for i in range(0, len(payload), 6):
+                    key, value = struct.unpack(">HI", payload[i:i + 6])
+                    if key == INITIAL_WINDOW_SIZE:
+                        for s in self.streams:
+                            self.streams[s] += value - self.initial
+                        self.initial = value
+            elif kind == WINDOW_UPDATE:
+                increment = struct.unpack(">I", payload)[0] & 0x7FFFFFFF
+                if stream == 0:
+                    self.conn += increment
+                elif stream in self.streams:
+                    self.streams[stream] += increment
+            elif kind == RST_STREAM or (kind == HEADERS and flags & END_STREAM):
+                self.streams.pop(stream, None)
+            self.cv.notify_all()
+
+
 def grpc_hoard(port, conns, stop):
     """100 unary calls a connection, each a 4 MiB message never finished, sent as the windows allow."""
     opened = []
     for _ in range(conns):
-        state = {"conn": 0, "streams": {}, "initial": 65535, "cv": threading.Condition()}
-
-        def on_frame(kind, flags, stream, payload, state=state):
-            with state["cv"]:
-                if kind == SETTINGS and not flags & ACK:
-                    for i in range(0, len(payload), 6):
-                        key, value = struct.unpack(">HI", payload[i:i + 6])
-                        if key == INITIAL_WINDOW_SIZE:
-                            delta = value - state["initial"]
-                            state["initial"] = value
-                            for s in state["streams"]:
-                                state["streams"][s] += delta
-                elif kind == WINDOW_UPDATE:
-                    increment = struct.unpack(">I", payload)[0] & 0x7FFFFFFF
-                    if stream == 0:
-                        state["conn"] += increment
-                    elif stream in state["streams"]:
-                        state["streams"][stream] += increment
-                elif kind == RST_STREAM or (kind == HEADERS and flags & END_STREAM):
-                    state["streams"].pop(stream, None)
-                state["cv"].notify_all()
-
-        c = Conn(port, on_frame=on_frame)
-        state["conn"] = 65535
+        state = SendWindows(0)
+        c = Conn(port, on_frame=state.on_frame)
+        state.conn = 65535
         threading.Thread(target=c.read_frames, daemon=True).start()
-        with state["cv"]:
+        with state.cv:
             for i in range(100):
                 sid = 1 + 2 * i
-                state["streams"][sid] = state["initial"]
-        for sid in list(state["streams"]):
+                state.streams[sid] = state.initial
+        for sid in list(state.streams):
             c.headers(sid, grpc_request("/rill.echo.Echo/Unary"), False)
         opened.append((c, state))
 
@@ -238,22 +246,22 @@ def grpc_hoard(port, conns, stop):
         chunk = b"x" * MAX_FRAME
         while not stop.is_set() and not c.closed:
             out = []
-            with state["cv"]:
-                for sid, window in list(state["streams"].items()):
-                    if state["conn"] <= 0:
+            with state.cv:
+                for sid, window in list(state.streams.items()):
+                    if state.conn <= 0:
                         break
                     done = sent.get(sid, 0)
                     left = (4 << 20) + 5 - done - 1  # never the last byte
-                    n = min(window, state["conn"], MAX_FRAME, left)
+                    n = min(window, state.conn, MAX_FRAME, left)
                     if n <= 0:
                         continue
                     body = (prefix + chunk)[done:done + n] if done < 5 else chunk[:n]
                     out.append(frame(DATA, 0, sid, body))
                     sent[sid] = done + n
-                    state["streams"][sid] -= n
-                    state["conn"] -= n
+                    state.streams[sid] -= n
+                    state.conn -= n
                 if not out:
-                    state["cv"].wait(0.2)
+                    state.cv.wait(0.2)
                     continue
             try:
                 c.send(b"".join(out))
@@ -270,33 +278,13 @@ def grpc_stream(port, conns, stop):
     """Bidi /Stream calls that never read an echo (window 0), sending 16 KiB messages as the windows allow."""
     opened = []
     for _ in range(conns):
-        state = {"conn": 65535, "streams": {}, "initial": 65535, "cv": threading.Condition()}
-
-        def on_frame(kind, flags, stream, payload, state=state):
-            with state["cv"]:
-                if kind == SETTINGS and not flags & ACK:
-                    for i in range(0, len(payload), 6):
-                        key, value = struct.unpack(">HI", payload[i:i + 6])
-                        if key == INITIAL_WINDOW_SIZE:
-                            for s in state["streams"]:
-                                state["streams"][s] += value - state["initial"]
-                            state["initial"] = value
-                elif kind == WINDOW_UPDATE:
-                    increment = struct.unpack(">I", payload)[0] & 0x7FFFFFFF
-                    if stream == 0:
-                        state["conn"] += increment
-                    elif stream in state["streams"]:
-                        state["streams"][stream] += increment
-                elif kind == RST_STREAM or (kind == HEADERS and flags & END_STREAM):
-                    state["streams"].pop(stream, None)
-                state["cv"].notify_all()
-
-        c = Conn(port, pairs=[(INITIAL_WINDOW_SIZE, 0)], on_frame=on_frame)
+        state = SendWindows(65535)
+        c = Conn(port, pairs=[(INITIAL_WINDOW_SIZE, 0)], on_frame=state.on_frame)
         threading.Thread(target=c.read_frames, daemon=True).start()
-        with state["cv"]:
+        with state.cv:
             for i in range(10):
-                state["streams"][1 + 2 * i] = state["initial"]
-        for sid in list(state["streams"]):
+                state.streams[1 + 2 * i] = state.initial
+        for sid in list(state.streams):
             c.headers(sid, grpc_request("/rill.echo.Echo/Stream"), False)
         opened.append((c, state))
 
@@ -305,16 +293,16 @@ def grpc_stream(port, conns, stop):
     def pump(c, state):
         while not stop.is_set() and not c.closed:
             out = []
-            with state["cv"]:
-                for sid, window in list(state["streams"].items()):
-                    n = min(window, state["conn"])
+            with state.cv:
+                for sid, window in list(state.streams.items()):
+                    n = min(window, state.conn)
                     if n < len(message):
                         continue
                     out.append(frame(DATA, 0, sid, message))
-                    state["streams"][sid] -= len(message)
-                    state["conn"] -= len(message)
+                    state.streams[sid] -= len(message)
+                    state.conn -= len(message)
                 if not out:
-                    state["cv"].wait(0.2)
+                    state.cv.wait(0.2)
                     continue
             try:
                 c.send(b"".join(out))
