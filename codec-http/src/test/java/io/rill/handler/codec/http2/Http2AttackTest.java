@@ -165,21 +165,19 @@ class Http2AttackTest {
 
     @Test
     void h2_21_connectionWindowUpdatesThatLetNothingOutDoNotKeepAStallAlive() throws Exception {
-        stalledResponse();
-        for (int i = 0; i < 6 && server.isOpen(); i++) { // a 1-byte WINDOW_UPDATE on stream 0 every 10 s
-            server.advanceTimeBy(10, TimeUnit.SECONDS);
-            peer.inbound(out -> attacker.writeWindowUpdate(out, 0, 1));
-            server.runScheduledPendingTasks();
-        }
-        assertGoAway(Http2Error.ENHANCE_YOUR_CALM);
+        oneByteWindowUpdatesEvery10SecondsEndInGoAway(0); // the stream's window stays shut
     }
 
     @Test
     void h2_21_aByteAtATimeDoesNotKeepAStallAlive() throws Exception {
+        oneByteWindowUpdatesEvery10SecondsEndInGoAway(1); // the stream's window opens a byte at a time
+    }
+
+    private void oneByteWindowUpdatesEvery10SecondsEndInGoAway(int streamId) throws Exception {
         stalledResponse();
-        for (int i = 0; i < 6 && server.isOpen(); i++) { // the stream's window opened a byte every 10 s
+        for (int i = 0; i < 6 && server.isOpen(); i++) {
             server.advanceTimeBy(10, TimeUnit.SECONDS);
-            peer.inbound(out -> attacker.writeWindowUpdate(out, 1, 1));
+            peer.inbound(out -> attacker.writeWindowUpdate(out, streamId, 1));
             server.runScheduledPendingTasks();
         }
         assertGoAway(Http2Error.ENHANCE_YOUR_CALM);
