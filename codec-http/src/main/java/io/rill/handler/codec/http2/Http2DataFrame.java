@@ -32,8 +32,9 @@ public record Http2DataFrame(int streamId, ByteBuf content, int flowControlled, 
     }
 
     /**
-     * The same stream, flow-controlled count and end of stream around other content: a received
-     * frame's copy still owes the windows what the original counted against them.
+     * The same stream, flow-controlled count and end of stream around other content: a copy of a
+     * received frame reports what the original counted against the windows, so consuming either
+     * returns the same credit.
      *
      * @param content the new bytes; ownership passes to the new frame
      * @return the new frame; this one and its content are left as they were
