@@ -3,14 +3,14 @@ package io.rill.channel.socket;
 import java.net.SocketAddress;
 
 import io.rill.buffer.ByteBuf;
-import io.rill.buffer.ReferenceCounted;
+import io.rill.buffer.ByteBufHolder;
 
 /**
- * One datagram: its payload and where it goes (outbound) or came from (inbound). Reference counted
- * through its content, so the pipeline's usual release rules apply: whoever consumes a packet
- * releases it.
+ * One datagram: its payload and where it goes (outbound) or came from (inbound). It holds the
+ * payload as a {@link ByteBufHolder}, so the pipeline's usual release rules apply: whoever
+ * consumes a packet releases it.
  */
-public final class DatagramPacket implements ReferenceCounted {
+public final class DatagramPacket implements ByteBufHolder {
 
     private final ByteBuf content;
     /** Where an outbound packet goes; our own address on an inbound one (null if unknown). */
@@ -45,6 +45,7 @@ public final class DatagramPacket implements ReferenceCounted {
     }
 
     /** {@return the payload, owned by this packet} */
+    @Override
     public ByteBuf content() {
         return content;
     }
@@ -65,13 +66,24 @@ public final class DatagramPacket implements ReferenceCounted {
      * @param newContent the new payload; ownership passes to the new packet
      * @return the new packet; this one's content is not released
      */
+    @Override
     public DatagramPacket replace(ByteBuf newContent) {
         return new DatagramPacket(newContent, recipient, sender);
     }
 
     @Override
-    public int refCnt() {
-        return content.refCnt();
+    public DatagramPacket copy() {
+        return replace(content.copy());
+    }
+
+    @Override
+    public DatagramPacket duplicate() {
+        return replace(content.duplicate());
+    }
+
+    @Override
+    public DatagramPacket retainedDuplicate() {
+        return replace(content.retainedDuplicate());
     }
 
     @Override
@@ -96,16 +108,6 @@ public final class DatagramPacket implements ReferenceCounted {
     public DatagramPacket touch(Object hint) {
         content.touch(hint);
         return this;
-    }
-
-    @Override
-    public boolean release() {
-        return content.release();
-    }
-
-    @Override
-    public boolean release(int decrement) {
-        return content.release(decrement);
     }
 
     @Override

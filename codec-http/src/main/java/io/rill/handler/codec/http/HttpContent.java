@@ -1,59 +1,30 @@
 package io.rill.handler.codec.http;
 
 import io.rill.buffer.ByteBuf;
-import io.rill.buffer.ReferenceCounted;
+import io.rill.buffer.ByteBufHolder;
 
 /**
- * A piece of a message body. Reference counted through its content: whoever consumes it releases
- * it. The last piece of a message is a {@link LastHttpContent}.
+ * A piece of a message body, holding its bytes as a {@link ByteBufHolder}: whoever consumes it
+ * releases it. The last piece of a message is a {@link LastHttpContent}.
  */
-public interface HttpContent extends HttpObject, ReferenceCounted {
+public interface HttpContent extends HttpObject, ByteBufHolder {
 
-    /**
-     * The body bytes of this piece; they belong to this object, so release the object, not them.
-     *
-     * @return the content
-     */
-    ByteBuf content();
-
-    /**
-     * The same kind of object around {@code content}, keeping everything else.
-     *
-     * @param content the new content; ownership passes to the result
-     * @return a new object around {@code content}
-     */
+    @Override
     HttpContent replace(ByteBuf content);
 
-    /**
-     * A deep copy: same kind, copied content.
-     *
-     * @return a new object that owns a new buffer; release both independently
-     */
+    @Override
     default HttpContent copy() {
         return replace(content().copy());
     }
 
-    /**
-     * A shallow copy sharing the content's memory and reference count, not retained.
-     *
-     * @return a new object over a duplicate of the content; release only one of the two
-     */
+    @Override
     default HttpContent duplicate() {
         return replace(content().duplicate());
     }
 
-    /**
-     * A shallow copy sharing the content's memory, retained.
-     *
-     * @return a new object over a retained duplicate; release it and this independently
-     */
+    @Override
     default HttpContent retainedDuplicate() {
         return replace(content().retainedDuplicate());
-    }
-
-    @Override
-    default int refCnt() {
-        return content().refCnt();
     }
 
     @Override
@@ -78,15 +49,5 @@ public interface HttpContent extends HttpObject, ReferenceCounted {
     default HttpContent touch(Object hint) {
         content().touch(hint);
         return this;
-    }
-
-    @Override
-    default boolean release() {
-        return content().release();
-    }
-
-    @Override
-    default boolean release(int decrement) {
-        return content().release(decrement);
     }
 }

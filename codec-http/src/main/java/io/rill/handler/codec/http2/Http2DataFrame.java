@@ -1,11 +1,11 @@
 package io.rill.handler.codec.http2;
 
 import io.rill.buffer.ByteBuf;
-import io.rill.buffer.ReferenceCounted;
+import io.rill.buffer.ByteBufHolder;
 
 /**
- * A piece of a stream's content (DATA frames). Reference counted through its content: whoever
- * holds the frame releases it once. Received content counts against the flow-control windows
+ * A piece of a stream's content (DATA frames), held as a {@link ByteBufHolder}: whoever holds the
+ * frame releases it once. Received content counts against the flow-control windows
  * until the application says it has consumed it ({@link Http2WindowUpdateFrame}), which is how a
  * slow consumer slows the sender down.
  *
@@ -18,7 +18,7 @@ import io.rill.buffer.ReferenceCounted;
  * @param endStream whether this frame ends the sender's side of the stream
  */
 public record Http2DataFrame(int streamId, ByteBuf content, int flowControlled, boolean endStream)
-        implements Http2StreamFrame, ReferenceCounted {
+        implements Http2StreamFrame, ByteBufHolder {
 
     /**
      * A frame to send.
@@ -31,9 +31,32 @@ public record Http2DataFrame(int streamId, ByteBuf content, int flowControlled, 
         this(streamId, content, content.readableBytes(), endStream);
     }
 
+    /**
+     * The same stream, flow-controlled count and end of stream around other content: a copy of a
+     * received frame reports what the original counted against the windows, so consuming either
+     * returns the same credit.
+     *
+     * @param content the new bytes; ownership passes to the new frame
+     * @return the new frame; this one and its content are left as they were
+     */
     @Override
-    public int refCnt() {
-        return content.refCnt();
+    public Http2DataFrame replace(ByteBuf content) {
+        return new Http2DataFrame(streamId, content, flowControlled, endStream);
+    }
+
+    @Override
+    public Http2DataFrame copy() {
+        return replace(content.copy());
+    }
+
+    @Override
+    public Http2DataFrame duplicate() {
+        return replace(content.duplicate());
+    }
+
+    @Override
+    public Http2DataFrame retainedDuplicate() {
+        return replace(content.retainedDuplicate());
     }
 
     @Override
@@ -58,15 +81,5 @@ public record Http2DataFrame(int streamId, ByteBuf content, int flowControlled, 
     public Http2DataFrame touch(Object hint) {
         content.touch(hint);
         return this;
-    }
-
-    @Override
-    public boolean release() {
-        return content.release();
-    }
-
-    @Override
-    public boolean release(int decrement) {
-        return content.release(decrement);
     }
 }

@@ -1,17 +1,17 @@
 package io.rill.handler.codec.http.websocketx;
 
 import io.rill.buffer.ByteBuf;
-import io.rill.buffer.ReferenceCounted;
+import io.rill.buffer.ByteBufHolder;
 
 /**
  * One WebSocket frame (RFC 6455 §5.2): an opcode (the subclass), the FIN bit, the three RSV bits
- * and the unmasked payload. Reference counted through its payload: whoever receives a frame owns
- * it and must release it; a frame written to a channel belongs to the pipeline from then on.
+ * and the unmasked payload, held as a {@link ByteBufHolder}: whoever receives a frame owns it and
+ * must release it; a frame written to a channel belongs to the pipeline from then on.
  *
  * <p>The RSV bits are {@code 0} unless a negotiated extension gives them a meaning (RFC 6455
  * §5.2, e.g. RSV1 for permessage-deflate, RFC 7692 §6); the decoder refuses them otherwise.
  */
-public abstract class WebSocketFrame implements ReferenceCounted {
+public abstract class WebSocketFrame implements ByteBufHolder {
 
     /** RSV1, the bit an extension such as permessage-deflate claims; as kept in {@link #rsv()}. */
     public static final int RSV1 = 0x4;
@@ -58,6 +58,7 @@ public abstract class WebSocketFrame implements ReferenceCounted {
      * @param content the new payload; ownership passes to the result
      * @return a new frame
      */
+    @Override
     public abstract WebSocketFrame replace(ByteBuf content);
 
     /** @return whether this frame is the last of its message (FIN) */
@@ -76,18 +77,25 @@ public abstract class WebSocketFrame implements ReferenceCounted {
     }
 
     /** @return the unmasked payload; it belongs to this frame, so release the frame, not it */
+    @Override
     public ByteBuf content() {
         return content;
     }
 
-    /** @return a frame of the same kind over a retained duplicate of the payload */
-    public WebSocketFrame retainedDuplicate() {
-        return replace(content.retainedDuplicate());
+    @Override
+    public WebSocketFrame copy() {
+        return replace(content.copy());
     }
 
     @Override
-    public int refCnt() {
-        return content.refCnt();
+    public WebSocketFrame duplicate() {
+        return replace(content.duplicate());
+    }
+
+    /** @return a frame of the same kind over a retained duplicate of the payload */
+    @Override
+    public WebSocketFrame retainedDuplicate() {
+        return replace(content.retainedDuplicate());
     }
 
     @Override
@@ -112,16 +120,6 @@ public abstract class WebSocketFrame implements ReferenceCounted {
     public WebSocketFrame touch(Object hint) {
         content.touch(hint);
         return this;
-    }
-
-    @Override
-    public boolean release() {
-        return content.release();
-    }
-
-    @Override
-    public boolean release(int decrement) {
-        return content.release(decrement);
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.rill.handler.codec.http.websocketx.extensions;
 
 import java.util.List;
 
-import io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.rill.handler.codec.http.websocketx.WebSocketExtension;
 import io.rill.handler.codec.http.websocketx.WebSocketExtensionNegotiator;
 import io.rill.handler.codec.http.websocketx.WebSocketHandshakeException;
@@ -27,20 +26,12 @@ import io.rill.handler.codec.http.websocketx.WebSocketHandshakeException;
  */
 public final class PerMessageDeflateClientNegotiator implements WebSocketExtensionNegotiator {
 
-    private final int level;
     private final boolean requestServerNoContextTakeover;
-    private final boolean clientNoContextTakeover;
-    private final int serverMaxWindowBits;
-    private final int clientMaxWindowBits;
-    private final int maxInflatedMessage;
+    private final PerMessageDeflateSettings settings;
 
     private PerMessageDeflateClientNegotiator(Builder b) {
-        this.level = b.level;
         this.requestServerNoContextTakeover = b.requestServerNoContextTakeover;
-        this.clientNoContextTakeover = b.clientNoContextTakeover;
-        this.serverMaxWindowBits = b.serverMaxWindowBits;
-        this.clientMaxWindowBits = b.clientMaxWindowBits;
-        this.maxInflatedMessage = b.maxInflatedMessage;
+        this.settings = b.settings;
     }
 
     /** @return a negotiator offering plain permessage-deflate (with {@code client_max_window_bits}), level 6 */
@@ -55,8 +46,10 @@ public final class PerMessageDeflateClientNegotiator implements WebSocketExtensi
 
     /** @return the parameters this client offers */
     private PerMessageDeflateParams offered() {
-        return new PerMessageDeflateParams(requestServerNoContextTakeover, clientNoContextTakeover,
-                serverMaxWindowBits, serverMaxWindowBits < 15, clientMaxWindowBits < 15 ? clientMaxWindowBits : 0, true);
+        int serverBits = settings.serverMaxWindowBits();
+        int clientBits = settings.clientMaxWindowBits();
+        return new PerMessageDeflateParams(requestServerNoContextTakeover, settings.clientNoContextTakeover(),
+                serverBits, serverBits < 15, clientBits < 15 ? clientBits : 0, true);
     }
 
     @Override
@@ -77,11 +70,11 @@ public final class PerMessageDeflateClientNegotiator implements WebSocketExtensi
             throw new WebSocketHandshakeException("not a valid permessage-deflate answer: " + elements.get(0));
         }
         check(answer, elements.get(0));
-        int ownBits = answer.clientBitsPresent() ? Math.min(answer.clientMaxWindowBits(), clientMaxWindowBits)
-                : clientMaxWindowBits;
-        boolean ownNoContext = answer.clientNoContextTakeover() || clientNoContextTakeover;
-        return List.of(new PerMessageDeflateExtension(answer, level, ownBits, ownNoContext,
-                answer.serverNoContextTakeover(), maxInflatedMessage));
+        int wanted = settings.clientMaxWindowBits();
+        int ownBits = answer.clientBitsPresent() ? Math.min(answer.clientMaxWindowBits(), wanted) : wanted;
+        boolean ownNoContext = answer.clientNoContextTakeover() || settings.clientNoContextTakeover();
+        return List.of(new PerMessageDeflateExtension(answer, settings.level(), ownBits, ownNoContext,
+                answer.serverNoContextTakeover(), settings.maxInflatedMessage()));
     }
 
     private void check(PerMessageDeflateParams answer, String element) {
@@ -107,12 +100,8 @@ public final class PerMessageDeflateClientNegotiator implements WebSocketExtensi
 
     /** Settings of a {@link PerMessageDeflateClientNegotiator}. */
     public static final class Builder {
-        private int level = 6;
         private boolean requestServerNoContextTakeover;
-        private boolean clientNoContextTakeover;
-        private int serverMaxWindowBits = 15;
-        private int clientMaxWindowBits = 15;
-        private int maxInflatedMessage = WebSocketDecoderConfig.DEFAULT_MAX_PAYLOAD;
+        private PerMessageDeflateSettings settings = PerMessageDeflateSettings.DEFAULTS;
 
         private Builder() {
         }
@@ -122,10 +111,7 @@ public final class PerMessageDeflateClientNegotiator implements WebSocketExtensi
          * @return this builder
          */
         public Builder compressionLevel(int level) {
-            if (level < 0 || level > 9) {
-                throw new IllegalArgumentException("compression level " + level + " (expected 0..9)");
-            }
-            this.level = level;
+            settings = settings.withLevel(level);
             return this;
         }
 
@@ -143,7 +129,7 @@ public final class PerMessageDeflateClientNegotiator implements WebSocketExtensi
          * @return this builder
          */
         public Builder clientNoContextTakeover(boolean reset) {
-            this.clientNoContextTakeover = reset;
+            settings = settings.withClientNoContextTakeover(reset);
             return this;
         }
 
@@ -152,7 +138,7 @@ public final class PerMessageDeflateClientNegotiator implements WebSocketExtensi
          * @return this builder
          */
         public Builder serverMaxWindowBits(int bits) {
-            this.serverMaxWindowBits = PerMessageDeflateServerNegotiator.checkBits(bits);
+            settings = settings.withServerMaxWindowBits(bits);
             return this;
         }
 
@@ -162,7 +148,7 @@ public final class PerMessageDeflateClientNegotiator implements WebSocketExtensi
          * @return this builder
          */
         public Builder clientMaxWindowBits(int bits) {
-            this.clientMaxWindowBits = PerMessageDeflateServerNegotiator.checkBits(bits);
+            settings = settings.withClientMaxWindowBits(bits);
             return this;
         }
 
@@ -173,10 +159,7 @@ public final class PerMessageDeflateClientNegotiator implements WebSocketExtensi
          * @return this builder
          */
         public Builder maxInflatedMessage(int bytes) {
-            if (bytes <= 0) {
-                throw new IllegalArgumentException("maxInflatedMessage must be positive: " + bytes);
-            }
-            this.maxInflatedMessage = bytes;
+            settings = settings.withMaxInflatedMessage(bytes);
             return this;
         }
 

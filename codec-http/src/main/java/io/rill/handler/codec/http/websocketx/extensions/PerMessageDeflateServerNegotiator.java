@@ -2,7 +2,6 @@ package io.rill.handler.codec.http.websocketx.extensions;
 
 import java.util.List;
 
-import io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.rill.handler.codec.http.websocketx.WebSocketExtension;
 import io.rill.handler.codec.http.websocketx.WebSocketExtensionNegotiator;
 
@@ -31,24 +30,16 @@ import io.rill.handler.codec.http.websocketx.WebSocketExtensionNegotiator;
  */
 public final class PerMessageDeflateServerNegotiator implements WebSocketExtensionNegotiator {
 
-    private final int level;
     private final boolean allowServerNoContextTakeover;
     private final boolean serverNoContextTakeover;
-    private final boolean clientNoContextTakeover;
     private final boolean allowServerMaxWindowBits;
-    private final int serverMaxWindowBits;
-    private final int clientMaxWindowBits;
-    private final int maxInflatedMessage;
+    private final PerMessageDeflateSettings settings;
 
     private PerMessageDeflateServerNegotiator(Builder b) {
-        this.level = b.level;
         this.allowServerNoContextTakeover = b.allowServerNoContextTakeover;
         this.serverNoContextTakeover = b.serverNoContextTakeover;
-        this.clientNoContextTakeover = b.clientNoContextTakeover;
         this.allowServerMaxWindowBits = b.allowServerMaxWindowBits;
-        this.serverMaxWindowBits = b.serverMaxWindowBits;
-        this.clientMaxWindowBits = b.clientMaxWindowBits;
-        this.maxInflatedMessage = b.maxInflatedMessage;
+        this.settings = b.settings;
     }
 
     /** @return a negotiator that accepts every valid offer, level 6, 64 KiB inflated messages */
@@ -84,28 +75,25 @@ public final class PerMessageDeflateServerNegotiator implements WebSocketExtensi
         if (offer.serverBitsPresent() && !allowServerMaxWindowBits) {
             return null;
         }
-        int serverBits = Math.min(serverMaxWindowBits, offer.serverMaxWindowBits());
+        int serverBits = Math.min(settings.serverMaxWindowBits(), offer.serverMaxWindowBits());
         boolean nameServerBits = offer.serverBitsPresent() || serverBits < 15;
-        int clientBits = Math.min(clientMaxWindowBits, offer.clientMaxWindowBits() == 0 ? 15 : offer.clientMaxWindowBits());
+        int clientBits = Math.min(settings.clientMaxWindowBits(),
+                offer.clientMaxWindowBits() == 0 ? 15 : offer.clientMaxWindowBits());
         boolean nameClientBits = offer.clientBitsPresent() && (offer.clientMaxWindowBits() != 0 || clientBits < 15);
         boolean serverNoContext = offer.serverNoContextTakeover() || serverNoContextTakeover;
-        boolean clientNoContext = offer.clientNoContextTakeover() || clientNoContextTakeover;
+        boolean clientNoContext = offer.clientNoContextTakeover() || settings.clientNoContextTakeover();
         PerMessageDeflateParams agreed = new PerMessageDeflateParams(serverNoContext, clientNoContext,
                 serverBits, nameServerBits, nameClientBits ? clientBits : 15, nameClientBits);
-        return new PerMessageDeflateExtension(agreed, level, serverBits, serverNoContext, clientNoContext,
-                maxInflatedMessage);
+        return new PerMessageDeflateExtension(agreed, settings.level(), serverBits, serverNoContext, clientNoContext,
+                settings.maxInflatedMessage());
     }
 
     /** Settings of a {@link PerMessageDeflateServerNegotiator}. */
     public static final class Builder {
-        private int level = 6;
         private boolean allowServerNoContextTakeover = true;
         private boolean serverNoContextTakeover;
-        private boolean clientNoContextTakeover;
         private boolean allowServerMaxWindowBits = true;
-        private int serverMaxWindowBits = 15;
-        private int clientMaxWindowBits = 15;
-        private int maxInflatedMessage = WebSocketDecoderConfig.DEFAULT_MAX_PAYLOAD;
+        private PerMessageDeflateSettings settings = PerMessageDeflateSettings.DEFAULTS;
 
         private Builder() {
         }
@@ -115,10 +103,7 @@ public final class PerMessageDeflateServerNegotiator implements WebSocketExtensi
          * @return this builder
          */
         public Builder compressionLevel(int level) {
-            if (level < 0 || level > 9) {
-                throw new IllegalArgumentException("compression level " + level + " (expected 0..9)");
-            }
-            this.level = level;
+            settings = settings.withLevel(level);
             return this;
         }
 
@@ -146,7 +131,7 @@ public final class PerMessageDeflateServerNegotiator implements WebSocketExtensi
          * @return this builder
          */
         public Builder clientNoContextTakeover(boolean require) {
-            this.clientNoContextTakeover = require;
+            settings = settings.withClientNoContextTakeover(require);
             return this;
         }
 
@@ -164,7 +149,7 @@ public final class PerMessageDeflateServerNegotiator implements WebSocketExtensi
          * @return this builder
          */
         public Builder serverMaxWindowBits(int bits) {
-            this.serverMaxWindowBits = checkBits(bits);
+            settings = settings.withServerMaxWindowBits(bits);
             return this;
         }
 
@@ -174,7 +159,7 @@ public final class PerMessageDeflateServerNegotiator implements WebSocketExtensi
          * @return this builder
          */
         public Builder clientMaxWindowBits(int bits) {
-            this.clientMaxWindowBits = checkBits(bits);
+            settings = settings.withClientMaxWindowBits(bits);
             return this;
         }
 
@@ -185,10 +170,7 @@ public final class PerMessageDeflateServerNegotiator implements WebSocketExtensi
          * @return this builder
          */
         public Builder maxInflatedMessage(int bytes) {
-            if (bytes <= 0) {
-                throw new IllegalArgumentException("maxInflatedMessage must be positive: " + bytes);
-            }
-            this.maxInflatedMessage = bytes;
+            settings = settings.withMaxInflatedMessage(bytes);
             return this;
         }
 
@@ -196,12 +178,5 @@ public final class PerMessageDeflateServerNegotiator implements WebSocketExtensi
         public PerMessageDeflateServerNegotiator build() {
             return new PerMessageDeflateServerNegotiator(this);
         }
-    }
-
-    static int checkBits(int bits) {
-        if (bits < 8 || bits > 15) {
-            throw new IllegalArgumentException("window bits " + bits + " (expected 8..15)");
-        }
-        return bits;
     }
 }

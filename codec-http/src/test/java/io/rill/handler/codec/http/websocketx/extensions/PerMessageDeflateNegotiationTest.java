@@ -125,6 +125,44 @@ class PerMessageDeflateNegotiationTest {
                 "valueless client_max_window_bits offered: any value may come back");
     }
 
+    @Test
+    void bothBuildersRefuseSettingsOutOfRangeAndNameThem() {
+        PerMessageDeflateServerNegotiator.Builder server = PerMessageDeflateServerNegotiator.builder();
+        PerMessageDeflateClientNegotiator.Builder client = PerMessageDeflateClientNegotiator.builder();
+        List<Runnable> refused = List.of(() -> server.compressionLevel(10), () -> client.compressionLevel(-1),
+                () -> server.serverMaxWindowBits(16), () -> client.serverMaxWindowBits(7),
+                () -> server.clientMaxWindowBits(7), () -> client.clientMaxWindowBits(16),
+                () -> server.maxInflatedMessage(0), () -> client.maxInflatedMessage(-1));
+        List<String> messages = List.of("compression level 10 (expected 0..9)", "compression level -1 (expected 0..9)",
+                "window bits 16 (expected 8..15)", "window bits 7 (expected 8..15)", "window bits 7 (expected 8..15)",
+                "window bits 16 (expected 8..15)", "maxInflatedMessage must be positive: 0",
+                "maxInflatedMessage must be positive: -1");
+        for (int i = 0; i < refused.size(); i++) {
+            assertEquals(messages.get(i), assertThrows(IllegalArgumentException.class, refused.get(i)::run).getMessage());
+        }
+        assertEquals(PMD + "; client_max_window_bits", client.build().offer(), "a refused setting leaves the others as they were");
+        assertEquals(PMD, answer(server.build(), "permessage-deflate"));
+    }
+
+    @Test
+    void aBuiltNegotiatorIgnoresLaterBuilderCalls() {
+        PerMessageDeflateClientNegotiator.Builder clientBuilder = PerMessageDeflateClientNegotiator.builder()
+                .clientMaxWindowBits(10);
+        PerMessageDeflateClientNegotiator client = clientBuilder.build();
+        clientBuilder.clientMaxWindowBits(9).serverMaxWindowBits(11).clientNoContextTakeover(true);
+        assertEquals(PMD + "; client_max_window_bits=10", client.offer());
+        assertEquals(PMD + "; client_no_context_takeover; server_max_window_bits=11; client_max_window_bits=9",
+                clientBuilder.build().offer());
+
+        PerMessageDeflateServerNegotiator.Builder serverBuilder = PerMessageDeflateServerNegotiator.builder()
+                .serverMaxWindowBits(12);
+        PerMessageDeflateServerNegotiator server = serverBuilder.build();
+        serverBuilder.serverMaxWindowBits(9).clientNoContextTakeover(true);
+        assertEquals(PMD + "; server_max_window_bits=12", answer(server, "permessage-deflate"));
+        assertEquals(PMD + "; client_no_context_takeover; server_max_window_bits=9",
+                answer(serverBuilder.build(), "permessage-deflate"));
+    }
+
     private static String answer(PerMessageDeflateServerNegotiator server, String... offers) {
         List<WebSocketExtension> accepted = server.negotiate(List.of(offers));
         return accepted.isEmpty() ? null : accepted.get(0).responseElement();
