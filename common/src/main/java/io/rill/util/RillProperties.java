@@ -42,6 +42,16 @@ public final class RillProperties {
     public static final long EVENT_LOOP_TASK_QUANTUM_NANOS =
             1000L * Math.max(10, SystemPropertyUtil.getLong("rill.eventLoop.taskQuantumMicros", 1000L));
 
+    /**
+     * {@code rill.channel.readBurstQuantumMicros}: longest stretch one channel's read burst takes
+     * before it yields to the other channels on its loop, even when MAX_MESSAGES_PER_READ would let
+     * it read on. Default 1000 µs: a connection whose bytes are costly to handle (a flood of small
+     * HTTP/2 streams, say) then holds its loop for about a millisecond per turn instead of 16 full
+     * reads, and the rest of its data is read on the loop's next turn.
+     */
+    public static final long READ_BURST_QUANTUM_NANOS =
+            1000L * Math.max(10, SystemPropertyUtil.getLong("rill.channel.readBurstQuantumMicros", 1000L));
+
     private RillProperties() {
     }
 

@@ -79,6 +79,14 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class ReadFairness extends SocketReadFairnessTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class HttpDelivery extends SocketHttpDeliveryTests {
         @Override
         protected SocketTransport transport() {

@@ -8,12 +8,15 @@ import io.rill.channel.AbstractChannel;
 import io.rill.channel.ChannelConfig;
 import io.rill.channel.ChannelPipeline;
 import io.rill.channel.RecvByteBufAllocator;
+import io.rill.util.RillProperties;
 
 /**
  * One read burst of a byte-stream channel, shared by the transports: buffers sized by the
  * config's {@link RecvByteBufAllocator}, filled from a {@link ScatteringByteChannel} (the JDK
  * socket, or a native descriptor adapted to one), each fired as {@code channelRead}, then one
- * {@code channelReadComplete}. A read error is fired as {@code exceptionCaught} and, being an
+ * {@code channelReadComplete}. A burst ends after its last read once it has run for
+ * {@code rill.channel.readBurstQuantumMicros}, so that a connection whose bytes are costly to
+ * handle shares its loop with the others; the transport reads the rest on a later turn. A read error is fired as {@code exceptionCaught} and, being an
  * I/O error (reset by peer and friends), closes the channel. The {@link Outcome} tells the
  * transport how the burst ended; end of stream is the transport's to act on (see
  * {@link HalfClosure#inputEnded()}). One per channel, event loop only.
@@ -26,7 +29,10 @@ public final class StreamReadLoop {
         DRAINED,
         /** The last read filled less than its buffer: the socket was emptied at that moment. */
         SHORT_READ,
-        /** Stopped by MAX_MESSAGES_PER_READ, AUTO_READ off, or the channel closing: more may wait. */
+        /**
+         * Stopped by MAX_MESSAGES_PER_READ, the read-burst quantum
+         * ({@code rill.channel.readBurstQuantumMicros}), AUTO_READ off, or the channel closing: more may wait.
+         */
         LIMITED,
         /** The peer sent end of stream (the last read returned -1). */
         END_OF_STREAM,
@@ -67,6 +73,7 @@ public final class StreamReadLoop {
         h.reset(config);
         ByteBuf buf = null;
         Outcome outcome = Outcome.LIMITED;
+        long burstStart = System.nanoTime();
         try {
             do {
                 buf = h.allocate(channel.alloc());
@@ -82,7 +89,8 @@ public final class StreamReadLoop {
                 ByteBuf msg = buf;
                 buf = null; // the pipeline owns it now
                 pipeline.fireChannelRead(msg);
-            } while (h.continueReading() && channel.isOpen() && !halfClosure.isInputShutdown());
+            } while (h.continueReading() && channel.isOpen() && !halfClosure.isInputShutdown()
+                    && System.nanoTime() - burstStart < RillProperties.READ_BURST_QUANTUM_NANOS);
             if (outcome == Outcome.LIMITED && h.lastBytesRead() < h.attemptedBytesRead()) {
                 outcome = Outcome.SHORT_READ;
             }

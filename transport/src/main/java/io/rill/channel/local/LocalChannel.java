@@ -13,6 +13,7 @@ import io.rill.channel.ChannelOutboundBuffer;
 import io.rill.channel.EventLoop;
 import io.rill.channel.IoOps;
 import io.rill.channel.IoRegistration;
+import io.rill.util.RillProperties;
 import io.rill.util.concurrent.Promise;
 
 /**
@@ -22,7 +23,8 @@ import io.rill.util.concurrent.Promise;
  *
  * <p>Reading: messages wait in the reader's {@link LocalInbox} (bounded in messages and bytes) until it asks for them
  * ({@code read()}, or {@code AUTO_READ}); a read delivers up to {@code MAX_MESSAGES_PER_READ}
- * messages (one while {@code AUTO_READ} is off) and then {@code channelReadComplete}. A full inbox
+ * messages (one while {@code AUTO_READ} is off, no more once it has run for
+ * {@code rill.channel.readBurstQuantumMicros}) and then {@code channelReadComplete}. A full inbox
  * stops the writer, whose outbound buffer then fills and turns it unwritable.
  *
  * <p>Closing one end closes the other once the other has read everything written before the
@@ -261,8 +263,10 @@ public final class LocalChannel extends AbstractChannel {
         readRequested = false;
         int max = config.getMaxMessagesPerRead();
         int n = 0;
-        for (Object msg; n < max && (n == 0 || config.isReadingAutomatically()) && state == State.CONNECTED
-                && (msg = inbox.poll()) != null; n++) {
+        long burstStart = System.nanoTime();
+        for (Object msg; n < max && (n == 0 || config.isReadingAutomatically()
+                        && System.nanoTime() - burstStart < RillProperties.READ_BURST_QUANTUM_NANOS)
+                && state == State.CONNECTED && (msg = inbox.poll()) != null; n++) {
             pipeline().fireChannelRead(msg);
         }
         if (n == 0) {
