@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Issue 37's HTTP/2 memory campaign (docs/security-cases.md, cases H2-23 to H2-25) against the real
-# example jar at -Xmx512m, one fresh server per attack: gRPC message hoarding on 1 and 2 connections
-# and a /Stream client that never reads (grpc-echo), then 400 zero-window /echo connections
-# (http2-hello). For each, h2_attacks.py prints the server's peak RSS growth, a legitimate client's
-# worst latency and errors meanwhile, and the descriptors still open 5 s after the attack ended.
+# Issue 37's HTTP/2 memory campaign (docs/security-cases.md, cases H2-21 and H2-23 to H2-25) against the
+# real example jar at -Xmx512m, one fresh server per attack: gRPC message hoarding on 1 and 2
+# connections and a /Stream client that never reads (grpc-echo), then 400 zero-window /echo
+# connections, and 50 such connections that PINGs and 1-byte WINDOW_UPDATEs try to keep from looking
+# stalled for 65 s (http2-hello). For each, h2_attacks.py prints the server's peak RSS growth, a
+# legitimate client's worst latency and errors meanwhile, the descriptors still open 5 s after the
+# attack ended and, for the zero-window attacks, how many of their connections the server closed.
 # Targets: < +64 MB, < 100 ms, no error, +0 descriptors, and no LEAK line in the server's log.
 # The 400-connection attack first runs once at a tenth of its connections, unmeasured, so that the
 # JIT's one-off compilation of the paths it takes (some 30 MB of compiler memory and a few hundred
@@ -12,15 +14,24 @@
 #   mvn -B -q package -DskipTests
 #   microbench/scripts/h2-attacks.sh [transport] [jar]        (defaults: nio, example/target/rill-example.jar)
 #
-# JAR may be another build of the examples (main's, to compare). EXAMPLE_CMD replaces the whole
-# `java -Xmx512m -jar JAR` for another server, which must take `grpc-echo|http2-hello --port P
-# --transport T` and speak the same two services (a wrapper around a Netty HTTP/2 server, say):
-#   EXAMPLE_CMD='java -Xmx512m -jar peer.jar' microbench/scripts/h2-attacks.sh
+# ATTACKS picks some of them (default: all), e.g. ATTACKS="grpc-hoard zero-window-echo".
+# JAR may be another build of the examples (main's, to compare). PEER=netty runs the same campaign
+# against Netty instead: gRPC Java on Netty for grpc-echo, Netty's HTTP/2 handler for http2-hello
+# (io.rill.microbench.peers.NettyAttackPeer, built by
+#   mvn -B -q -pl microbench -am package -DskipTests -Ppeers).
+# EXAMPLE_CMD replaces the whole `java -Xmx512m -jar JAR` for any other server, which must take
+# `grpc-echo|http2-hello --port P --transport T` and speak the same two services.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 transport=${1:-nio}
 jar=${2:-example/target/rill-example.jar}
+if [ "${PEER:-}" = netty ]; then
+  unzip -l microbench/target/benchmarks.jar 2>/dev/null | grep NettyAttackPeer >/dev/null \
+      || { echo "build first: mvn -B -q -pl microbench -am package -DskipTests -Ppeers" >&2; exit 1; }
+  EXAMPLE_CMD="java -Xmx512m -cp microbench/target/benchmarks.jar io.rill.microbench.peers.NettyAttackPeer"
+fi
 [ -n "${EXAMPLE_CMD:-}" ] || [ -f "$jar" ] || { echo "build first: mvn -B -q package -DskipTests" >&2; exit 1; }
+attacks=${ATTACKS:-grpc-hoard grpc-hoard-2 grpc-stream zero-window-echo zero-window-keepalive}
 log=$(mktemp)
 pid=
 cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -f "$log"; }
@@ -45,8 +56,14 @@ run() { # example attack conns seconds
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
 }
 
-run grpc-echo grpc-hoard 1 8
-run grpc-echo grpc-hoard 2 8
-run grpc-echo grpc-stream 1 8
-run http2-hello zero-window-echo 400 10
+for attack in $attacks; do
+  case $attack in
+    grpc-hoard) run grpc-echo grpc-hoard 1 8 ;;
+    grpc-hoard-2) run grpc-echo grpc-hoard 2 8 ;;
+    grpc-stream) run grpc-echo grpc-stream 1 8 ;;
+    zero-window-echo) run http2-hello zero-window-echo 400 10 ;;
+    zero-window-keepalive) run http2-hello zero-window-keepalive 50 65 ;;
+    *) echo "unknown attack $attack" >&2; exit 2 ;;
+  esac
+done
 exit $status

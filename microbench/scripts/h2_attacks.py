@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The memory attacks of docs/security-cases.md, cases H2-23 to H2-25, against a running server, for h2-attacks.sh.
+"""The memory attacks of docs/security-cases.md, cases H2-21 and H2-23 to H2-25, against a running server, for h2-attacks.sh.
 
 While an attack runs, a legitimate client makes one small request every 20 ms on a connection of its
 own and times it; the server's RSS is sampled every 50 ms. Once the attack's sockets are closed, the
@@ -14,6 +14,9 @@ Attacks (ATTACK argument):
                    /Stream calls sending 16 KiB messages as fast as the windows allow (grpc-echo)
   zero-window-echo CONNS connections with SETTINGS_INITIAL_WINDOW_SIZE 0, 100 POST /echo streams of
                    10 KB each (http2-hello)
+  zero-window-keepalive
+                   zero-window-echo's connections, each sent a PING and 1-byte WINDOW_UPDATEs (connection
+                   and first stream) every 10 s, which keep no server from calling it stalled (http2-hello)
 
     h2_attacks.py PID PORT ATTACK [--conns N] [--seconds S] [--warmup]
 """
@@ -343,7 +346,40 @@ def zero_window_echo(port, conns, stop):
     return opened
 
 
-ATTACKS = {"grpc-hoard": grpc_hoard, "grpc-stream": grpc_stream, "zero-window-echo": zero_window_echo}
+def zero_window_keepalive(port, conns, stop):
+    """zero-window-echo's connections, each kept "alive" every 10 s by a PING and 1-byte WINDOW_UPDATEs on
+    the connection and on its first stream, which let one byte of content out and ask for nothing else."""
+    opened = zero_window_echo(port, conns, stop)
+    nudge = frame(WINDOW_UPDATE, 0, 0, struct.pack(">I", 1)) + frame(WINDOW_UPDATE, 0, 1, struct.pack(">I", 1))
+
+    def keep_alive():
+        while not stop.wait(10):
+            for c in opened:
+                try:
+                    c.sock.sendall(nudge + frame(PING, 0, 0, b"keepaliv"))
+                except OSError:
+                    pass
+
+    threading.Thread(target=keep_alive, daemon=True).start()
+    return opened
+
+
+def closed_by_server(c):
+    """Whether the server has closed c, a connection nobody reads: reads what waits, non-blocking."""
+    try:
+        c.sock.setblocking(False)
+        while True:
+            if not c.sock.recv(1 << 16):
+                return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+ATTACKS = {"grpc-hoard": grpc_hoard, "grpc-stream": grpc_stream, "zero-window-echo": zero_window_echo,
+           "zero-window-keepalive": zero_window_keepalive}
+UNREAD = {"zero-window-echo", "zero-window-keepalive"}  # attacks whose connections have no reader thread
 
 
 def legit_main(port, grpc):
@@ -363,7 +399,8 @@ def legit_main(port, grpc):
 
 
 def attack_round(args, scale):
-    """One attack at {@code scale} of its connections; returns (peak RSS kB over the base, base fds)."""
+    """One attack at {@code scale} of its connections; returns the peak RSS in kB over the base, the descriptors
+    over the base 5 s after, and how many of its connections the server had closed by its end (None: not known)."""
     base_rss, base_fds = rss_kb(args.pid), fds(args.pid)
     peak = base_rss
     stop = threading.Event()
@@ -373,13 +410,14 @@ def attack_round(args, scale):
         peak = max(peak, rss_kb(args.pid))
         time.sleep(0.05)
     stop.set()
+    closed = sum(closed_by_server(c) for c in conns) if args.attack in UNREAD else None
     for c in conns:
         c.close()
     settle = time.monotonic() + 5
     while time.monotonic() < settle:
         peak = max(peak, rss_kb(args.pid))
         time.sleep(0.05)
-    return peak - base_rss, fds(args.pid) - base_fds
+    return peak - base_rss, fds(args.pid) - base_fds, closed
 
 
 def main():
@@ -403,14 +441,15 @@ def main():
     warm = args.warmup and args.conns >= 10
     if warm:
         attack_round(args, 0.1)
-    rss, fd_delta = attack_round(args, 1)
+    rss, fd_delta, closed = attack_round(args, 1)
     legit.stdin.close()
     worst, requests, errors, *kinds = legit.stdout.readline().split(" ", 3) + [""]
     legit.wait(10)
     kinds = kinds[0].strip()
     print(f"{args.attack} x{args.conns}{f' (after {args.conns // 10} to warm up)' if warm else ''}: peak RSS +{rss / 1024:.0f} MB,"
           f" legitimate worst {worst} ms over {requests} requests, {errors} errors"
-          f"{' (' + kinds + ')' if kinds else ''}, descriptors {fd_delta:+d} 5 s after")
+          f"{' (' + kinds + ')' if kinds else ''}, descriptors {fd_delta:+d} 5 s after"
+          f"{'' if closed is None else f', {closed} of its connections closed by the server by the end'}")
 
 
 if __name__ == "__main__":
