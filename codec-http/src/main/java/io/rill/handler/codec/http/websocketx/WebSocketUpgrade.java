@@ -23,8 +23,9 @@ final class WebSocketUpgrade {
 
     /**
      * Puts the {@linkplain WebSocketHandlers#afterHandshake WebSocket handlers} right after
-     * {@code http1}, removes {@code self}, {@code http1} and, between them, Rill's own handlers of HTTP messages ({@link #isHttpMessageHandler}), and fires {@code event} from the
-     * control handler toward the application. Any other handler between them (the application's,
+     * {@code http1}, removes {@code self}, {@code http1} and, between them, Rill's own handlers of
+     * HTTP messages ({@link #isHttpMessageHandler}), and fires {@code event} from the control
+     * handler toward the application. Any other handler between them (the application's,
      * say an index page) stays where it is, for the application to remove when it wants to: a
      * handler that removes itself on {@code event}, as Netty code does, finds itself still there.
      * The HTTP codec goes last: it passes the bytes it read past the handshake on to the new decoder.

@@ -27,8 +27,7 @@ import io.rill.util.InternalLogger;
  * WebSocket over HTTP/2 (RFC 8441), server side: the first handler of the pipeline of each stream
  * the client opens ({@link Http2MultiplexHandler}'s stream handler), configured once for both
  * HTTP versions: {@link #of(WebSocketServerProtocolHandler.Builder)} takes the builder of the
- * HTTP/1.1 handler. The
- * connection's {@link Http2FrameCodec} must be built with
+ * HTTP/1.1 handler. The connection's {@link Http2FrameCodec} must be built with
  * {@link Http2FrameCodec.Builder#enableConnectProtocol(boolean) enableConnectProtocol(true)}, or
  * clients may not send the extended CONNECT.
  *
@@ -48,13 +47,14 @@ import io.rill.util.InternalLogger;
  * (no END_STREAM). Then this handler makes way for the
  * {@linkplain io.rill.handler.codec.http.websocketx.WebSocketHandlers WebSocket handlers}: the
  * {@link WebSocketFrameDecoder} (client frames are still masked, RFC 8441 §5), the encoder, the
- * extensions' handlers and the control handler, over the stream's DATA frames; {@link WebSocketHandshakeComplete} reaches the application, then
- * data frames. A clean close ends the stream with END_STREAM, an abort resets it with CANCEL, and
- * the stream's flow control is the back-pressure: the channel is not writable while the client's
- * window is spent. Any other request passes on untouched, and this handler leaves the pipeline.
+ * extensions' handlers and the control handler, over the stream's DATA frames;
+ * {@link WebSocketHandshakeComplete} reaches the application, then data frames. A clean close
+ * ends the stream with END_STREAM, an abort resets it with CANCEL, and the stream's flow control
+ * is the back-pressure: the channel is not writable while the client's window is spent. Any other
+ * request passes on untouched, and this handler leaves the pipeline.
  *
  * <p>Sharable and stateless: it only reads the stream's first frame. Every setting of the builder
- * applies but the handshake timeout: the request is the stream's first frame.
+ * applies but the handshake timeout, since the request is that first frame.
  */
 @ChannelHandler.Sharable
 public final class Http2WebSocketServerHandler implements ChannelHandler {
