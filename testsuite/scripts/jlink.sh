@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Links a run-time image of Rill's modules, netty-tcnative's (classes + this platform's BoringSSL)
 # and the module-path test program (testsuite/src/jpms/io.rill.jpmstest), runs the program from
-# the image once (HTTP over NIO and epoll, plaintext and TLS over JDK and OPENSSL), and prints the
-# image's size. Uses the reactor's jars, so build first: mvn -B -q package -DskipTests
+# the image once (HTTP over NIO and epoll, plaintext and TLS over JDK and OPENSSL, WebSocket over
+# HTTP/2), and prints the image's size. Uses the reactor's jars, so build first: mvn -B -q package -DskipTests
 # Usage: testsuite/scripts/jlink.sh [IMAGE_DIR]   (default: testsuite/target/jlink-image)
 # JAVA_HOME picks the JDK whose jlink and modules are used (default: the one javac belongs to).
 set -euo pipefail
@@ -16,7 +16,7 @@ if [ -n "${RILL_MODULE_PATH:-}" ]; then
   module_path=$RILL_MODULE_PATH
 else
   rill=()
-  for m in common buffer transport codec handler codec-http transport-native-epoll; do
+  for m in common buffer transport codec handler codec-http codec-http2 transport-native-epoll; do
     jar=$(ls "$m"/target/rill-"$m"-*.jar 2>/dev/null | grep -v -e '-sources.jar' -e '-tests.jar' | head -n 1 || true)
     [ -n "$jar" ] || { echo "jlink.sh: no jar in $m/target; run mvn -B -q package -DskipTests first" >&2; exit 1; }
     rill+=("$jar")

@@ -1,7 +1,10 @@
 /**
  * HTTP/1.1: the message model ({@link io.rill.handler.codec.http.HttpRequest},
  * {@link io.rill.handler.codec.http.HttpHeaders}, ...), strict request and response decoders,
- * encoders, server and client codecs, aggregation and keep-alive handling.
+ * encoders, server and client codecs, aggregation and keep-alive handling; cookies
+ * ({@code .cookie}), CORS ({@code .cors}), forms and multipart ({@code .multipart}), and WebSocket
+ * over HTTP/1.1 with permessage-deflate ({@code .websocketx}, {@code .websocketx.extensions}).
+ * HTTP/2 is the module {@code io.rill.codec.http2} (artifact rill-codec-http2), which requires this one.
  *
  * <h2>A first server</h2>
  *
@@ -91,6 +94,7 @@
  * {@link io.rill.handler.codec.http.HttpObjectAggregator} with a size limit before the handler;
  * for HTTPS, put the {@code SslHandler} of an {@code io.rill.handler.ssl.SslContext} first.
  */
+@SuppressWarnings("module") // io.rill.codec.http2, which the internal package is exported to, is built after this one
 module io.rill.codec.http {
     requires transitive io.rill.codec;
     requires transitive io.rill.handler;
@@ -103,5 +107,7 @@ module io.rill.codec.http {
     exports io.rill.handler.codec.http.cors;
     exports io.rill.handler.codec.http.websocketx;
     exports io.rill.handler.codec.http.websocketx.extensions;
-    exports io.rill.handler.codec.http2;
+    // What the WebSocket clients over HTTP/1.1 and HTTP/2 share; not API, so exported only to Rill's
+    // HTTP/2 module, and left out of the published javadoc.
+    exports io.rill.handler.codec.http.websocketx.internal to io.rill.codec.http2;
 }

@@ -37,7 +37,11 @@
  *     timeouts, logging, flush consolidation, chunked writes, traffic shaping, IP filters</td></tr>
  * <tr><th scope="row">{@code io.rill.codec.http}</th><td>{@code rill-codec-http}</td>
  *     <td>HTTP/1.1 server and client codecs, aggregation, compression, cookies, forms and
- *     multipart, CORS; its module page walks through a first server</td></tr>
+ *     multipart, CORS, WebSocket with permessage-deflate; its module page walks through a first
+ *     server</td></tr>
+ * <tr><th scope="row">{@code io.rill.codec.http2}</th><td>{@code rill-codec-http2}</td>
+ *     <td>HTTP/2 and HPACK, the h2c upgrade, ALPN negotiation, HTTP/1 handlers on HTTP/2
+ *     streams, WebSocket over HTTP/2</td></tr>
  * </tbody>
  * </table>
  *

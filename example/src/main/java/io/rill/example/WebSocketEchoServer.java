@@ -30,6 +30,7 @@ import io.rill.handler.codec.http2.Http2HeadersFrame;
 import io.rill.handler.codec.http2.Http2MultiplexHandler;
 import io.rill.handler.codec.http2.Http2StreamChannel;
 import io.rill.handler.codec.http2.HttpAlpnNegotiationHandler;
+import io.rill.handler.codec.http2.websocketx.Http2WebSocketServerHandler;
 import io.rill.handler.ssl.SslContext;
 import io.rill.util.InternalLogger;
 
@@ -101,7 +102,7 @@ final class WebSocketEchoServer implements Example {
         ChannelInitializer<Http2StreamChannel> stream = new ChannelInitializer<>() {
             @Override
             protected void initChannel(Http2StreamChannel ch) {
-                ch.pipeline().addLast(ws.buildForHttp2(), new Echo());
+                ch.pipeline().addLast(Http2WebSocketServerHandler.of(ws), new Echo());
             }
         };
         Supplier<ChannelHandler> http2 = () -> new Http2MultiplexHandler(stream);

@@ -8,7 +8,8 @@ import io.rill.handler.ssl.SslProvider;
 
 /**
  * Runs one HTTP round trip per transport (NIO, epoll) and security (plaintext, TLS over the JDK,
- * TLS over OPENSSL), prints a line for each, and exits 0 only if all of them passed.
+ * TLS over OPENSSL), and one WebSocket-over-HTTP/2 round trip per transport, prints a line for
+ * each, and exits 0 only if all of them passed.
  *
  * <p>With {@code --expect-openssl-unavailable REASON-PART} it checks instead that OPENSSL is
  * refused with a cause containing that text, so the test can pin the message a module-path user
@@ -35,6 +36,14 @@ public final class Main {
                     System.out.println(name + ": FAILED " + t);
                     t.printStackTrace(System.out);
                 }
+            }
+            String name = transport + "/H2_WEBSOCKET";
+            try {
+                System.out.println(name + ": " + WebSocketOverHttp2RoundTrip.run(transport));
+            } catch (Throwable t) {
+                failures.add(name);
+                System.out.println(name + ": FAILED " + t);
+                t.printStackTrace(System.out);
             }
         }
         System.out.println("module of Epoll: " + Epoll.class.getModule().getName()

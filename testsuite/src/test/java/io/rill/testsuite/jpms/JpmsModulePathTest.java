@@ -16,13 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
 import io.rill.util.PlatformInfo;
 
 /**
- * Rill as a named-module user meets it: a program that {@code requires io.rill.codec.http} and
- * {@code io.rill.transport.epoll}, compiled by javac on the module path and run in a fresh JVM on
- * the module path alone, does HTTP round trips over NIO and epoll, plaintext and over TLS with
- * both providers. No {@code --add-opens} or {@code --add-exports} is passed, so this proves the
- * exports and that nothing reflects into a closed package; no warning may reach standard error,
- * so it also proves the {@code --enable-native-access} values the README gives. Runs on this JDK
- * and, when installed, on JDK 25 (which warns about native access where 17 does not).
+ * Rill as a named-module user meets it: a program that {@code requires io.rill.codec.http},
+ * {@code io.rill.codec.http2} and {@code io.rill.transport.epoll}, compiled by javac on the module
+ * path and run in a fresh JVM on the module path alone, does HTTP round trips over NIO and epoll,
+ * plaintext and over TLS with both providers, and a WebSocket round trip over HTTP/2 on each
+ * (which takes what io.rill.codec.http exports to io.rill.codec.http2 alone). No
+ * {@code --add-opens} or {@code --add-exports} is passed, so this proves the exports and that
+ * nothing reflects into a closed package; no warning may reach standard error, so it also proves
+ * the {@code --enable-native-access} values the README gives. Runs on this JDK and, when
+ * installed, on JDK 25 (which warns about native access where 17 does not).
  */
 class JpmsModulePathTest {
 
@@ -42,8 +44,8 @@ class JpmsModulePathTest {
         assumeTrue(PlatformInfo.classifier().equals("linux-x86_64"), "needs linux-x86_64");
         program = ModulePathProgram.fromTestClassPath();
         // tcnative's other platforms come along too (its POM depends on them): harmless, as for a user.
-        Set<String> needed = Set.of("io.rill.buffer", "io.rill.codec", "io.rill.codec.http", "io.rill.common",
-                "io.rill.handler", "io.rill.transport", "io.rill.transport.epoll", TCNATIVE_CLASSES,
+        Set<String> needed = Set.of("io.rill.buffer", "io.rill.codec", "io.rill.codec.http", "io.rill.codec.http2",
+                "io.rill.common", "io.rill.handler", "io.rill.transport", "io.rill.transport.epoll", TCNATIVE_CLASSES,
                 "io.netty.internal.tcnative.openssl.linux.x86_64");
         assertTrue(program.moduleNames().containsAll(needed), "module path: " + program.moduleNames());
         program.compile(out);
@@ -78,6 +80,8 @@ class JpmsModulePathTest {
             assertTrue(run.stdout().matches("(?s).*" + transport + "/TLS_JDK: PING over TLS\\S+ \\(JDK\\)\n.*"),
                     run.toString());
             assertTrue(run.stdout().matches("(?s).*" + transport + "/TLS_OPENSSL: PING over TLS\\S+ \\(OPENSSL\\)\n.*"),
+                    run.toString());
+            assertTrue(run.stdout().contains(transport + "/H2_WEBSOCKET: PING over a WebSocket on an HTTP/2 stream\n"),
                     run.toString());
         }
         assertTrue(run.stdout().contains("all round trips passed"), run.toString());

@@ -26,7 +26,6 @@ import io.rill.handler.codec.http.HttpHeaders;
 import io.rill.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.rill.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.rill.handler.codec.http.websocketx.ContinuationWebSocketFrame;
-import io.rill.handler.codec.http.websocketx.Http2WebSocketClientHandler;
 import io.rill.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.rill.handler.codec.http.websocketx.WebSocketClientHandshaker;
 import io.rill.handler.codec.http.websocketx.WebSocketCloseReceived;
@@ -38,6 +37,8 @@ import io.rill.handler.codec.http2.Http2FrameCodec;
 import io.rill.handler.codec.http2.Http2MultiplexHandler;
 import io.rill.handler.codec.http2.Http2ResetFrame;
 import io.rill.handler.codec.http2.Http2StreamChannel;
+import io.rill.handler.codec.http2.websocketx.Http2WebSocketClientHandler;
+import io.rill.handler.codec.http2.websocketx.Http2WebSocketServerHandler;
 
 /**
  * WebSocket over HTTP/2 (RFC 8441) on a real connection, on every transport: messages larger than
@@ -101,7 +102,7 @@ abstract class SocketWebSocketOverHttp2Tests extends AbstractSocketTest {
                         new Http2MultiplexHandler(new ChannelInitializer<Http2StreamChannel>() {
                             @Override
                             protected void initChannel(Http2StreamChannel stream) {
-                                stream.pipeline().addLast(ws.buildForHttp2(), new Echo());
+                                stream.pipeline().addLast(Http2WebSocketServerHandler.of(ws), new Echo());
                             }
                         }));
             }

@@ -219,9 +219,8 @@ public final class HttpResponseStatus implements Comparable<HttpResponseStatus> 
     }
 
     /**
-     * The status code as text, for an HTTP/2 {@code :status} field:
-     * {@code new Http2Headers().status(HttpResponseStatus.OK.codeAsText())}. The same instance on
-     * every call, so it costs nothing per response.
+     * The status code as text, for an HTTP/2 {@code :status} field, which carries it so. The same
+     * instance on every call, so it costs nothing per response.
      *
      * @return the three digits of {@link #code()}, e.g. {@code "200"}
      */

@@ -41,7 +41,7 @@
  * {@code ChunkedInput} as a chunked body; {@link io.rill.handler.codec.http.QueryStringDecoder}
  * and {@link io.rill.handler.codec.http.QueryStringEncoder} handle request targets;
  * {@link io.rill.handler.codec.http.HttpRequestRecorder} emits a JFR event per request. Cookies,
- * CORS, forms and multipart are in the sub-packages; WebSocket in {@code .websocketx}; HTTP/2 in
- * {@code io.rill.handler.codec.http2}.
+ * CORS, forms and multipart are in the sub-packages; WebSocket in {@code .websocketx}. HTTP/2 is
+ * in a module of its own, rill-codec-http2, built on this one.
  */
 package io.rill.handler.codec.http;

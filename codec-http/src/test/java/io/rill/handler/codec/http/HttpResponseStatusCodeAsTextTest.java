@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.junit.jupiter.api.Test;
 
-import io.rill.handler.codec.http2.Http2Headers;
-
 class HttpResponseStatusCodeAsTextTest {
 
     @Test
@@ -20,11 +18,5 @@ class HttpResponseStatusCodeAsTextTest {
     @Test
     void returnsTheSameInstanceOnEveryCall() {
         assertSame(HttpResponseStatus.OK.codeAsText(), HttpResponseStatus.OK.codeAsText());
-    }
-
-    @Test
-    void servesAsAnHttp2StatusField() {
-        Http2Headers headers = new Http2Headers().status(HttpResponseStatus.NO_CONTENT.codeAsText());
-        assertEquals("204", headers.status().toString());
     }
 }

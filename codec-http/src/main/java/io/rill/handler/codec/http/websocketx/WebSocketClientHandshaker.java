@@ -2,7 +2,6 @@ package io.rill.handler.codec.http.websocketx;
 
 import java.net.URI;
 import java.util.List;
-import java.util.Locale;
 
 import io.rill.buffer.Unpooled;
 import io.rill.handler.codec.http.DefaultFullHttpRequest;
@@ -14,7 +13,6 @@ import io.rill.handler.codec.http.HttpMethod;
 import io.rill.handler.codec.http.HttpResponse;
 import io.rill.handler.codec.http.HttpResponseStatus;
 import io.rill.handler.codec.http.HttpVersion;
-import io.rill.handler.codec.http2.Http2Headers;
 
 /**
  * The client's side of the version-13 opening handshake (RFC 6455 §4.1): makes the upgrade
@@ -58,15 +56,50 @@ public final class WebSocketClientHandshaker {
         return uri;
     }
 
+    /**
+     * The request target: the URI's path, {@code /} if it has none, and its query.
+     *
+     * @return the target of the request ({@code :path} over HTTP/2)
+     */
+    public String requestTarget() {
+        String target = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        return uri.getRawQuery() == null ? target : target + "?" + uri.getRawQuery();
+    }
+
+    /**
+     * The URI's host, with its port unless that is the scheme's default (80 for {@code ws:}, 443
+     * for {@code wss:}).
+     *
+     * @return the request's {@code Host} ({@code :authority} over HTTP/2)
+     */
+    public String authority() {
+        int port = uri.getPort();
+        boolean defaultPort = port == -1 || port == ("wss".equalsIgnoreCase(uri.getScheme()) ? 443 : 80);
+        return defaultPort ? uri.getHost() : uri.getHost() + ":" + port;
+    }
+
+    /** @return the subprotocols offered, in order of preference; empty for none */
+    public List<String> subprotocols() {
+        return subprotocols;
+    }
+
+    /** @return the {@code Sec-WebSocket-Extensions} offer, null for none */
+    public String extensionOffer() {
+        return extensionOffer;
+    }
+
+    /** @return the fields added to every request ({@code Origin}, cookies ...), as given; null for none */
+    public HttpHeaders extraHeaders() {
+        return extraHeaders;
+    }
+
     /** @return the upgrade request, with a new key; the caller owns it */
     public FullHttpRequest newRequest() {
         key = HandshakeFields.newKey();
-        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, target(),
+        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, requestTarget(),
                 Unpooled.EMPTY_BUFFER);
         HttpHeaders fields = request.headers();
-        int port = uri.getPort();
-        boolean defaultPort = port == -1 || port == ("wss".equalsIgnoreCase(uri.getScheme()) ? 443 : 80);
-        fields.set(HttpHeaderNames.HOST, defaultPort ? uri.getHost() : uri.getHost() + ":" + port)
+        fields.set(HttpHeaderNames.HOST, authority())
                 .set(HttpHeaderNames.UPGRADE, HttpHeaderValues.WEBSOCKET)
                 .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE)
                 .set(HttpHeaderNames.SEC_WEBSOCKET_KEY, key)
@@ -120,11 +153,21 @@ public final class WebSocketClientHandshaker {
     }
 
     /**
-     * The subprotocol and extensions a successful answer names; shared by HTTP/1.1 and RFC 8441.
+     * Checks the fields of the server's {@code :status 200} answer to an RFC 8441 extended CONNECT
+     * made of this handshaker's offers (the caller checked the status). HTTP/2 carries no key and
+     * no {@code Sec-WebSocket-Accept} (RFC 8441 §5), so what is left to check is the subprotocol
+     * and the extensions the server chose, as for HTTP/1.1.
      *
+     * @param fields the answer's regular fields (no pseudo-header fields)
+     * @return what it agreed
      * @throws WebSocketHandshakeException if the server chose what was not offered
      */
-    Agreement agreement(HttpHeaders fields) {
+    public Agreement checkExtendedConnect(HttpHeaders fields) {
+        return agreement(fields);
+    }
+
+    /** The subprotocol and extensions a successful answer names, over either HTTP version. */
+    private Agreement agreement(HttpHeaders fields) {
         List<String> chosen = HandshakeFields.elements(fields, HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL);
         if (chosen.size() > 1 || chosen.size() == 1 && !subprotocols.contains(chosen.get(0))) {
             throw new WebSocketHandshakeException("the server chose subprotocol " + chosen + ", offered " + subprotocols);
@@ -135,39 +178,5 @@ public final class WebSocketClientHandshaker {
             throw new WebSocketHandshakeException("the server accepted extensions that were not offered: " + elements);
         }
         return new Agreement(chosen.isEmpty() ? null : chosen.get(0), accepted);
-    }
-
-    /**
-     * The fields of an RFC 8441 extended CONNECT for this URI: {@code :method CONNECT},
-     * {@code :protocol websocket}, {@code :scheme} {@code https} for {@code wss:} ({@code http}
-     * otherwise), {@code :authority}, {@code :path}, {@code sec-websocket-version: 13} and the offers;
-     * no key (RFC 8441 §5). Field names are lower case, as HTTP/2 requires.
-     */
-    Http2Headers newExtendedConnect() {
-        boolean secure = "wss".equalsIgnoreCase(uri.getScheme());
-        int port = uri.getPort();
-        boolean defaultPort = port == -1 || port == (secure ? 443 : 80);
-        Http2Headers fields = new Http2Headers()
-                .method("CONNECT").set(Http2Headers.PROTOCOL, "websocket")
-                .scheme(secure ? "https" : "http")
-                .authority(defaultPort ? uri.getHost() : uri.getHost() + ":" + port)
-                .path(target())
-                .set("sec-websocket-version", "13");
-        if (!subprotocols.isEmpty()) {
-            fields.set("sec-websocket-protocol", String.join(", ", subprotocols));
-        }
-        if (extensionOffer != null) {
-            fields.set("sec-websocket-extensions", extensionOffer);
-        }
-        if (extraHeaders != null) {
-            extraHeaders.forEach((name, value) -> fields.add(name.toString().toLowerCase(Locale.ROOT), value));
-        }
-        return fields;
-    }
-
-    /** The request target: the URI's path, {@code /} if empty, and its query. */
-    private String target() {
-        String target = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        return uri.getRawQuery() == null ? target : target + "?" + uri.getRawQuery();
     }
 }

@@ -10,6 +10,7 @@ import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.http.HttpClientCodec;
 import io.rill.handler.codec.http.HttpHeaders;
 import io.rill.handler.codec.http.HttpResponse;
+import io.rill.handler.codec.http.websocketx.internal.ClientHandshakeWait;
 import io.rill.util.concurrent.Future;
 
 /**
@@ -115,7 +116,7 @@ public final class WebSocketClientProtocolHandler implements ChannelHandler {
             return;
         }
         URI uri = handshaker.uri();
-        WebSocketUpgrade.apply(ctx, http1, decoderConfig, true, agreement.extensions(), closeTimeout,
+        WebSocketUpgrade.apply(ctx, http1, decoderConfig, agreement.extensions(), closeTimeout,
                 new WebSocketHandshakeComplete(uri.getRawPath(), response.headers(), agreement.subprotocol()));
         wait.succeed();
     }

@@ -159,7 +159,16 @@ public final class WebSocketServerHandshaker {
         return new Outcome(response, true, subprotocol, accepted, null);
     }
 
-    static Outcome refuse(HttpResponseStatus status, String reason) {
+    /**
+     * A refusal for a reason the caller found, such as a rule of the transport the handshake runs
+     * on (RFC 8441: the extended CONNECT must not end its stream): {@code status} with a
+     * {@code text/plain} body that gives the reason, and {@code Connection: close}.
+     *
+     * @param status the status to answer with
+     * @param reason why, for the body and the log
+     * @return an outcome that is not accepted; the caller owns its response
+     */
+    public static Outcome refuse(HttpResponseStatus status, String reason) {
         byte[] body = (status.reasonPhrase() + ": " + reason + "\n").getBytes(StandardCharsets.UTF_8);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
                 Unpooled.wrappedBuffer(body));

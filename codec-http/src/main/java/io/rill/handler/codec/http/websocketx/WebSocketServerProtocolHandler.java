@@ -60,6 +60,7 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
 
     private final Builder config;
     private final WebSocketServerHandshaker handshaker;
+    private final Predicate<String> pathMatcher;
     /** The request being passed on belongs to another path: its body follows it to the application. */
     private boolean passingThrough;
     /** The upgrade request was refused: what is left of it is dropped until the connection closes. */
@@ -68,7 +69,8 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
 
     private WebSocketServerProtocolHandler(Builder config) {
         this.config = config;
-        this.handshaker = handshaker(config);
+        this.handshaker = config.newHandshaker();
+        this.pathMatcher = config.pathMatcher();
     }
 
     /**
@@ -111,7 +113,7 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
         }
         if (msg instanceof HttpRequest request && !passingThrough) {
             cancelTimer();
-            if (matches(request.uri())) {
+            if (pathMatcher.test(request.uri())) {
                 upgradeOrRefuse(ctx, request);
                 return;
             }
@@ -123,22 +125,18 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
         ctx.fireChannelRead(msg);
     }
 
-    private boolean matches(String uri) {
-        return matches(config, uri);
-    }
-
-    /** Whether {@code uri}'s path is the configured one, or below it with a prefix; shared with the HTTP/2 handler. */
-    static boolean matches(Builder config, String uri) {
+    /** Whether {@code uri}'s path is {@code path}, or below it with {@code prefix}. */
+    private static boolean matches(String path, boolean prefix, String uri) {
         int query = uri.indexOf('?');
-        String path = query < 0 ? uri : uri.substring(0, query);
-        if (path.equals(config.path)) {
+        String requested = query < 0 ? uri : uri.substring(0, query);
+        if (requested.equals(path)) {
             return true;
         }
-        if (!config.prefix) {
+        if (!prefix) {
             return false;
         }
-        String base = config.path.endsWith("/") ? config.path : config.path + "/";
-        return path.startsWith(base);
+        String base = path.endsWith("/") ? path : path + "/";
+        return requested.startsWith(base);
     }
 
     private void upgradeOrRefuse(ChannelHandlerContext ctx, HttpRequest request) {
@@ -161,21 +159,8 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
             throw new IllegalStateException("WebSocketServerProtocolHandler needs an HttpServerCodec before it");
         }
         ctx.writeAndFlush(outcome.response()); // encoded by the HTTP codec, still in place
-        WebSocketUpgrade.apply(ctx, http1, decoderConfig(config), false, outcome.extensions(), config.closeTimeout,
+        WebSocketUpgrade.apply(ctx, http1, config.decoderConfig(), outcome.extensions(), config.closeTimeout,
                 new WebSocketHandshakeComplete(request.uri(), request.headers(), outcome.subprotocol()));
-    }
-
-    /** The decoder's limits a configuration sets; a server expects masked frames. */
-    static WebSocketDecoderConfig decoderConfig(Builder config) {
-        return new WebSocketDecoderConfig(config.maxFramePayload, config.maxMessagePayload, true, 0);
-    }
-
-    static WebSocketServerHandshaker handshaker(Builder config) {
-        return new WebSocketServerHandshaker(config.subprotocols, config.originCheck, config.extensions);
-    }
-
-    static Duration closeTimeout(Builder config) {
-        return config.closeTimeout;
     }
 
     @Override
@@ -195,7 +180,12 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
         }
     }
 
-    /** The configuration of a {@link WebSocketServerProtocolHandler}; a builder makes any number of handlers. */
+    /**
+     * The configuration of a {@link WebSocketServerProtocolHandler}; a builder makes any number of
+     * handlers. Its getters ({@link #pathMatcher()}, {@link #newHandshaker()}, {@link #decoderConfig()},
+     * {@link #closeTimeout()}) give the same settings to a handler for another transport, such as
+     * WebSocket over HTTP/2: each returns a value fixed when it is called.
+     */
     public static final class Builder {
         private final String path;
         private boolean prefix;
@@ -286,13 +276,30 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
         }
 
         /**
-         * The same configuration for WebSocket over HTTP/2 (RFC 8441); the handshake timeout does not
-         * apply (the request is the stream's first frame).
+         * Which request targets upgrade: the configured path, and with {@link #pathPrefix} every
+         * path below it; a query is ignored.
          *
-         * @return a sharable handler for the pipeline of every HTTP/2 stream the peer opens
+         * @return a test of a request target, fixed to the path settings as they are now
          */
-        public Http2WebSocketServerHandler buildForHttp2() {
-            return new Http2WebSocketServerHandler(copy());
+        public Predicate<String> pathMatcher() {
+            String p = path;
+            boolean below = prefix;
+            return uri -> matches(p, below, uri);
+        }
+
+        /** @return a handshaker with the subprotocols, origin check and extensions as they are now */
+        public WebSocketServerHandshaker newHandshaker() {
+            return new WebSocketServerHandshaker(subprotocols, originCheck, extensions);
+        }
+
+        /** @return the frame decoder's settings: the payload limits as they are now, masked frames expected */
+        public WebSocketDecoderConfig decoderConfig() {
+            return new WebSocketDecoderConfig(maxFramePayload, maxMessagePayload, true, 0);
+        }
+
+        /** @return how long to wait for the peer's close frame after sending ours */
+        public Duration closeTimeout() {
+            return closeTimeout;
         }
 
         private Builder copy() {

@@ -31,9 +31,9 @@
  * {@link io.rill.handler.codec.http.websocketx.WebSocketExtension} claims RSV bits and adds a frame
  * decoder and encoder of its own. permessage-deflate (RFC 7692) ships in {@code .extensions}.
  *
- * <p>WebSocket over HTTP/2 (RFC 8441): {@code WebSocketServerProtocolHandler.builder(path).buildForHttp2()}
- * makes an {@link io.rill.handler.codec.http.websocketx.Http2WebSocketServerHandler} for each
- * stream's pipeline (the codec needs {@code enableConnectProtocol(true)});
- * {@link io.rill.handler.codec.http.websocketx.Http2WebSocketClientHandler} is the client side.
+ * <p>{@link io.rill.handler.codec.http.websocketx.WebSocketHandlers} makes the handlers that carry
+ * a WebSocket after any handshake; Rill's HTTP/2 module builds WebSocket over HTTP/2 (RFC 8441) on
+ * it, configured by the same {@code WebSocketServerProtocolHandler.Builder} and
+ * {@code WebSocketClientHandshaker}.
  */
 package io.rill.handler.codec.http.websocketx;

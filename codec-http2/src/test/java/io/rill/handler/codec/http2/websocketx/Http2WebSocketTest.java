@@ -1,4 +1,4 @@
-package io.rill.handler.codec.http.websocketx;
+package io.rill.handler.codec.http2.websocketx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,6 +24,13 @@ import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.http.HttpHeaders;
+import io.rill.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.WebSocketClientHandshaker;
+import io.rill.handler.codec.http.websocketx.WebSocketExtensionNegotiator;
+import io.rill.handler.codec.http.websocketx.WebSocketHandshakeException;
+import io.rill.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.rill.handler.codec.http2.Http2Headers;
 import io.rill.handler.codec.http2.Http2HeadersFrame;
 import io.rill.handler.codec.http2.Http2StreamChannel;
@@ -150,7 +157,8 @@ class Http2WebSocketTest {
                 ReferenceCountUtil.release(msg);
             }
         }).open().get(5, TimeUnit.SECONDS);
-        Http2Headers request = client("ws://localhost/ws").handshaker().newExtendedConnect()
+        Http2Headers request = Http2WebSocketClientHandler.extendedConnect(new WebSocketClientHandshaker(
+                URI.create("ws://localhost/ws"), List.of(), new HttpHeaders(), null, WebSocketExtensionNegotiator.NONE))
                 .set("sec-websocket-version", "8");
         stream.writeAndFlush(new Http2HeadersFrame(0, request, false));
         Http2Headers response = answer.get(10, TimeUnit.SECONDS);

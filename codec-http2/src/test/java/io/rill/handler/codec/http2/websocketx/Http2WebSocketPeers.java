@@ -1,4 +1,4 @@
-package io.rill.handler.codec.http.websocketx;
+package io.rill.handler.codec.http2.websocketx;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +18,12 @@ import io.rill.channel.local.LocalAddress;
 import io.rill.channel.local.LocalChannel;
 import io.rill.channel.local.LocalIoHandler;
 import io.rill.channel.local.LocalServerChannel;
+import io.rill.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.WebSocketCloseReceived;
+import io.rill.handler.codec.http.websocketx.WebSocketFrame;
+import io.rill.handler.codec.http.websocketx.WebSocketHandshakeComplete;
+import io.rill.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.rill.handler.codec.http2.Http2FrameCodec;
 import io.rill.handler.codec.http2.Http2MultiplexHandler;
 import io.rill.handler.codec.http2.Http2ResetFrame;
@@ -55,7 +61,7 @@ final class Http2WebSocketPeers implements AutoCloseable {
                                 new Http2MultiplexHandler(new ChannelInitializer<Http2StreamChannel>() {
                                     @Override
                                     protected void initChannel(Http2StreamChannel stream) {
-                                        stream.pipeline().addLast(ws.buildForHttp2(), new ServerApplication(echo));
+                                        stream.pipeline().addLast(Http2WebSocketServerHandler.of(ws), new ServerApplication(echo));
                                     }
                                 }));
                     }

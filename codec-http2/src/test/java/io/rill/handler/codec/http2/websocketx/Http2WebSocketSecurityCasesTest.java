@@ -1,4 +1,4 @@
-package io.rill.handler.codec.http.websocketx;
+package io.rill.handler.codec.http2.websocketx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +18,9 @@ import io.rill.buffer.Unpooled;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.rill.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.rill.handler.codec.http2.Http2StreamChannel;
 
 /**

@@ -18,7 +18,6 @@ import io.rill.channel.ChannelHandler;
 import io.rill.fuzz.FuzzInput;
 import io.rill.fuzz.FuzzLeaks;
 import io.rill.handler.codec.DecoderException;
-import io.rill.handler.codec.http.FuzzFeed;
 
 /**
  * Fuzz targets for HTTP/2 frames. {@code serverCodec}: the bytes after the client preface go to a

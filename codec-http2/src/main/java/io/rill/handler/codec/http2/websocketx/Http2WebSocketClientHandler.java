@@ -1,15 +1,23 @@
-package io.rill.handler.codec.http.websocketx;
+package io.rill.handler.codec.http2.websocketx;
 
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.http.HttpHeaders;
+import io.rill.handler.codec.http.websocketx.WebSocketClientHandshaker;
+import io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig;
+import io.rill.handler.codec.http.websocketx.WebSocketExtensionNegotiator;
+import io.rill.handler.codec.http.websocketx.WebSocketHandshakeComplete;
+import io.rill.handler.codec.http.websocketx.WebSocketHandshakeException;
+import io.rill.handler.codec.http.websocketx.internal.ClientHandshakeWait;
 import io.rill.handler.codec.http2.Http2FrameCodec;
+import io.rill.handler.codec.http2.Http2Headers;
 import io.rill.handler.codec.http2.Http2HeadersFrame;
 import io.rill.handler.codec.http2.Http2ResetFrame;
 import io.rill.handler.codec.http2.Http2StreamChannel;
@@ -31,10 +39,10 @@ import io.rill.util.concurrent.Promise;
  * <p>{@link #open} first waits for the server's SETTINGS: a server that did not send
  * SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 does not take extended CONNECT (RFC 8441 §3), and the open
  * fails with a {@link WebSocketHandshakeException} saying so (use HTTP/1.1 there). Otherwise a
- * stream is opened with this handler and the application's after it; it sends the
- * {@link WebSocketClientHandshaker}'s extended CONNECT and, on {@code :status 200}, makes way for
- * the frame decoder (expecting unmasked frames), the masking encoder (RFC 8441 §5 keeps the
- * masking), the extensions' handlers and the control handler; {@link WebSocketHandshakeComplete}
+ * stream is opened with this handler and the application's after it; it sends an extended
+ * CONNECT with the {@link WebSocketClientHandshaker}'s offers and, on {@code :status 200}, makes
+ * way for the frame decoder (expecting unmasked frames), the masking encoder (RFC 8441 §5 keeps
+ * the masking), the extensions' handlers and the control handler; {@link WebSocketHandshakeComplete}
  * reaches the application and the future of {@link #open} completes with the stream's channel.
  * Any other answer, a reset, or no answer within the handshake timeout fails it and closes the stream.
  *
@@ -134,10 +142,6 @@ public final class Http2WebSocketClientHandler implements ChannelHandler {
         });
     }
 
-    WebSocketClientHandshaker handshaker() {
-        return handshaker;
-    }
-
     /** @return succeeds once the stream speaks WebSocket; fails if the handshake does not complete */
     public Future<Void> handshakeFuture() {
         return wait.future();
@@ -155,7 +159,34 @@ public final class Http2WebSocketClientHandler implements ChannelHandler {
     }
 
     private Object extendedConnect() {
-        return new Http2HeadersFrame(0, handshaker.newExtendedConnect(), false);
+        return new Http2HeadersFrame(0, extendedConnect(handshaker), false);
+    }
+
+    /**
+     * The fields of an RFC 8441 extended CONNECT for {@code handshaker}'s URI and offers:
+     * {@code :method CONNECT}, {@code :protocol websocket}, {@code :scheme} {@code https} for
+     * {@code wss:} ({@code http} otherwise), {@code :authority}, {@code :path},
+     * {@code sec-websocket-version: 13}, the subprotocols, the extension offer and the extra
+     * fields; no key (RFC 8441 §5). Field names are lower case, as HTTP/2 requires.
+     */
+    static Http2Headers extendedConnect(WebSocketClientHandshaker handshaker) {
+        boolean secure = "wss".equalsIgnoreCase(handshaker.uri().getScheme());
+        Http2Headers fields = new Http2Headers()
+                .method("CONNECT").set(Http2Headers.PROTOCOL, "websocket")
+                .scheme(secure ? "https" : "http")
+                .authority(handshaker.authority())
+                .path(handshaker.requestTarget())
+                .set("sec-websocket-version", "13");
+        if (!handshaker.subprotocols().isEmpty()) {
+            fields.set("sec-websocket-protocol", String.join(", ", handshaker.subprotocols()));
+        }
+        if (handshaker.extensionOffer() != null) {
+            fields.set("sec-websocket-extensions", handshaker.extensionOffer());
+        }
+        if (handshaker.extraHeaders() != null) {
+            handshaker.extraHeaders().forEach((name, value) -> fields.add(name.toString().toLowerCase(Locale.ROOT), value));
+        }
+        return fields;
     }
 
     @Override
@@ -176,13 +207,13 @@ public final class Http2WebSocketClientHandler implements ChannelHandler {
         HttpHeaders fields = Http2WebSocketServerHandler.regularFields(response.headers());
         WebSocketClientHandshaker.Agreement agreement;
         try {
-            agreement = handshaker.agreement(fields);
+            agreement = handshaker.checkExtendedConnect(fields);
         } catch (WebSocketHandshakeException e) {
             wait.fail(ctx, e);
             return;
         }
         wait.cancelTimer();
-        WebSocketUpgrade.applyOnStream(ctx, decoderConfig, true, agreement.extensions(), closeTimeout,
+        WebSocketStreamAdapter.install(ctx, decoderConfig, agreement.extensions(), closeTimeout,
                 new WebSocketHandshakeComplete(handshaker.uri().getRawPath(), fields, agreement.subprotocol()));
         wait.succeed();
     }

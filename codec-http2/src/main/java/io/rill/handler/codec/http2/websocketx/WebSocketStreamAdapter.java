@@ -1,12 +1,17 @@
-package io.rill.handler.codec.http.websocketx;
+package io.rill.handler.codec.http2.websocketx;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
+import io.rill.channel.ChannelPipeline;
+import io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig;
+import io.rill.handler.codec.http.websocketx.WebSocketExtension;
+import io.rill.handler.codec.http.websocketx.WebSocketHandlers;
 import io.rill.handler.codec.http2.Http2DataFrame;
 import io.rill.handler.codec.http2.Http2HeadersFrame;
 import io.rill.util.concurrent.Promise;
@@ -42,6 +47,25 @@ final class WebSocketStreamAdapter implements ChannelHandler {
 
     WebSocketStreamAdapter(Duration closeTimeout) {
         this.closeTimeoutNanos = closeTimeout.toNanos();
+    }
+
+    /**
+     * Makes {@code self}'s stream a WebSocket: an adapter and the {@linkplain WebSocketHandlers
+     * WebSocket handlers} go right after {@code self}, which is removed, and {@code event} is fired
+     * from the last of them toward the application.
+     */
+    static void install(ChannelHandlerContext self, WebSocketDecoderConfig config,
+            List<WebSocketExtension> extensions, Duration closeTimeout, Object event) {
+        ChannelPipeline pipeline = self.pipeline();
+        List<ChannelHandler> added = WebSocketHandlers.afterHandshake(config, extensions, closeTimeout);
+        added.add(0, new WebSocketStreamAdapter(closeTimeout));
+        String after = self.name();
+        for (ChannelHandler h : added) {
+            pipeline.addAfter(after, null, h);
+            after = pipeline.context(h).name();
+        }
+        pipeline.remove(self.name());
+        pipeline.context(added.get(added.size() - 1)).fireUserEventTriggered(event);
     }
 
     @Override

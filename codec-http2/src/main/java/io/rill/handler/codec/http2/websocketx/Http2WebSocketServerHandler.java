@@ -1,6 +1,8 @@
-package io.rill.handler.codec.http.websocketx;
+package io.rill.handler.codec.http2.websocketx;
 
+import java.time.Duration;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
@@ -8,6 +10,11 @@ import io.rill.handler.codec.http.FullHttpResponse;
 import io.rill.handler.codec.http.HttpHeaderNames;
 import io.rill.handler.codec.http.HttpHeaders;
 import io.rill.handler.codec.http.HttpResponseStatus;
+import io.rill.handler.codec.http.websocketx.WebSocketDecoderConfig;
+import io.rill.handler.codec.http.websocketx.WebSocketFrameDecoder;
+import io.rill.handler.codec.http.websocketx.WebSocketHandshakeComplete;
+import io.rill.handler.codec.http.websocketx.WebSocketServerHandshaker;
+import io.rill.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.rill.handler.codec.http2.Http2DataFrame;
 import io.rill.handler.codec.http2.Http2FrameCodec;
 import io.rill.handler.codec.http2.Http2Headers;
@@ -19,8 +26,8 @@ import io.rill.util.InternalLogger;
 /**
  * WebSocket over HTTP/2 (RFC 8441), server side: the first handler of the pipeline of each stream
  * the client opens ({@link Http2MultiplexHandler}'s stream handler), configured once for both
- * HTTP versions through {@link WebSocketServerProtocolHandler.Builder#buildForHttp2()}. The
- * connection's {@link Http2FrameCodec} must be built with
+ * HTTP versions: {@link #of(WebSocketServerProtocolHandler.Builder)} takes the builder of the
+ * HTTP/1.1 handler. The connection's {@link Http2FrameCodec} must be built with
  * {@link Http2FrameCodec.Builder#enableConnectProtocol(boolean) enableConnectProtocol(true)}, or
  * clients may not send the extended CONNECT.
  *
@@ -29,7 +36,7 @@ import io.rill.util.InternalLogger;
  * connection.pipeline().addLast(Http2FrameCodec.forServer().enableConnectProtocol(true).build(),
  *         new Http2MultiplexHandler(new ChannelInitializer<>() {
  *             protected void initChannel(Channel stream) {
- *                 stream.pipeline().addLast(ws.buildForHttp2(), new MyFrameHandler());
+ *                 stream.pipeline().addLast(Http2WebSocketServerHandler.of(ws), new MyFrameHandler());
  *             }
  *         }));
  * }</pre>
@@ -37,14 +44,17 @@ import io.rill.util.InternalLogger;
  * <p>A stream whose request is {@code :method CONNECT} with {@code :protocol websocket} for the
  * configured path is checked by {@link WebSocketServerHandshaker#handshakeExtendedConnect}:
  * refused with {@code 400} or {@code 403} and the stream ended, or answered {@code :status 200}
- * (no END_STREAM). Then this handler makes way for the {@link WebSocketFrameDecoder} (client frames
- * are still masked, RFC 8441 §5), the encoder, the extensions' handlers and the control handler,
- * over the stream's DATA frames; {@link WebSocketHandshakeComplete} reaches the application, then
- * data frames. A clean close ends the stream with END_STREAM, an abort resets it with CANCEL, and
- * the stream's flow control is the back-pressure: the channel is not writable while the client's
- * window is spent. Any other request passes on untouched, and this handler leaves the pipeline.
+ * (no END_STREAM). Then this handler makes way for the
+ * {@linkplain io.rill.handler.codec.http.websocketx.WebSocketHandlers WebSocket handlers}: the
+ * {@link WebSocketFrameDecoder} (client frames are still masked, RFC 8441 §5), the encoder, the
+ * extensions' handlers and the control handler, over the stream's DATA frames;
+ * {@link WebSocketHandshakeComplete} reaches the application, then data frames. A clean close
+ * ends the stream with END_STREAM, an abort resets it with CANCEL, and the stream's flow control
+ * is the back-pressure: the channel is not writable while the client's window is spent. Any other
+ * request passes on untouched, and this handler leaves the pipeline.
  *
- * <p>Sharable and stateless: it only reads the stream's first frame.
+ * <p>Sharable and stateless: it only reads the stream's first frame. Every setting of the builder
+ * applies but the handshake timeout, since the request is that first frame.
  */
 @ChannelHandler.Sharable
 public final class Http2WebSocketServerHandler implements ChannelHandler {
@@ -53,12 +63,28 @@ public final class Http2WebSocketServerHandler implements ChannelHandler {
     private static final AsciiString CONNECT = AsciiString.cached("CONNECT");
     private static final String WEBSOCKET = "websocket";
 
-    private final WebSocketServerProtocolHandler.Builder config;
+    private final Predicate<String> pathMatcher;
     private final WebSocketServerHandshaker handshaker;
+    private final WebSocketDecoderConfig decoderConfig;
+    private final Duration closeTimeout;
 
-    Http2WebSocketServerHandler(WebSocketServerProtocolHandler.Builder config) {
-        this.config = config;
-        this.handshaker = WebSocketServerProtocolHandler.handshaker(config);
+    private Http2WebSocketServerHandler(WebSocketServerProtocolHandler.Builder config) {
+        this.pathMatcher = config.pathMatcher();
+        this.handshaker = config.newHandshaker();
+        this.decoderConfig = config.decoderConfig();
+        this.closeTimeout = config.closeTimeout();
+    }
+
+    /**
+     * The handler for WebSocket over HTTP/2 that {@code config} describes: its path (and prefix),
+     * subprotocols, origin check, extensions, payload limits and close timeout, as they are now
+     * (later changes to the builder do not reach it). Its handshake timeout does not apply.
+     *
+     * @param config the configuration of the HTTP/1.1 handler, which may build that one too
+     * @return a sharable handler for the pipeline of every HTTP/2 stream the peer opens
+     */
+    public static Http2WebSocketServerHandler of(WebSocketServerProtocolHandler.Builder config) {
+        return new Http2WebSocketServerHandler(config);
     }
 
     @Override
@@ -83,8 +109,7 @@ public final class Http2WebSocketServerHandler implements ChannelHandler {
         }
         ctx.writeAndFlush(new Http2HeadersFrame(0, toHttp2(outcome.response()), false));
         outcome.response().release();
-        WebSocketUpgrade.applyOnStream(ctx, WebSocketServerProtocolHandler.decoderConfig(config), false,
-                outcome.extensions(), WebSocketServerProtocolHandler.closeTimeout(config),
+        WebSocketStreamAdapter.install(ctx, decoderConfig, outcome.extensions(), closeTimeout,
                 new WebSocketHandshakeComplete(path, regular, outcome.subprotocol()));
     }
 
@@ -92,7 +117,7 @@ public final class Http2WebSocketServerHandler implements ChannelHandler {
         CharSequence protocol = fields.protocol();
         return protocol != null && AsciiString.contentEquals(fields.method(), CONNECT)
                 && WEBSOCKET.equalsIgnoreCase(protocol.toString()) && fields.path() != null
-                && WebSocketServerProtocolHandler.matches(config, fields.path().toString());
+                && pathMatcher.test(fields.path().toString());
     }
 
     /** The refusal's status, fields and text, ending the stream; the stream channel then closes. */
