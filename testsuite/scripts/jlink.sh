@@ -17,7 +17,7 @@ if [ -n "${RILL_MODULE_PATH:-}" ]; then
 else
   rill=()
   for m in common buffer transport codec handler codec-http codec-http2 transport-native-epoll; do
-    jar=$(ls "$m"/target/rill-"$m"-*.jar 2>/dev/null | grep -v -e '-sources.jar' -e '-tests.jar' | head -n 1 || true)
+    jar=$(ls "$m"/target/rill-"$m"-*.jar 2>/dev/null | grep -v -e '-sources.jar' -e '-tests.jar' -e '-javadoc.jar' -e '-linux-' | head -n 1 || true)
     [ -n "$jar" ] || { echo "jlink.sh: no jar in $m/target; run mvn -B -q package -DskipTests first" >&2; exit 1; }
     rill+=("$jar")
   done
