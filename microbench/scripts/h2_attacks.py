@@ -5,7 +5,8 @@ While an attack runs, a legitimate client makes one small request every 20 ms on
 own and times it; the server's RSS is sampled every 50 ms. Once the attack's sockets are closed, the
 server gets 5 s to give its descriptors back. Prints one line:
 
-    ATTACK: peak RSS +N MB, legitimate worst M ms over K requests, E errors, descriptors +D 5 s after
+    ATTACK: peak RSS +N MB, legitimate worst M ms over K requests, E errors, descriptors +D 5 s after,
+            [C of its connections closed by the server by the end,] RSS within +64 MB T s after the end
 
 Attacks (ATTACK argument):
   grpc-hoard       CONNS connections x 100 unary calls, each sending a 4 MiB message it never finishes,
@@ -400,7 +401,8 @@ def legit_main(port, grpc):
 
 def attack_round(args, scale):
     """One attack at {@code scale} of its connections; returns the peak RSS in kB over the base, the descriptors
-    over the base 5 s after, and how many of its connections the server had closed by its end (None: not known)."""
+    over the base 5 s after, how many of its connections the server had closed by its end (None: not known), and
+    the seconds after the end until RSS was within 64 MB of the base again (None: not within 30 s)."""
     base_rss, base_fds = rss_kb(args.pid), fds(args.pid)
     peak = base_rss
     stop = threading.Event()
@@ -413,11 +415,16 @@ def attack_round(args, scale):
     closed = sum(closed_by_server(c) for c in conns) if args.attack in UNREAD else None
     for c in conns:
         c.close()
-    settle = time.monotonic() + 5
-    while time.monotonic() < settle:
+    ended = time.monotonic()
+    while time.monotonic() < ended + 5:
         peak = max(peak, rss_kb(args.pid))
         time.sleep(0.05)
-    return peak - base_rss, fds(args.pid) - base_fds, closed
+    fd_delta = fds(args.pid) - base_fds
+    # The issue's bound: back within 64 MB of the start within 30 s of the attack's end.
+    while rss_kb(args.pid) - base_rss > 64 * 1024 and time.monotonic() < ended + 30:
+        time.sleep(0.1)
+    back = rss_kb(args.pid) - base_rss <= 64 * 1024
+    return peak - base_rss, fd_delta, closed, (time.monotonic() - ended if back else None)
 
 
 def main():
@@ -441,7 +448,7 @@ def main():
     warm = args.warmup and args.conns >= 10
     if warm:
         attack_round(args, 0.1)
-    rss, fd_delta, closed = attack_round(args, 1)
+    rss, fd_delta, closed, back = attack_round(args, 1)
     legit.stdin.close()
     worst, requests, errors, *kinds = legit.stdout.readline().split(" ", 3) + [""]
     legit.wait(10)
@@ -449,7 +456,9 @@ def main():
     print(f"{args.attack} x{args.conns}{f' (after {args.conns // 10} to warm up)' if warm else ''}: peak RSS +{rss / 1024:.0f} MB,"
           f" legitimate worst {worst} ms over {requests} requests, {errors} errors"
           f"{' (' + kinds + ')' if kinds else ''}, descriptors {fd_delta:+d} 5 s after"
-          f"{'' if closed is None else f', {closed} of its connections closed by the server by the end'}")
+          f"{'' if closed is None else f', {closed} of its connections closed by the server by the end'}"
+          + (", RSS still over +64 MB 30 s after the end" if back is None
+             else f", RSS within +64 MB {back:.0f} s after the end"))
 
 
 if __name__ == "__main__":
