@@ -632,6 +632,8 @@ final class Http2Connection implements Http2FrameListener, Http2Sender.Listener 
         }
     }
 
+    // ---------------------------------------------------------------- resets and closes
+
     /**
      * A stream error the peer's frames caused. A stream refused in its first HEADERS (a malformed
      * or oversized field section) was never opened, but its id is used up all the same.

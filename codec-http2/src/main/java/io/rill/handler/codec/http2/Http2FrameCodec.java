@@ -45,7 +45,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
     private final Http2Connection connection;
     /** The send side: the application's frames go here, and every frame leaves through its buffer. */
     private final Http2Sender sender;
-    /** GOAWAY and the close. */
+    /** The graceful close: GOAWAY, the open streams finish, then the close. */
     private final Http2Shutdown shutdown;
     /** A server's limits on its client's pace; null on a client or with no timeouts. */
     private final Http2Timeouts timeouts;
@@ -95,7 +95,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         this.shutdown = connection.shutdown();
     }
 
-    /** Where the server's timeouts act: the reader, the shutdown, the receive side. */
+    /** Where the server's timeouts act: the reader, this codec's close and connection error, the receive side. */
     private final class TimeoutExpiry implements Http2Timeouts.Expiry {
 
         @Override
