@@ -1,47 +1,58 @@
 package io.rill.handler.codec.http2;
 
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.util.InternalLogger;
+import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
+import io.rill.util.concurrent.ScheduledFuture;
+import io.rill.util.concurrent.Ticker;
 
 /**
- * The state of one HTTP/2 connection for {@link Http2FrameCodec}: its streams (RFC 9113 §5.1),
- * both directions of flow control (§5.2, §6.9), the peer's settings, and GOAWAY. It receives the
- * frames the reader parsed and the frames the application writes.
+ * The receive side of one HTTP/2 connection for {@link Http2FrameCodec}, and the table of its
+ * streams (RFC 9113 §5.1): it receives the frames the reader parsed, checks them against the
+ * streams' states and the receive windows, opens and closes streams, and takes the peer's settings
+ * into effect. The frames the application writes leave through {@link Http2Sender}; GOAWAY and the
+ * close are {@link Http2Shutdown}'s.
  *
  * <p>Flow control, receiving: a DATA frame takes its length from the stream's and the
  * connection's receive windows; the credit comes back (WINDOW_UPDATE) only once the application
  * has consumed the bytes and at least half a window is owed, so a peer cannot make us buffer more
- * than the windows we advertised. Sending: DATA waits in the stream's queue until both the
- * stream's and the connection's send windows allow it, and goes out in frames no larger than the
- * peer's maximum frame size.
+ * than the windows we advertised.
+ *
+ * <p>Its port: the channel's context (attached once the codec is in a pipeline) and the loop's
+ * clock, the frame writer with the send side's buffer for the frames it answers with, the memory
+ * budget, the server's timeouts (or null), and the codec's connection error.
  */
-final class Http2Connection implements Http2FrameListener {
+final class Http2Connection implements Http2FrameListener, Http2Sender.Listener {
 
+    /** Named after the codec, as the codec logged these lines itself. */
+    private static final InternalLogger LOG = InternalLogger.get(Http2FrameCodec.class);
     /** How many closed streams we remember, to tell "closed" (STREAM_CLOSED) from "never opened". */
     private static final int REMEMBERED_CLOSED = 256;
-    /** The payload of the PING that times the final GOAWAY of a graceful shutdown ("RILLBYE!"). */
-    private static final long SHUTDOWN_PING = 0x52494C4C4259_4521L;
-    /** How long a graceful shutdown waits for that PING before sending the final GOAWAY anyway. */
-    private static final long SHUTDOWN_PING_WAIT_MILLIS = 2_000;
-    /** How long a graceful shutdown waits for open streams to finish before closing anyway. */
-    private static final long SHUTDOWN_GRACE_MILLIS = 30_000;
     /** The answer to a request whose content did not arrive in time; never modified. */
     private static final Http2Headers TIMED_OUT = new Http2Headers().status("408").add("content-length", "0");
 
-    private final Http2FrameCodec codec;
     private final Http2Config config;
-    private final Http2Outbound outbound;
+    private final Http2FrameWriter writer;
     private final IntMap<Http2Stream> streams = new IntMap<>();
     /** Recently closed streams: id to whether we reset it (frames then still in flight are ignored). */
     private final RecentlyClosedStreams closed = new RecentlyClosedStreams(REMEMBERED_CLOSED);
-    /** Streams with writes waiting for the connection window; a stream appears at most once. */
-    private final ArrayDeque<Http2Stream> blocked = new ArrayDeque<>();
 
     final Http2FloodGuard flood = new Http2FloodGuard(200, TimeUnit.SECONDS.toNanos(30));
+    /** What this connection holds, against its budget and the server's. */
+    private final Http2MemoryBudget budget;
+    private final Consumer<Http2Exception> connectionError;
+    private final Http2Sender sender;
+    private final Http2Shutdown shutdown;
+    /** A server's limits on its client's pace; null on a client or with no timeouts. */
+    private final Http2Timeouts timeouts;
+    private ChannelHandlerContext ctx;
+    private Ticker ticker;
 
     /** Where decoded frames go during a read; null outside one. */
     private List<Object> inbound;
@@ -50,39 +61,54 @@ final class Http2Connection implements Http2FrameListener {
     private int nextLocalStreamId;
     /** The highest stream this endpoint opened (sent HEADERS on). */
     private int lastLocalOpened;
-    private long connectionSendWindow = Http2Settings.DEFAULT_WINDOW_SIZE;
     private int connectionReceiveWindow;
     private int connectionConsumed;
-    private long peerInitialWindow = Http2Settings.DEFAULT_WINDOW_SIZE;
     private long peerMaxConcurrentStreams = Long.MAX_VALUE;
     private int peerOpenedActive;
     private int localOpenedActive;
 
-    private final Http2StallWatch stall;
-    /** What this connection holds, against its budget and the server's. */
-    private final Http2MemoryBudget budget;
-
-    private boolean goAwaySent;
     private boolean goAwayReceived;
     private int goAwayLastStreamId;
-    private Promise<Void> shutdownPromise;
 
-    Http2Connection(Http2FrameCodec codec, Http2Config config) {
-        this.codec = codec;
+    /** Fails the connection unless the peer acknowledges our SETTINGS in time; null when nothing waits. */
+    private ScheduledFuture<?> settingsAckTimeout;
+    /** The peer's SETTINGS_ENABLE_CONNECT_PROTOCOL: once 1, it may not go back to 0 (RFC 8441 §3). */
+    private boolean peerConnectProtocol;
+    /** Completed once the peer's first SETTINGS took effect; made on first demand. */
+    private Promise<Void> peerSettings;
+    private boolean peerSettingsApplied;
+
+    /**
+     * @param connectionError ends the connection at once (GOAWAY with the error, the close, nothing
+     *        more read): for timers that find the peer too slow
+     */
+    Http2Connection(Http2Config config, Http2FrameWriter writer, Http2MemoryBudget budget, Http2Timeouts timeouts,
+            Consumer<Http2Exception> connectionError) {
         this.config = config;
-        this.outbound = new Http2Outbound(codec);
-        this.stall = new Http2StallWatch(codec, this::waitingBytes);
-        this.budget = new Http2MemoryBudget(codec, config.maxHeldBytes(), config.server() ? config.serverBudget() : null);
+        this.writer = writer;
+        this.budget = budget;
+        this.timeouts = timeouts;
+        this.connectionError = connectionError;
+        this.sender = new Http2Sender(writer, budget, flood, streams, this, connectionError);
+        this.shutdown = new Http2Shutdown(config.server(), writer, sender, streams, () -> lastPeerStreamId);
         this.connectionReceiveWindow = config.connectionWindowSize();
         this.nextLocalStreamId = config.server() ? 2 : 1;
     }
 
-    Http2Outbound outbound() {
-        return outbound;
+    /** The codec is in a pipeline: its context and the loop's clock, for this side and the parts it made. */
+    void attach(ChannelHandlerContext ctx, Ticker ticker) {
+        this.ctx = ctx;
+        this.ticker = ticker;
+        sender.attach(ctx, ticker);
+        shutdown.attach(ctx);
     }
 
-    Http2MemoryBudget budget() {
-        return budget;
+    Http2Sender sender() {
+        return sender;
+    }
+
+    Http2Shutdown shutdown() {
+        return shutdown;
     }
 
     void inbound(List<Object> out) {
@@ -127,7 +153,7 @@ final class Http2Connection implements Http2FrameListener {
         }
         stream.receiveWindow -= flowControlled;
         if (stream.bodyDeadline != 0) {
-            codec.timeouts().bodyReceived(stream, flowControlled);
+            timeouts.bodyReceived(stream, flowControlled);
         }
         int padding = flowControlled - data.readableBytes();
         if (padding > 0) {
@@ -158,7 +184,7 @@ final class Http2Connection implements Http2FrameListener {
         if (n == 0) {
             return io.rill.buffer.Unpooled.EMPTY_BUFFER;
         }
-        ByteBuf copy = codec.ctx().alloc().buffer(n, n);
+        ByteBuf copy = ctx.alloc().buffer(n, n);
         copy.writeBytes(data, data.readerIndex(), n);
         return copy;
     }
@@ -186,7 +212,6 @@ final class Http2Connection implements Http2FrameListener {
             Http2HeaderChecks.validateRequest(streamId, headers);
             Http2HeaderChecks.checkExtendedConnectAllowed(streamId, headers, config.enableConnectProtocol());
             stream.headersReceived = true;
-            Http2Timeouts timeouts = codec.timeouts();
             if (!endStream && timeouts != null && !Http2Messages.isConnect(headers)) { // a tunnel has no body to time
                 timeouts.bodyExpected(stream);
             }
@@ -231,7 +256,7 @@ final class Http2Connection implements Http2FrameListener {
         }
         close(stream, false, new Http2Exception(error, streamId, "stream " + streamId + " reset by the peer: " + error));
         if (!isLocal(streamId)) {
-            flood.reset(codec.nanoTime()); // the peer opened it and took it back: rapid reset counts these
+            flood.reset(ticker.nanoTime()); // the peer opened it and took it back: rapid reset counts these
         }
         inbound.add(new Http2ResetFrame(streamId, error));
     }
@@ -240,37 +265,83 @@ final class Http2Connection implements Http2FrameListener {
     public void onSettings(Http2Settings settings) throws Http2Exception {
         flood.cheapFrame("SETTINGS");
         applyPeerSettings(settings);
-        codec.writer.writeSettingsAck(outbound.buffer());
-        drainAll();
-        codec.peerSettingsApplied();
+        writer.writeSettingsAck(sender.buffer());
+        sender.drainAll();
+        peerSettingsApplied = true;
+        if (peerSettings != null) {
+            peerSettings.trySuccess(null);
+        }
     }
 
     /** Takes the peer's settings into effect; no acknowledgement (the caller sends one if due). */
     void applyPeerSettings(Http2Settings settings) throws Http2Exception {
         if (settings.has(Http2Settings.INITIAL_WINDOW_SIZE)) {
-            long next = settings.get(Http2Settings.INITIAL_WINDOW_SIZE, 0);
-            long delta = next - peerInitialWindow;
-            peerInitialWindow = next;
-            for (Http2Stream stream : streams.values()) {
-                stream.sendWindow += delta;
-                if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE) {
-                    throw Http2Exception.connectionError(Http2Error.FLOW_CONTROL_ERROR, "SETTINGS_INITIAL_WINDOW_SIZE "
-                            + next + " makes stream " + stream.id + "'s window exceed 2^31-1");
-                }
-            }
+            sender.peerInitialWindow(settings.get(Http2Settings.INITIAL_WINDOW_SIZE, 0));
         }
         if (settings.has(Http2Settings.MAX_FRAME_SIZE)) {
-            codec.writer.maxFrameSize((int) settings.get(Http2Settings.MAX_FRAME_SIZE, 0));
+            writer.maxFrameSize((int) settings.get(Http2Settings.MAX_FRAME_SIZE, 0));
         }
         if (settings.has(Http2Settings.MAX_CONCURRENT_STREAMS)) {
             peerMaxConcurrentStreams = settings.get(Http2Settings.MAX_CONCURRENT_STREAMS, 0);
         }
         if (settings.has(Http2Settings.HEADER_TABLE_SIZE)) {
-            codec.peerHeaderTableSize(settings.get(Http2Settings.HEADER_TABLE_SIZE, 0));
+            writer.maxHeaderTableSize(settings.get(Http2Settings.HEADER_TABLE_SIZE, 0));
         }
         if (settings.has(Http2Settings.ENABLE_CONNECT_PROTOCOL)) {
-            codec.peerConnectProtocol(settings.get(Http2Settings.ENABLE_CONNECT_PROTOCOL, 0) == 1);
+            boolean enabled = settings.get(Http2Settings.ENABLE_CONNECT_PROTOCOL, 0) == 1;
+            if (peerConnectProtocol && !enabled) {
+                // RFC 8441 §3: a sender that allowed extended CONNECT must not withdraw it; requests may be on their way.
+                throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR,
+                        "SETTINGS_ENABLE_CONNECT_PROTOCOL went from 1 to 0 (RFC 8441 §3)");
+            }
+            peerConnectProtocol = enabled;
         }
+    }
+
+    /**
+     * Whether the peer allows extended CONNECT (RFC 8441 §3), as {@link Http2FrameCodec#peerAllowsExtendedConnect()}
+     * tells.
+     */
+    boolean peerAllowsExtendedConnect() {
+        return peerConnectProtocol;
+    }
+
+    /** Completes once the peer's first SETTINGS took effect, as {@link Http2FrameCodec#peerSettingsReceived()} tells. */
+    Future<Void> peerSettingsReceived() {
+        if (peerSettings == null) {
+            if (ctx == null) {
+                throw new IllegalStateException("not added to a pipeline yet");
+            }
+            peerSettings = ctx.executor().newPromise();
+            if (peerSettingsApplied) {
+                peerSettings.setSuccess(null);
+            }
+        }
+        return peerSettings;
+    }
+
+    /** The connection ended before the peer's SETTINGS arrived: whoever waits for them learns {@code why}. */
+    void failPeerSettings(String why) {
+        if (peerSettings != null) {
+            peerSettings.tryFailure(new IllegalStateException(why));
+        }
+    }
+
+    /** Our SETTINGS went out: unless the peer acknowledges them within {@code millis}, the connection fails. */
+    void awaitSettingsAck(long millis) {
+        settingsAckTimeout = ctx.executor().schedule(() -> connectionError.accept(Http2Exception.connectionError(
+                Http2Error.SETTINGS_TIMEOUT, "SETTINGS not acknowledged within " + millis + " ms")),
+                millis, TimeUnit.MILLISECONDS);
+    }
+
+    /** Our SETTINGS were acknowledged (or need no longer be): whether they were waiting for it. */
+    boolean settingsAcknowledged() {
+        if (settingsAckTimeout == null) {
+            return false;
+        }
+        settingsAckTimeout.cancel(false);
+        settingsAckTimeout = null;
+        return true;
     }
 
     /**
@@ -279,7 +350,7 @@ final class Http2Connection implements Http2FrameListener {
      * already sent (half-closed local).
      */
     void openUpgradeStream() {
-        Http2Stream stream = Http2Stream.open(1, peerInitialWindow, config.initialWindowSize());
+        Http2Stream stream = Http2Stream.open(1, sender.peerInitialWindow(), config.initialWindowSize());
         streams.put(1, stream);
         if (config.server()) {
             stream.headersReceived = true;
@@ -287,8 +358,8 @@ final class Http2Connection implements Http2FrameListener {
             lastPeerStreamId = 1;
             peerOpenedActive++;
             flood.streamOpened();
-            if (codec.timeouts() != null) {
-                codec.timeouts().streamsOpen(true);
+            if (timeouts != null) {
+                timeouts.streamsOpen(true);
             }
         } else {
             stream.headersSent = true;
@@ -301,7 +372,7 @@ final class Http2Connection implements Http2FrameListener {
 
     @Override
     public void onSettingsAck() throws Http2Exception {
-        if (!codec.settingsAcknowledged()) {
+        if (!settingsAcknowledged()) {
             flood.cheapFrame("a SETTINGS ACK for no SETTINGS of ours");
         }
     }
@@ -310,9 +381,9 @@ final class Http2Connection implements Http2FrameListener {
     public void onPing(long data, boolean ack) throws Http2Exception {
         flood.cheapFrame("PING");
         if (!ack) {
-            codec.writer.writePing(outbound.buffer(), data, true);
-        } else if (data == SHUTDOWN_PING && shutdownPromise != null && !goAwaySent) {
-            finalGoAway(); // a round trip after the first GOAWAY: what the peer sent before it has arrived
+            writer.writePing(sender.buffer(), data, true);
+        } else {
+            shutdown.pingAcknowledged(data);
         }
     }
 
@@ -341,12 +412,7 @@ final class Http2Connection implements Http2FrameListener {
     public void onWindowUpdate(int streamId, int increment) throws Http2Exception {
         flood.cheapFrame("WINDOW_UPDATE"); // not stall progress: only content that goes out is
         if (streamId == 0) {
-            connectionSendWindow += increment;
-            if (connectionSendWindow > Http2Settings.MAX_WINDOW_SIZE) {
-                throw Http2Exception.connectionError(Http2Error.FLOW_CONTROL_ERROR,
-                        "WINDOW_UPDATE makes the connection window exceed 2^31-1");
-            }
-            drainAll();
+            sender.connectionWindowUpdate(increment);
             return;
         }
         Http2Stream stream = streams.get(streamId);
@@ -356,12 +422,7 @@ final class Http2Connection implements Http2FrameListener {
             }
             return;
         }
-        stream.sendWindow += increment;
-        if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE) {
-            throw Http2Exception.streamError(streamId, Http2Error.FLOW_CONTROL_ERROR,
-                    "WINDOW_UPDATE makes stream " + streamId + "'s window exceed 2^31-1");
-        }
-        drain(stream);
+        sender.streamWindowUpdate(stream, increment);
     }
 
     @Override
@@ -388,7 +449,7 @@ final class Http2Connection implements Http2FrameListener {
                     + ", not above the last stream the peer opened (" + lastPeerStreamId + ")");
         }
         lastPeerStreamId = streamId;
-        if (goAwaySent) {
+        if (shutdown.goAwaySent()) {
             return null;
         }
         if (peerOpenedActive >= config.maxConcurrentStreams()) {
@@ -409,11 +470,10 @@ final class Http2Connection implements Http2FrameListener {
                     + budget.server().heldBytes() + ", over its budget of " + budget.server().maxBytes()
                     + " (Http2ServerBudget)");
         }
-        Http2Stream stream = Http2Stream.open(streamId, peerInitialWindow, config.initialWindowSize());
+        Http2Stream stream = Http2Stream.open(streamId, sender.peerInitialWindow(), config.initialWindowSize());
         streams.put(streamId, stream);
         peerOpenedActive++;
         flood.streamOpened();
-        Http2Timeouts timeouts = codec.timeouts();
         if (timeouts != null) {
             timeouts.streamsOpen(true);
         }
@@ -448,8 +508,12 @@ final class Http2Connection implements Http2FrameListener {
         }
     }
 
-    // ---------------------------------------------------------------- frames written
+    // ---------------------------------------------------------------- streams this endpoint opens
 
+    /**
+     * HEADERS the application wrote: stream 0 opens the next stream, a reserved id opens that
+     * stream, any other must be open for writing. The frame itself leaves through the send side.
+     */
     void writeHeaders(Http2HeadersFrame frame, Promise<Void> promise) throws Http2Exception {
         Http2Stream stream;
         if (frame.streamId() == 0) {
@@ -464,32 +528,14 @@ final class Http2Connection implements Http2FrameListener {
                 return;
             }
         }
-        boolean informational = Http2Messages.isInformational(frame.headers());
         if (!config.server() && !stream.headersSent && "HEAD".contentEquals(String.valueOf(frame.headers().method()))) {
             stream.requestWasHead = true;
         }
-        if (stream.headersSent && !frame.endStream()) {
-            promise.tryFailure(new IllegalStateException("trailers on stream " + stream.id + " must end the stream"));
-            return;
-        }
-        if (stream.hasPending()) {
-            // Trailers wait behind the content queued before them.
-            stream.addPending(new Http2Stream.PendingWrite(null, frame.headers(), frame.endStream(), promise));
-            stream.localOpen = false;
-            return;
-        }
-        codec.writer.writeHeaders(outbound.buffer(), stream.id, frame.headers(), frame.endStream());
-        outbound.completeWithBuffer(promise);
-        if (!informational) {
-            stream.headersSent = true;
-        }
-        if (frame.endStream()) {
-            localEnded(stream);
-        }
+        sender.writeHeaders(stream, frame, promise);
     }
 
     private Http2Stream openLocal(int id) throws Http2Exception {
-        if (goAwayReceived || goAwaySent) {
+        if (goAwayReceived || shutdown.goAwaySent()) {
             closed.remember(id, true);
             throw new Http2Exception(Http2Error.REFUSED_STREAM, id, "no new streams after GOAWAY");
         }
@@ -504,96 +550,11 @@ final class Http2Connection implements Http2FrameListener {
                     + lastLocalOpened + "; reserved stream ids must be used in the order they were reserved");
         }
         lastLocalOpened = id;
-        Http2Stream stream = Http2Stream.open(id, peerInitialWindow, config.initialWindowSize());
+        Http2Stream stream = Http2Stream.open(id, sender.peerInitialWindow(), config.initialWindowSize());
         stream.writable = !budget.isOver();
         streams.put(stream.id, stream);
         localOpenedActive++;
         return stream;
-    }
-
-    void writeData(Http2DataFrame frame, Promise<Void> promise) {
-        Http2Stream stream = streams.get(frame.streamId());
-        if (stream == null || !stream.localOpen || !stream.headersSent) {
-            frame.release();
-            promise.tryFailure(new IllegalStateException("stream " + frame.streamId()
-                    + (stream == null || !stream.localOpen ? " is closed for writing" : " has sent no HEADERS yet")));
-            return;
-        }
-        ByteBuf content = frame.content();
-        int length = content.readableBytes();
-        if (!stream.hasPending() && length <= Http2Outbound.COPY_THRESHOLD && length <= codec.writer.maxFrameSize()
-                && length <= Math.min(stream.sendWindow, connectionSendWindow) && codec.ctx().channel().isWritable()) {
-            // The common small answer goes straight into the shared buffer: no queue entry, same bytes.
-            sendWhole(stream, content, frame.endStream(), promise);
-            if (frame.endStream()) {
-                localEnded(stream);
-            }
-            return;
-        }
-        // Sent piece by piece through a view of our own: the content's indices stay as given (constant buffers).
-        stream.addPending(new Http2Stream.PendingWrite(content.duplicate(), null, frame.endStream(), promise));
-        stream.pendingBytes += length;
-        if (budget.queued(length)) {
-            budgetCrossed();
-        }
-        if (frame.endStream()) {
-            stream.localOpen = false; // nothing may be queued after it; the stream closes when it is sent
-        }
-        drain(stream);
-    }
-
-    /** Sends what the windows and the socket allow of {@code stream}'s queue, then updates its writability. */
-    private void drain(Http2Stream stream) {
-        long before = stream.pendingBytes;
-        drainQueue(stream);
-        if (before != stream.pendingBytes && budget.queued(stream.pendingBytes - before)) {
-            budgetCrossed(); // updates every stream's writability, this one's included
-            return;
-        }
-        updateWritability(stream);
-    }
-
-    /**
-     * A stream is writable while little of its content waits (under the water marks of
-     * {@link Http2StreamWritabilityChanged}) and the connection is within its budget.
-     */
-    private void updateWritability(Http2Stream stream) {
-        boolean writable = !budget.isOver() && (stream.writable
-                ? stream.pendingBytes <= Http2StreamWritabilityChanged.HIGH_WATER_MARK
-                : stream.pendingBytes < Http2StreamWritabilityChanged.LOW_WATER_MARK);
-        if (writable != stream.writable && streams.get(stream.id) == stream) {
-            stream.writable = writable;
-            codec.ctx().fireUserEventTriggered(new Http2StreamWritabilityChanged(stream.id, writable));
-        }
-    }
-
-    /**
-     * The connection went over its budget or came back under half of it: its streams' writability
-     * follows, and withheld connection credit goes back once it is under. The streams are copied
-     * first: a handler may open or end streams when told.
-     */
-    private void budgetCrossed() {
-        if (budget.isOver()) {
-            codec.budgetExceeded(budget.held(), budget.limit());
-        }
-        for (Http2Stream stream : new java.util.ArrayList<>(streams.values())) {
-            if (stream.localOpen) {
-                updateWritability(stream);
-            }
-        }
-        if (!budget.isOver()) {
-            returnConnectionCredit();
-        }
-    }
-
-    /**
-     * Whether content written to {@code streamId} now would go out without waiting long: the
-     * stream is open for writing and less than the high water mark of content waits for the
-     * peer's windows.
-     */
-    boolean isStreamWritable(int streamId) {
-        Http2Stream stream = streams.get(streamId);
-        return stream != null && stream.localOpen && stream.writable;
     }
 
     /** Numbers the next stream this endpoint opens; the first HEADERS written on it opens it. */
@@ -606,108 +567,39 @@ final class Http2Connection implements Http2FrameListener {
         return id;
     }
 
-    /** Content queued on all streams, waiting for the peer's windows. */
-    private long waitingBytes() {
-        long waiting = 0;
-        for (Http2Stream stream : streams.values()) {
-            waiting += stream.pendingBytes;
-        }
-        return waiting;
-    }
-
-    private void drainQueue(Http2Stream stream) {
-        for (Http2Stream.PendingWrite w; (w = stream.firstPending()) != null; ) {
-            if (w.trailers != null) {
-                stream.pollPending();
-                try {
-                    codec.writer.writeHeaders(outbound.buffer(), stream.id, w.trailers, true);
-                    outbound.completeWithBuffer(w.promise);
-                } catch (Http2Exception e) {
-                    w.promise.tryFailure(e);
-                }
-                stream.localOpen = false;
-                continue;
-            }
-            int length = w.data.readableBytes();
-            if (length > 0 && !codec.ctx().channel().isWritable()) {
-                stall.contentWaits(); // the socket's queue is full: content waits here, where it is counted
-                return;
-            }
-            long window = Math.min(stream.sendWindow, connectionSendWindow);
-            if (length > 0 && window <= 0) {
-                if (connectionSendWindow <= 0 && stream.sendWindow > 0) {
-                    blocked.add(stream);
-                }
-                stall.contentWaits();
-                return;
-            }
-            int n = (int) Math.min(Math.min(length, window), codec.writer.maxFrameSize());
-            stream.pendingBytes -= n;
-            if (n == length) {
-                stream.pollPending();
-                sendWhole(stream, w.data, w.endStream, w.promise);
-                continue;
-            }
-            ByteBuf out = outbound.buffer();
-            writeDataHeader(out, stream, n, false);
-            if (n <= Http2Outbound.COPY_THRESHOLD) {
-                out.writeBytes(w.data, n);
-            } else {
-                outbound.writeLarge(w.data.readRetainedSlice(n), codec.ctx().newPromise());
-            }
-        }
-        if (!stream.localOpen) {
-            localEnded(stream);
-        }
-    }
-
-    /** Sends all of {@code data} as one DATA frame, which the windows and frame size allow. Owns it, moves no index. */
-    private void sendWhole(Http2Stream stream, ByteBuf data, boolean endStream, Promise<Void> promise) {
-        int n = data.readableBytes();
-        ByteBuf out = outbound.buffer();
-        writeDataHeader(out, stream, n, endStream);
-        if (n <= Http2Outbound.COPY_THRESHOLD) {
-            out.writeBytes(data, data.readerIndex(), n); // a constant buffer may be the body of every response
-            data.release();
-            outbound.completeWithBuffer(promise);
-        } else {
-            outbound.writeLarge(data, promise);
-        }
-    }
-
-    /** Writes a DATA frame header for {@code n} bytes and takes them from both send windows. */
-    private void writeDataHeader(ByteBuf out, Http2Stream stream, int n, boolean endStream) {
-        stall.sent(n);
-        codec.writer.writeDataHeader(out, stream.id, n, endStream);
-        stream.sendWindow -= n;
-        connectionSendWindow -= n;
-        flood.content(n);
-    }
-
-    /** Sends what the windows and the socket allow of every stream's queue. */
-    void drainAll() {
-        if (connectionSendWindow <= 0) {
-            return;
-        }
-        for (int i = blocked.size(); i > 0 && connectionSendWindow > 0; i--) {
-            Http2Stream stream = blocked.poll();
-            if (streams.get(stream.id) == stream) {
-                drain(stream);
-            }
-        }
-        for (Http2Stream stream : streams.values()) {
-            if (stream.hasPending()) {
-                drain(stream);
-            }
-        }
-    }
-
-    private void localEnded(Http2Stream stream) {
+    @Override
+    public void sendEnded(Http2Stream stream) {
         stream.localOpen = false;
         if (stream.isClosed() && !stream.hasPending()) {
             close(stream, false, null);
         }
     }
+
+    // ---------------------------------------------------------------- memory budget
+
+    /**
+     * The connection went over its budget or came back under half of it: its streams' writability
+     * follows, and withheld connection credit goes back once it is under. The streams are copied
+     * first: a handler may open or end streams when told.
+     */
+    @Override
+    public void budgetCrossed() {
+        if (budget.isOver()) {
+            LOG.debug("{} holds {} bytes of content, over its budget (maxHeldBytes {}): no more window granted,"
+                    + " streams not writable, new streams refused until it is back under half", ctx.channel(),
+                    budget.held(), budget.limit());
+        }
+        for (Http2Stream stream : new java.util.ArrayList<>(streams.values())) {
+            if (stream.localOpen) {
+                sender.updateWritability(stream);
+            }
+        }
+        if (!budget.isOver()) {
+            returnConnectionCredit();
+        }
+    }
+
+    // ---------------------------------------------------------------- receive windows
 
     /** The application consumed {@code bytes} of {@code streamId}'s content: return credit when enough is owed. */
     void consumed(int streamId, int bytes) {
@@ -721,7 +613,7 @@ final class Http2Connection implements Http2FrameListener {
         if (stream != null && stream.remoteOpen) {
             stream.consumedNotReturned += bytes;
             if (stream.consumedNotReturned >= config.initialWindowSize() / 2) {
-                codec.writer.writeWindowUpdate(outbound.buffer(), streamId, stream.consumedNotReturned);
+                writer.writeWindowUpdate(sender.buffer(), streamId, stream.consumedNotReturned);
                 stream.receiveWindow += stream.consumedNotReturned;
                 stream.consumedNotReturned = 0;
             }
@@ -734,11 +626,13 @@ final class Http2Connection implements Http2FrameListener {
     /** Returns the consumed connection credit once half a window is owed, unless the connection is over its budget. */
     private void returnConnectionCredit() {
         if (connectionConsumed >= config.connectionWindowSize() / 2 && !budget.isOver()) {
-            codec.writer.writeWindowUpdate(outbound.buffer(), 0, connectionConsumed);
+            writer.writeWindowUpdate(sender.buffer(), 0, connectionConsumed);
             connectionReceiveWindow += connectionConsumed;
             connectionConsumed = 0;
         }
     }
+
+    // ---------------------------------------------------------------- resets and closes
 
     /**
      * A stream error the peer's frames caused. A stream refused in its first HEADERS (a malformed
@@ -770,8 +664,8 @@ final class Http2Connection implements Http2FrameListener {
         }
         lastPeerStreamId = streamId;
         closed.remember(streamId, true);
-        codec.writer.writeHeaders(outbound.buffer(), streamId, new Http2Headers().status("431"), true);
-        codec.writer.writeRstStream(outbound.buffer(), streamId, Http2Error.NO_ERROR);
+        writer.writeHeaders(sender.buffer(), streamId, new Http2Headers().status("431"), true);
+        writer.writeRstStream(sender.buffer(), streamId, Http2Error.NO_ERROR);
     }
 
     /**
@@ -801,19 +695,19 @@ final class Http2Connection implements Http2FrameListener {
             Http2Error code = stream.headersSent ? Http2Error.CANCEL : Http2Error.NO_ERROR;
             if (!stream.headersSent) { // a complete response, then "stop sending" (RFC 9113 §8.1)
                 try {
-                    codec.writer.writeHeaders(outbound.buffer(), stream.id, TIMED_OUT, true);
+                    writer.writeHeaders(sender.buffer(), stream.id, TIMED_OUT, true);
                 } catch (Http2Exception e) {
                     throw new IllegalStateException("a constant 408 head failed to encode", e);
                 }
             }
-            codec.writer.writeRstStream(outbound.buffer(), stream.id, code);
+            writer.writeRstStream(sender.buffer(), stream.id, code);
             close(stream, true, new Http2Exception(Http2Error.CANCEL, stream.id, "stream " + stream.id
                     + "'s request content did not arrive within the body timeout of "
                     + TimeUnit.NANOSECONDS.toSeconds(bodyNanos) + " s"));
-            codec.ctx().fireChannelRead(new Http2ResetFrame(stream.id, Http2Error.CANCEL));
+            ctx.fireChannelRead(new Http2ResetFrame(stream.id, Http2Error.CANCEL));
         }
-        outbound.flush();
-        codec.ctx().fireChannelReadComplete();
+        sender.flush();
+        ctx.fireChannelReadComplete();
     }
 
     /** Sends RST_STREAM (unless the stream is unknown and idle) and forgets the stream. */
@@ -822,7 +716,7 @@ final class Http2Connection implements Http2FrameListener {
         if (stream == null && isIdle(streamId) && !closed.contains(streamId)) {
             return; // never opened: nothing to reset
         }
-        codec.writer.writeRstStream(outbound.buffer(), streamId, error);
+        writer.writeRstStream(sender.buffer(), streamId, error);
         if (stream != null) {
             close(stream, true, new Http2Exception(error, streamId, why));
             if (inbound != null) {
@@ -854,101 +748,31 @@ final class Http2Connection implements Http2FrameListener {
             stream.consumedNotReturned = 0;
         }
         stream.recycleIfNeverQueued();
-        Http2Timeouts timeouts = codec.timeouts();
         if (timeouts != null && streams.isEmpty()) {
             timeouts.streamsOpen(false);
         }
-        if (shutdownPromise != null && goAwaySent && streams.isEmpty()) {
-            finishShutdown();
+        if (streams.isEmpty()) {
+            shutdown.streamsClosed();
         }
     }
 
-    // ---------------------------------------------------------------- shutdown
-
-    /** Sends GOAWAY naming the last stream the peer opened; new streams above it are then ignored. */
-    void goAway(Http2Error error, String debug) {
-        goAwaySent = true;
-        codec.writer.writeGoAway(outbound.buffer(), lastPeerStreamId, error, debug);
-    }
+    // ---------------------------------------------------------------- the peer's end of stream
 
     /**
-     * The graceful shutdown of RFC 9113 §6.8. A server first sends GOAWAY with the highest
-     * possible stream id and a PING: requests the client sent before it saw that GOAWAY are still
-     * served. When the PING comes back (one round trip later, or after a bound) the final GOAWAY
-     * names the last stream really opened, and the connection closes once the streams up to it
-     * are done, or after {@value #SHUTDOWN_GRACE_MILLIS} ms. A client has no such race: one GOAWAY.
+     * The peer's input ended: a stream the peer had not finished can never complete and is reset
+     * (CANCEL), and so is one whose queued answer exceeds the windows the peer can no longer open
+     * (a zero-window client that left, case H2-25); a stream it finished (half-closed remote, RFC
+     * 9113 §5.1) is otherwise still answered, before {@link Http2Shutdown#inputEnded} closes.
      */
-    void shutdownGracefully(Promise<Void> promise) {
-        if (shutdownPromise != null) {
-            if (promise != codec.ctx().voidPromise()) { // the transport's repeated closes add nothing to wait for
-                shutdownPromise.addListener(f -> promise.trySuccess(null));
-            }
-            return;
-        }
-        // The void promise (the transport's, at the peer's end of stream) takes no listener; later closes need one.
-        shutdownPromise = promise == codec.ctx().voidPromise() ? codec.ctx().newPromise() : promise;
-        codec.ctx().executor().schedule(this::finishShutdown, SHUTDOWN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-        if (goAwaySent) {
-            outbound.flush();
-            finishShutdownIfIdle();
-        } else if (config.server()) {
-            codec.writer.writeGoAway(outbound.buffer(), Http2Settings.MAX_WINDOW_SIZE, Http2Error.NO_ERROR, "shutting down");
-            codec.writer.writePing(outbound.buffer(), SHUTDOWN_PING, false);
-            outbound.flush();
-            codec.ctx().executor().schedule(() -> {
-                if (!goAwaySent) {
-                    finalGoAway();
-                }
-            }, SHUTDOWN_PING_WAIT_MILLIS, TimeUnit.MILLISECONDS);
-        } else {
-            finalGoAway();
-        }
-    }
-
-    /**
-     * The close at the peer's end of stream: a stream the peer had not finished can never complete
-     * and is reset (CANCEL), and so is one whose queued answer exceeds the windows the peer can no
-     * longer open (a zero-window client that left, case H2-25); a stream it finished (half-closed
-     * remote, RFC 9113 §5.1) is otherwise answered,
-     * then the connection closes, without the PING of {@link #shutdownGracefully}, which could not come back.
-     */
-    void inputEnded(Promise<Void> promise) {
+    void resetStreamsThatCannotFinish() {
         for (Http2Stream stream : new java.util.ArrayList<>(streams.values())) {
             // Content beyond the windows can never leave either: the peer can send no WINDOW_UPDATE now.
-            boolean stuck = stream.pendingBytes > Math.min(stream.sendWindow, connectionSendWindow);
-            if (stream.remoteOpen || stuck) {
-                codec.writer.writeRstStream(outbound.buffer(), stream.id, Http2Error.CANCEL);
+            if (stream.remoteOpen || sender.exceedsWindows(stream)) {
+                writer.writeRstStream(sender.buffer(), stream.id, Http2Error.CANCEL);
                 close(stream, true, new Http2Exception(Http2Error.CANCEL, stream.id, "the peer's input ended first"));
-                codec.ctx().fireChannelRead(new Http2ResetFrame(stream.id, Http2Error.CANCEL));
+                ctx.fireChannelRead(new Http2ResetFrame(stream.id, Http2Error.CANCEL));
             }
         }
-        if (!goAwaySent) {
-            goAway(Http2Error.NO_ERROR, "end of stream");
-        }
-        shutdownGracefully(promise);
-        outbound.flush();
-        finishShutdownIfIdle();
-    }
-
-    private void finalGoAway() {
-        goAway(Http2Error.NO_ERROR, "shutting down");
-        outbound.flush();
-        finishShutdownIfIdle();
-    }
-
-    private void finishShutdownIfIdle() {
-        if (streams.isEmpty()) {
-            finishShutdown();
-        }
-    }
-
-    private void finishShutdown() {
-        Promise<Void> promise = shutdownPromise;
-        if (promise == null || promise.isDone()) {
-            return;
-        }
-        outbound.flush();
-        codec.ctx().close(promise);
     }
 
     /** The channel is gone: every stream ends, every queued write fails. */
@@ -957,8 +781,6 @@ final class Http2Connection implements Http2FrameListener {
             stream.failPending(cause);
         }
         streams.clear();
-        blocked.clear();
         budget.close();
-        outbound.discard(cause);
     }
 }

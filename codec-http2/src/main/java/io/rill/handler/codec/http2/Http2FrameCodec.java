@@ -13,7 +13,6 @@ import io.rill.util.InternalLogger;
 import io.rill.util.concurrent.AbstractScheduledEventExecutor;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
-import io.rill.util.concurrent.ScheduledFuture;
 import io.rill.util.concurrent.Ticker;
 
 /**
@@ -40,26 +39,24 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
     private static final InternalLogger LOG = InternalLogger.get(Http2FrameCodec.class);
 
     final Http2Config config;
-    final Http2FrameReader reader;
-    final Http2FrameWriter writer;
-    final Http2Connection connection;
+    private final Http2FrameReader reader;
+    private final Http2FrameWriter writer;
+    /** The receive side and the stream table: the reader's frames go here. */
+    private final Http2Connection connection;
+    /** The send side: the application's frames go here, and every frame leaves through its buffer. */
+    private final Http2Sender sender;
+    /** The graceful close: GOAWAY, the open streams finish, then the close. */
+    private final Http2Shutdown shutdown;
     /** A server's limits on its client's pace; null on a client or with no timeouts. */
     private final Http2Timeouts timeouts;
-    private final FieldBlockEncoder fieldEncoder;
     private ChannelHandlerContext ctx;
     /** The loop's clock, which tests move by hand; the system's when the loop has none. */
     private Ticker ticker = System::nanoTime;
     private boolean started;
     private boolean prefaceReceived;
     private boolean settingsReceived;
-    private ScheduledFuture<?> settingsAckTimeout;
     /** Set once the connection is being torn down after a connection error; nothing more is read. */
     private boolean failed;
-    /** The peer's SETTINGS_ENABLE_CONNECT_PROTOCOL: once 1, it may not go back to 0 (RFC 8441 §3). */
-    private boolean peerConnectProtocol;
-    /** Completed once the peer's first SETTINGS took effect; made on first demand. */
-    private Promise<Void> peerSettings;
-    private boolean peerSettingsApplied;
 
     /**
      * A builder of the server side of a connection: it expects the client preface.
@@ -83,35 +80,44 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
 
     Http2FrameCodec(Http2Config config, FieldBlockDecoder fieldDecoder, FieldBlockEncoder fieldEncoder) {
         this.config = config;
-        this.fieldEncoder = fieldEncoder;
         this.writer = new Http2FrameWriter(fieldEncoder);
-        this.connection = new Http2Connection(this, config);
         // A field block may be a little larger than the list it decodes to (literal overhead).
         this.reader = new Http2FrameReader(fieldDecoder, io.rill.buffer.ByteBufAllocator.DEFAULT,
                 (long) config.maxHeaderListSize() + 4096);
         this.prefaceReceived = !config.server();
         HttpServerTimeouts limits = config.timeouts();
         this.timeouts = config.server() && (limits.idle() != null || limits.header() != null || limits.body() != null)
-                ? new Http2Timeouts(this, limits) : null;
+                ? new Http2Timeouts(limits, new TimeoutExpiry()) : null;
+        Http2MemoryBudget budget = new Http2MemoryBudget(config.maxHeldBytes(),
+                config.server() ? config.serverBudget() : null, this::serverBudgetExceeded);
+        this.connection = new Http2Connection(config, writer, budget, timeouts, this::connectionError);
+        this.sender = connection.sender();
+        this.shutdown = connection.shutdown();
     }
 
-    /** The server's timeouts, or null. */
-    Http2Timeouts timeouts() {
-        return timeouts;
-    }
+    /** Where the server's timeouts act: the reader, this codec's close and connection error, the receive side. */
+    private final class TimeoutExpiry implements Http2Timeouts.Expiry {
 
-    /** The connection had no open stream for {@code idleNanos}: the graceful close (GOAWAY NO_ERROR). */
-    void idleTimeout(long idleNanos) {
-        LOG.debug("Closing {}: no stream for {} s (the idle timeout)", ctx.channel(), TimeUnit.NANOSECONDS.toSeconds(idleNanos));
-        ctx.channel().close();
-    }
+        @Override
+        public int unfinishedFieldBlock() {
+            return reader.fieldBlockStreamId();
+        }
 
-    ChannelHandlerContext ctx() {
-        return ctx;
-    }
+        @Override
+        public void idle(long idleNanos) {
+            LOG.debug("Closing {}: no stream for {} s (the idle timeout)", ctx.channel(), TimeUnit.NANOSECONDS.toSeconds(idleNanos));
+            ctx.channel().close();
+        }
 
-    long nanoTime() {
-        return ticker.nanoTime();
+        @Override
+        public void connectionError(Http2Exception e) {
+            Http2FrameCodec.this.connectionError(e);
+        }
+
+        @Override
+        public void bodiesDue(long now, long bodyNanos) {
+            connection.expireBodies(now, bodyNanos);
+        }
     }
 
     /**
@@ -135,7 +141,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
      * @return {@code false} also when the stream is closed for writing or unknown
      */
     public boolean isStreamWritable(int streamId) {
-        return connection.isStreamWritable(streamId);
+        return sender.isStreamWritable(streamId);
     }
 
     /**
@@ -145,7 +151,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
      * @return {@code true} if a request with {@code :protocol} may be sent
      */
     public boolean peerAllowsExtendedConnect() {
-        return peerConnectProtocol;
+        return connection.peerAllowsExtendedConnect();
     }
 
     /**
@@ -155,32 +161,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
      * @return the future, the same one on every call
      */
     public Future<Void> peerSettingsReceived() {
-        if (peerSettings == null) {
-            if (ctx == null) {
-                throw new IllegalStateException("not added to a pipeline yet");
-            }
-            peerSettings = ctx.executor().newPromise();
-            if (peerSettingsApplied) {
-                peerSettings.setSuccess(null);
-            }
-        }
-        return peerSettings;
-    }
-
-    void peerSettingsApplied() {
-        peerSettingsApplied = true;
-        if (peerSettings != null) {
-            peerSettings.trySuccess(null);
-        }
-    }
-
-    /** RFC 8441 §3: a sender that allowed extended CONNECT must not withdraw it; requests may already be on their way. */
-    void peerConnectProtocol(boolean enabled) throws Http2Exception {
-        if (peerConnectProtocol && !enabled) {
-            throw Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR,
-                    "SETTINGS_ENABLE_CONNECT_PROTOCOL went from 1 to 0 (RFC 8441 §3)");
-        }
-        peerConnectProtocol = enabled;
+        return connection.peerSettingsReceived();
     }
 
     // ---------------------------------------------------------------- h2c upgrade (RFC 7540 §3.2)
@@ -230,6 +211,10 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         if (ctx.executor() instanceof AbstractScheduledEventExecutor loop) {
             ticker = loop.ticker();
         }
+        connection.attach(ctx, ticker);
+        if (timeouts != null) {
+            timeouts.attach(ctx, ticker);
+        }
         if (ctx.channel().isActive()) {
             start();
         }
@@ -247,7 +232,7 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
             return;
         }
         started = true;
-        ByteBuf out = connection.outbound().buffer();
+        ByteBuf out = sender.buffer();
         if (!config.server()) {
             Http2Frames.writePreface(out);
         }
@@ -256,18 +241,11 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         if (raise > 0) {
             writer.writeWindowUpdate(out, 0, raise);
         }
-        connection.outbound().flush();
+        sender.flush();
         if (timeouts != null) {
             timeouts.start();
         }
-        settingsAckTimeout = ctx.executor().schedule(() -> connectionError(Http2Exception.connectionError(
-                Http2Error.SETTINGS_TIMEOUT, "SETTINGS not acknowledged within "
-                        + config.settingsAckTimeoutMillis() + " ms")), config.settingsAckTimeoutMillis(),
-                TimeUnit.MILLISECONDS);
-    }
-
-    void peerHeaderTableSize(long size) {
-        fieldEncoder.maxTableSize(size);
+        connection.awaitSettingsAck(config.settingsAckTimeoutMillis());
     }
 
     private void stopTimeouts() {
@@ -276,42 +254,29 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         }
     }
 
-    /** Our SETTINGS were acknowledged (or need no longer be): whether they were waiting for it. */
-    boolean settingsAcknowledged() {
-        if (settingsAckTimeout == null) {
-            return false;
-        }
-        settingsAckTimeout.cancel(false);
-        settingsAckTimeout = null;
-        return true;
-    }
-
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         try {
             super.channelInactive(ctx);
         } finally {
-            settingsAcknowledged();
-            stopTimeouts();
-            reader.close();
-            connection.closeAll(new java.nio.channels.ClosedChannelException());
-            failPeerSettings("the connection closed before the peer's SETTINGS arrived");
+            closeAll(new java.nio.channels.ClosedChannelException(), "the connection closed before the peer's SETTINGS arrived");
         }
     }
 
     @Override
     protected void handlerRemoved0(ChannelHandlerContext ctx) {
-        settingsAcknowledged();
-        stopTimeouts();
-        reader.close();
-        connection.closeAll(new IllegalStateException("Http2FrameCodec removed from the pipeline"));
-        failPeerSettings("Http2FrameCodec removed before the peer's SETTINGS arrived");
+        closeAll(new IllegalStateException("Http2FrameCodec removed from the pipeline"),
+                "Http2FrameCodec removed before the peer's SETTINGS arrived");
     }
 
-    private void failPeerSettings(String why) {
-        if (peerSettings != null) {
-            peerSettings.tryFailure(new IllegalStateException(why));
-        }
+    /** The connection is over for this codec: timers stop, every stream ends, queued writes fail with {@code cause}. */
+    private void closeAll(Throwable cause, String peerSettingsLost) {
+        connection.settingsAcknowledged();
+        stopTimeouts();
+        reader.close();
+        connection.closeAll(cause);
+        sender.closeAll(cause);
+        connection.failPeerSettings(peerSettingsLost);
     }
 
     // ---------------------------------------------------------------- inbound
@@ -337,13 +302,13 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
                     }
                 } catch (HeaderListTooLargeException e) {
                     connection.headerListTooLarge(e);
-                    connection.flood.reset(nanoTime());
+                    connection.flood.reset(ticker.nanoTime());
                 } catch (Http2Exception e) {
                     if (!e.isStreamError()) {
                         throw e;
                     }
                     connection.streamErrorFromPeer(e);
-                    connection.flood.reset(nanoTime()); // "MadeYouReset": resets the peer provokes count too
+                    connection.flood.reset(ticker.nanoTime()); // "MadeYouReset": resets the peer provokes count too
                 }
             }
         } catch (Http2Exception e) {
@@ -356,8 +321,20 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
-        connection.outbound().flush(); // SETTINGS and PING acknowledgements, resets, window updates
+        sender.flush(); // SETTINGS and PING acknowledgements, resets, window updates
         super.channelReadComplete(ctx);
+    }
+
+    /** GOAWAY with the error, then the close; nothing more is read. */
+    private void connectionError(Http2Exception e) {
+        if (failed) {
+            return;
+        }
+        failed = true;
+        LOG.debug("HTTP/2 connection error on {}: {} {}", ctx.channel(), e.error(), e.getMessage());
+        shutdown.goAway(e.error(), e.getMessage());
+        sender.flush();
+        ctx.close();
     }
 
     /** Checks the client's 24 magic octets; a mismatch is a connection error (§3.4). */
@@ -390,25 +367,13 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
         return true;
     }
 
-    /** GOAWAY with the error, then the close; nothing more is read. */
-    void connectionError(Http2Exception e) {
-        if (failed) {
-            return;
-        }
-        failed = true;
-        LOG.debug("HTTP/2 connection error on {}: {} {}", ctx.channel(), e.error(), e.getMessage());
-        connection.goAway(e.error(), e.getMessage());
-        connection.outbound().flush();
-        ctx.close();
-    }
-
     // ---------------------------------------------------------------- outbound
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
         try {
             if (msg instanceof Http2DataFrame data) {
-                connection.writeData(data, promise);
+                sender.writeData(data, promise);
             } else if (msg instanceof Http2HeadersFrame headers) {
                 connection.writeHeaders(headers, promise);
             } else if (msg instanceof Http2WindowUpdateFrame update) {
@@ -432,36 +397,35 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
 
     @Override
     public void flush(ChannelHandlerContext ctx) {
-        connection.outbound().flush();
+        sender.flush();
     }
 
     /** Content waits in the streams' queues while the socket's is full; it goes on once the socket drained. */
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
         if (ctx.channel().isWritable()) {
-            connection.drainAll();
-            connection.outbound().flush();
+            sender.drainAll();
+            sender.flush();
         }
         ctx.fireChannelWritabilityChanged();
     }
 
     // ---------------------------------------------------------------- memory budgets
 
-    /** This connection went over its own budget: it stops granting window and its streams are not writable. */
-    void budgetExceeded(long held, long limit) {
-        LOG.debug("{} holds {} bytes of content, over its budget (maxHeldBytes {}): no more window granted,"
-                + " streams not writable, new streams refused until it is back under half", ctx.channel(), held, limit);
-    }
-
-    /** The server's budget chose this connection, the greediest, to close. */
-    void serverBudgetExceeded(long held, long serverHeld, long serverMax) {
-        if (failed || !ctx.channel().isActive()) {
-            return;
-        }
-        String why = "closing the connection holding the most content (" + held + " bytes): all HTTP/2 connections hold "
-                + serverHeld + " bytes, over the server's budget of " + serverMax + " (Http2ServerBudget)";
-        LOG.warn("{}: {}", ctx.channel(), why);
-        connectionError(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, why));
+    /**
+     * The server's budget chose this connection, the greediest, to close: any thread may say so,
+     * the close happens on the connection's event loop.
+     */
+    private void serverBudgetExceeded(long held, long serverHeld, long serverMax) {
+        ctx.executor().execute(() -> {
+            if (failed || !ctx.channel().isActive()) {
+                return;
+            }
+            String why = "closing the connection holding the most content (" + held + " bytes): all HTTP/2 connections hold "
+                    + serverHeld + " bytes, over the server's budget of " + serverMax + " (Http2ServerBudget)";
+            LOG.warn("{}: {}", ctx.channel(), why);
+            connectionError(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, why));
+        });
     }
 
     @Override
@@ -471,10 +435,12 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
             return;
         }
         if (ctx.channel() instanceof DuplexChannel duplex && duplex.isInputShutdown()) {
-            connection.inputEnded(promise); // the transport's close at the peer's end of stream, or one after it
+            // The transport's close at the peer's end of stream, or one after it.
+            connection.resetStreamsThatCannotFinish();
+            shutdown.inputEnded(promise);
             return;
         }
-        connection.shutdownGracefully(promise);
+        shutdown.shutdownGracefully(promise);
     }
 
     /**

@@ -41,6 +41,11 @@ final class Http2FrameWriter {
         return maxFrameSize;
     }
 
+    /** The peer's SETTINGS_HEADER_TABLE_SIZE: the most our field encoder's dynamic table may use. */
+    void maxHeaderTableSize(long size) {
+        fieldEncoder.maxTableSize(size);
+    }
+
     /**
      * A HEADERS frame, followed by CONTINUATION frames if the block is larger than one frame.
      * The block is encoded in place after a reserved frame header, and moved only when it must

@@ -39,7 +39,8 @@ final class Http2MemoryBudget {
         }
     }
 
-    private final Http2FrameCodec codec;
+    /** Closes this connection when the server's budget chose it; called from any thread. */
+    private final Shedder shedder;
     private final long limit;
     /** The server's budget, or null (a client's connection answers to nobody). */
     private final Http2ServerBudget server;
@@ -59,8 +60,15 @@ final class Http2MemoryBudget {
     /** Set by {@link #close()}: nothing is reported any more. */
     private boolean closed;
 
-    Http2MemoryBudget(Http2FrameCodec codec, long limit, Http2ServerBudget server) {
-        this.codec = codec;
+    /** How the server's budget closes the connection it chose: on the connection's own event loop. */
+    interface Shedder {
+
+        /** Called from any thread: this connection reported {@code held}, the server holds {@code serverHeld}, over {@code serverMax}. */
+        void shed(long held, long serverHeld, long serverMax);
+    }
+
+    Http2MemoryBudget(long limit, Http2ServerBudget server, Shedder shedder) {
+        this.shedder = shedder;
         this.limit = limit;
         this.server = server;
     }
@@ -173,7 +181,6 @@ final class Http2MemoryBudget {
 
     /** Closes the connection on its own event loop: the server holds {@code serverHeld}, over {@code serverMax}. */
     void shed(long serverHeld, long serverMax) {
-        long mine = reported();
-        codec.ctx().executor().execute(() -> codec.serverBudgetExceeded(mine, serverHeld, serverMax));
+        shedder.shed(reported(), serverHeld, serverMax);
     }
 }

@@ -1,7 +1,11 @@
 package io.rill.handler.codec.http2;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+
+import io.rill.channel.ChannelHandlerContext;
+import io.rill.util.concurrent.Ticker;
 
 /**
  * Ends a connection whose content waits for flow-control windows the peer never opens (a zero
@@ -20,18 +24,27 @@ final class Http2StallWatch {
     /** Content that must go out within {@link #TIMEOUT_NANOS} while more waits: 16 KiB, ~550 bytes/s. */
     static final int PROGRESS_BYTES = 16 * 1024;
 
-    private final Http2FrameCodec codec;
     /** Bytes now waiting for windows, summed over the streams. */
     private final LongSupplier waiting;
+    /** Ends the connection (GOAWAY, then the close). */
+    private final Consumer<Http2Exception> connectionError;
+    private ChannelHandlerContext ctx;
+    private Ticker ticker;
     /** When content started waiting, or last went out {@link #PROGRESS_BYTES} at a time. */
     private long lastProgress;
     /** Bytes sent since {@link #lastProgress}, under {@link #PROGRESS_BYTES}. */
     private long sentSinceProgress;
     private boolean armed;
 
-    Http2StallWatch(Http2FrameCodec codec, LongSupplier waiting) {
-        this.codec = codec;
+    Http2StallWatch(LongSupplier waiting, Consumer<Http2Exception> connectionError) {
         this.waiting = waiting;
+        this.connectionError = connectionError;
+    }
+
+    /** The codec is in a pipeline: the loop to check on, and its clock. */
+    void attach(ChannelHandlerContext ctx, Ticker ticker) {
+        this.ctx = ctx;
+        this.ticker = ticker;
     }
 
     /** {@code bytes} of content went out. */
@@ -39,7 +52,7 @@ final class Http2StallWatch {
         sentSinceProgress += bytes;
         if (sentSinceProgress >= PROGRESS_BYTES) {
             sentSinceProgress = 0;
-            lastProgress = codec.nanoTime();
+            lastProgress = ticker.nanoTime();
         }
     }
 
@@ -49,23 +62,23 @@ final class Http2StallWatch {
             return;
         }
         armed = true;
-        lastProgress = codec.nanoTime(); // content starts waiting now
+        lastProgress = ticker.nanoTime(); // content starts waiting now
         sentSinceProgress = 0;
         schedule();
     }
 
     private void schedule() {
-        codec.ctx().executor().schedule(this::check, TIMEOUT_NANOS / 3, TimeUnit.NANOSECONDS);
+        ctx.executor().schedule(this::check, TIMEOUT_NANOS / 3, TimeUnit.NANOSECONDS);
     }
 
     private void check() {
         long bytes = waiting.getAsLong();
-        if (bytes == 0 || !codec.ctx().channel().isActive()) {
+        if (bytes == 0 || !ctx.channel().isActive()) {
             armed = false;
             return;
         }
-        if (codec.nanoTime() - lastProgress > TIMEOUT_NANOS) {
-            codec.connectionError(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, bytes + " bytes waited "
+        if (ticker.nanoTime() - lastProgress > TIMEOUT_NANOS) {
+            connectionError.accept(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, bytes + " bytes waited "
                     + TimeUnit.NANOSECONDS.toSeconds(TIMEOUT_NANOS) + " s for flow-control windows the peer did not open"
                     + " (less than " + PROGRESS_BYTES + " bytes went out)"));
             return;

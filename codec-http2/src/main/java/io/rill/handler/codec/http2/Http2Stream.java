@@ -13,7 +13,7 @@ import io.rill.util.concurrent.Promise;
  *
  * <p>One is needed per request, so closed ones go back to a per-thread pool: a stream that never
  * queued a write is referenced by its connection's map alone, and once out of it by nothing.
- * A stream that did queue may still sit in the connection's blocked list, so it is left to the
+ * A stream that did queue may still sit in the send side's blocked list, so it is left to the
  * garbage collector.
  */
 final class Http2Stream {

@@ -2,8 +2,10 @@ package io.rill.handler.codec.http2;
 
 import java.util.concurrent.TimeUnit;
 
+import io.rill.channel.ChannelHandlerContext;
 import io.rill.handler.codec.http.HttpServerTimeouts;
 import io.rill.util.concurrent.ScheduledFuture;
+import io.rill.util.concurrent.Ticker;
 
 /**
  * The {@link HttpServerTimeouts} of an HTTP/2 server connection, the limits HTTP/1.1 puts on a
@@ -25,10 +27,31 @@ import io.rill.util.concurrent.ScheduledFuture;
  *
  * <p>One check a quarter of the shortest limit (at least every 250 ms, at most every 5 s) finds
  * what expired, so a limit holds to within that; no timer per stream.
+ *
+ * <p>Its port: the channel's context and the loop's clock (attached once the codec is in a
+ * pipeline), and the {@link Expiry} it reports to.
  */
 final class Http2Timeouts {
 
-    private final Http2FrameCodec codec;
+    /** What a check found; the codec wires each to the part that acts on it. */
+    interface Expiry {
+
+        /** The stream whose field block the reader is inside, or 0. */
+        int unfinishedFieldBlock();
+
+        /** No stream was open for {@code idleNanos}: the graceful close. */
+        void idle(long idleNanos);
+
+        /** A field block took longer than the header timeout: the connection ends. */
+        void connectionError(Http2Exception e);
+
+        /** Ends the streams whose request content is overdue at {@code now}. */
+        void bodiesDue(long now, long bodyNanos);
+    }
+
+    private final Expiry expiry;
+    private ChannelHandlerContext ctx;
+    private Ticker ticker;
     private final long idleNanos;
     private final long headerNanos;
     private final long bodyNanos;
@@ -43,8 +66,8 @@ final class Http2Timeouts {
     private int watchedBlock;
     private long watchedBlockSince;
 
-    Http2Timeouts(Http2FrameCodec codec, HttpServerTimeouts timeouts) {
-        this.codec = codec;
+    Http2Timeouts(HttpServerTimeouts timeouts, Expiry expiry) {
+        this.expiry = expiry;
         this.idleNanos = nanos(timeouts.idle());
         this.headerNanos = nanos(timeouts.header());
         this.bodyNanos = nanos(timeouts.body());
@@ -63,9 +86,15 @@ final class Http2Timeouts {
         return d == null ? 0 : d.toNanos();
     }
 
+    /** The codec is in a pipeline: the loop to check on, and its clock. */
+    void attach(ChannelHandlerContext ctx, Ticker ticker) {
+        this.ctx = ctx;
+        this.ticker = ticker;
+    }
+
     /** The connection started: the idle clock runs from now. */
     void start() {
-        idleSince = codec.nanoTime();
+        idleSince = ticker.nanoTime();
         if (periodNanos > 0 && check == null) {
             schedule();
         }
@@ -82,50 +111,50 @@ final class Http2Timeouts {
         if (any) {
             idleSince = -1;
         } else if (idleSince < 0) {
-            idleSince = codec.nanoTime();
+            idleSince = ticker.nanoTime();
         }
     }
 
     /** A request HEADERS without END_STREAM: its body is now due. */
     void bodyExpected(Http2Stream stream) {
         if (bodyNanos > 0) {
-            stream.bodyDeadline = codec.nanoTime() + bodyNanos;
+            stream.bodyDeadline = ticker.nanoTime() + bodyNanos;
         }
     }
 
     /** {@code bytes} of the stream's content arrived. */
     void bodyReceived(Http2Stream stream, int bytes) {
         if (stream.bodyDeadline != 0) {
-            long now = codec.nanoTime();
+            long now = ticker.nanoTime();
             stream.bodyDeadline = Math.min(stream.bodyDeadline + bytes * nanosPerBodyByte, now + bodyNanos);
         }
     }
 
     private void schedule() {
-        check = codec.ctx().executor().schedule(this::check, periodNanos, TimeUnit.NANOSECONDS);
+        check = ctx.executor().schedule(this::check, periodNanos, TimeUnit.NANOSECONDS);
     }
 
     private void check() {
         check = null;
-        if (!codec.ctx().channel().isActive()) {
+        if (!ctx.channel().isActive()) {
             return;
         }
-        long now = codec.nanoTime();
+        long now = ticker.nanoTime();
         if (headerNanos > 0 && fieldBlockTooSlow(now)) {
             return;
         }
         if (idleNanos > 0 && idleSince >= 0 && now - idleSince >= idleNanos) {
-            codec.idleTimeout(idleNanos);
+            expiry.idle(idleNanos);
             return;
         }
         if (bodyNanos > 0) {
-            codec.connection.expireBodies(now, bodyNanos);
+            expiry.bodiesDue(now, bodyNanos);
         }
         schedule();
     }
 
     private boolean fieldBlockTooSlow(long now) {
-        int block = codec.reader.fieldBlockStreamId();
+        int block = expiry.unfinishedFieldBlock();
         if (block == 0 || block != watchedBlock) {
             watchedBlock = block;
             watchedBlockSince = now;
@@ -134,7 +163,7 @@ final class Http2Timeouts {
         if (now - watchedBlockSince < headerNanos) {
             return false;
         }
-        codec.connectionError(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, "stream " + block
+        expiry.connectionError(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, "stream " + block
                 + "'s field block was not complete within " + TimeUnit.NANOSECONDS.toSeconds(headerNanos)
                 + " s (the header timeout)"));
         return true;

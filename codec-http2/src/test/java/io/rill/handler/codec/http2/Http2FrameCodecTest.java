@@ -220,7 +220,7 @@ class Http2FrameCodecTest {
         });
         peer.releaseInbound();
         ByteBuf small = Unpooled.constantBuffer("Hello, World!".getBytes(StandardCharsets.US_ASCII));
-        ByteBuf large = Unpooled.constantBuffer(new byte[Http2Outbound.COPY_THRESHOLD + 1]); // queued, sent in pieces
+        ByteBuf large = Unpooled.constantBuffer(new byte[Http2Sender.COPY_THRESHOLD + 1]); // queued, sent in pieces
         for (int id = 1; id <= 7; id += 2) {
             channel.write(new Http2HeadersFrame(id, new Http2Headers().status("200"), false));
             channel.write(new Http2DataFrame(id, id <= 3 ? small : large, true));
@@ -230,7 +230,7 @@ class Http2FrameCodecTest {
         assertEquals(List.of("DATA 1 13 END_STREAM", "DATA 3 13 END_STREAM", "DATA 5 1025 END_STREAM",
                 "DATA 7 1025 END_STREAM"), data);
         assertEquals(13, small.readableBytes());
-        assertEquals(Http2Outbound.COPY_THRESHOLD + 1, large.readableBytes());
+        assertEquals(Http2Sender.COPY_THRESHOLD + 1, large.readableBytes());
     }
 
     @Test
