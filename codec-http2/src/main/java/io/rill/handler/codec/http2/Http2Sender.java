@@ -285,6 +285,9 @@ final class Http2Sender {
         }
         for (int i = blocked.size(); i > 0 && connectionSendWindow > 0; i--) {
             Http2Stream stream = blocked.poll();
+            if (stream == null) {
+                return; // a drain ended the connection (its last stream closed during a graceful close): all discarded
+            }
             if (streams.get(stream.id) == stream) {
                 drain(stream);
             }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -44,6 +45,8 @@ class Http2StreamChannelLocalTest {
     private final MultiThreadIoEventLoopGroup group =
             new MultiThreadIoEventLoopGroup(2, new DefaultThreadFactory("h2-local-test", true), LocalIoHandler.newFactory());
     private final List<Channel> channels = new ArrayList<>();
+    /** What reached the end of a connection's pipeline: nothing should, closing included. */
+    private final List<Throwable> unhandled = new CopyOnWriteArrayList<>();
     /** Completed with the first stream the server sees, for tests that want it. */
     private volatile CompletableFuture<Http2StreamChannel> serverStreams = new CompletableFuture<>();
 
@@ -53,6 +56,7 @@ class Http2StreamChannelLocalTest {
             ch.close().await(5, TimeUnit.SECONDS);
         }
         assertTrue(group.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS));
+        assertTrue(unhandled.isEmpty(), () -> "exceptions reached the end of a connection's pipeline: " + unhandled);
     }
 
     @Test
@@ -143,7 +147,7 @@ class Http2StreamChannelLocalTest {
                                         stream.pipeline().addLast(new Echo());
                                         serverStreams.complete(stream);
                                     }
-                                }));
+                                }), new RecordUnhandled());
                     }
                 }).bind(address).get(5, TimeUnit.SECONDS);
         channels.add(server);
@@ -152,11 +156,19 @@ class Http2StreamChannelLocalTest {
                     @Override
                     protected void initChannel(Channel ch) {
                         ch.pipeline().addLast(new Http2FrameCodec(clientConfig, new TextFieldCodec(), new TextFieldCodec()),
-                                new Http2MultiplexHandler(null));
+                                new Http2MultiplexHandler(null), new RecordUnhandled());
                     }
                 }).connect(address).get(5, TimeUnit.SECONDS);
         channels.add(client);
         return client;
+    }
+
+    /** Last in a connection's pipeline: keeps what would otherwise be logged as unhandled. */
+    private final class RecordUnhandled implements ChannelHandler {
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            unhandled.add(cause);
+        }
     }
 
     /** Answers a request with 200 and echoes its body, each piece as it is read. */
