@@ -51,7 +51,7 @@ run() { # example attack conns seconds
       $([ -n "${COLD:-}" ] || echo --warmup) || status=1
   if grep -q LEAK "$log"; then echo "  LEAK reported:"; grep -A3 LEAK "$log" | head -20; status=1; fi
   if grep -q 'Http2ServerBudget' "$log"; then
-    echo "  server budget: $(grep -c 'Http2ServerBudget' "$log") connections closed, e.g. $(grep -m1 'Http2ServerBudget' "$log" | cut -c1-220)"
+    echo "  server budget: $(grep -c 'Http2ServerBudget' "$log") log line(s) (one a second at most), e.g. $(grep -m1 'Http2ServerBudget' "$log" | cut -c1-220)"
   fi
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
 }

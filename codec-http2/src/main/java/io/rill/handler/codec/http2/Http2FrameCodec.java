@@ -423,7 +423,10 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
             }
             String why = "closing the connection holding the most content (" + held + " bytes): all HTTP/2 connections hold "
                     + serverHeld + " bytes, over the server's budget of " + serverMax + " (Http2ServerBudget)";
-            LOG.warn("{}: {}", ctx.channel(), why);
+            String more = config.serverBudget().logLine(ticker.nanoTime());
+            if (more != null) {
+                LOG.warn("{}: {}{}", ctx.channel(), why, more);
+            }
             connectionError(Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, why));
         });
     }

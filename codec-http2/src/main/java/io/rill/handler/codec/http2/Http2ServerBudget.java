@@ -2,6 +2,7 @@ package io.rill.handler.codec.http2;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.rill.util.RillProperties;
@@ -15,7 +16,9 @@ import io.rill.util.RillProperties;
  * exhaust direct memory (docs/security-cases.md, case H2-25).
  *
  * <p>When the sum goes over {@link #maxBytes()}, the connection holding the most is closed with
- * GOAWAY {@code ENHANCE_YOUR_CALM} and a log line naming this budget, then the next, until the sum
+ * GOAWAY {@code ENHANCE_YOUR_CALM} and a log line naming this budget (at most one line a second,
+ * counting the connections it left out: an attack closes hundreds, and a line costs its event loop
+ * milliseconds), then the next, until the sum
  * is back under it; meanwhile a connection that holds any content gets {@code REFUSED_STREAM} for
  * new streams (the closes run on the connections' own event loops, and
  * new connections must not refill what they free). Exhaustion is a refusal aimed at the greediest
@@ -29,6 +32,7 @@ public final class Http2ServerBudget {
 
     /** How far a connection's count may drift from what it reported before it reports again. */
     static final int REPORT_STEP = 16 * 1024;
+    private static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /**
      * The budget every server codec shares unless given another: a thirty-second of the direct
@@ -46,6 +50,10 @@ public final class Http2ServerBudget {
     /** What the connections already chosen to close reported when chosen: it is on its way back. */
     private final AtomicLong shedding = new AtomicLong();
     private final Set<Http2MemoryBudget> connections = ConcurrentHashMap.newKeySet();
+    /** When a close for this budget was last logged, by the closing loop's clock; Long.MIN_VALUE before the first. */
+    private final AtomicLong lastLogged = new AtomicLong(Long.MIN_VALUE);
+    /** Closes for this budget since the last line logged. */
+    private final AtomicLong unlogged = new AtomicLong();
 
     /**
      * A budget for a server's connections; give the same instance to every codec that shares it.
@@ -72,6 +80,23 @@ public final class Http2ServerBudget {
     /** {@return whether the connections hold more than {@link #maxBytes()} now} */
     boolean isOver() {
         return held.get() > maxBytes;
+    }
+
+    /**
+     * Whether the close of one connection for this budget, at {@code now}, gets a log line: the
+     * first does, then at most one a second.
+     *
+     * @param now the closing loop's clock, in nanoseconds
+     * @return null to log nothing, else what the line adds: empty, or how many closes went unlogged since the last line
+     */
+    String logLine(long now) {
+        long last = lastLogged.get();
+        if (last != Long.MIN_VALUE && now - last < LOG_INTERVAL_NANOS || !lastLogged.compareAndSet(last, now)) {
+            unlogged.incrementAndGet();
+            return null;
+        }
+        long more = unlogged.getAndSet(0);
+        return more == 0 ? "" : " (and " + more + " more connection(s) closed for it since the last such line)";
     }
 
     void register(Http2MemoryBudget connection) {

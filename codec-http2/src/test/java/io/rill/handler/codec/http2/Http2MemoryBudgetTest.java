@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -159,6 +165,64 @@ class Http2MemoryBudgetTest {
         modest.peer.inbound(out -> modest.peer.writer.writeRstStream(out, 1, Http2Error.CANCEL));
         modest.peer.releaseInbound();
         assertEquals(0, budget.heldBytes(), "a reset stream's queued content is no longer counted");
+    }
+
+    @Test
+    void h2_25_connectionsClosedForTheServerBudgetAreLoggedAtMostOnceASecond() throws Exception {
+        Logger logger = Logger.getLogger(Http2FrameCodec.class.getName());
+        List<String> lines = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLevel() == Level.WARNING) {
+                    lines.add(record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        logger.addHandler(capture);
+        try {
+            Http2ServerBudget budget = new Http2ServerBudget(150_000);
+            List<Connection> greedy = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Connection c = new Connection(1 << 20, budget);
+                c.zeroWindowRequest();
+                c.answer(100_000); // from the second on, each one takes the sum over and one is chosen to close
+                greedy.add(c);
+            }
+            for (Connection c : greedy) {
+                c.channel.runPendingTasks(); // the chosen ones close, all within the same second of their clocks
+            }
+            assertEquals(3, greedy.stream().filter(c -> !c.channel.isOpen()).count());
+            assertEquals(1, lines.size(), "one line for a burst of closes: " + lines);
+            assertTrue(lines.get(0).contains("Http2ServerBudget"), lines.get(0));
+
+            Connection later = new Connection(1 << 20, budget);
+            later.channel.advanceTimeBy(1, TimeUnit.SECONDS);
+            later.zeroWindowRequest();
+            later.answer(100_000);
+            Connection open = greedy.stream().filter(c -> c.channel.isOpen()).findFirst().orElseThrow();
+            open.channel.advanceTimeBy(1, TimeUnit.SECONDS);
+            open.channel.runPendingTasks();
+            later.channel.runPendingTasks();
+            assertEquals(2, lines.size(), "a second later the next close is logged: " + lines);
+            assertTrue(lines.get(1).contains("and 2 more connection(s) closed for it since the last such line"), lines.get(1));
+            for (Connection c : List.of(open, later)) {
+                if (c.channel.isOpen()) { // its queued answer goes with its stream (a graceful close would wait for it)
+                    c.peer.inbound(out -> c.peer.writer.writeRstStream(out, 1, Http2Error.CANCEL));
+                    c.peer.releaseInbound();
+                }
+            }
+        } finally {
+            logger.removeHandler(capture);
+        }
     }
 
     @Test
