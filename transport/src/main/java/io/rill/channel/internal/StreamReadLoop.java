@@ -14,10 +14,11 @@ import io.rill.util.RillProperties;
  * One read burst of a byte-stream channel, shared by the transports: buffers sized by the
  * config's {@link RecvByteBufAllocator}, filled from a {@link ScatteringByteChannel} (the JDK
  * socket, or a native descriptor adapted to one), each fired as {@code channelRead}, then one
- * {@code channelReadComplete}. A burst ends after its last read once it has run for
+ * {@code channelReadComplete}. A burst ends with the read during which it passed
  * {@code rill.channel.readBurstQuantumMicros}, so that a connection whose bytes are costly to
- * handle shares its loop with the others; the transport reads the rest on a later turn. A read error is fired as {@code exceptionCaught} and, being an
- * I/O error (reset by peer and friends), closes the channel. The {@link Outcome} tells the
+ * handle shares its loop with the others; the transport reads the rest on a later turn. A read
+ * error is fired as {@code exceptionCaught} and, being an I/O error (reset by peer and friends),
+ * closes the channel. The {@link Outcome} tells the
  * transport how the burst ended; end of stream is the transport's to act on (see
  * {@link HalfClosure#inputEnded()}). One per channel, event loop only.
  */

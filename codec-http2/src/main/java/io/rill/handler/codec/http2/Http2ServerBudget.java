@@ -16,14 +16,13 @@ import io.rill.util.RillProperties;
  * exhaust direct memory (docs/security-cases.md, case H2-25).
  *
  * <p>When the sum goes over {@link #maxBytes()}, the connection holding the most is closed with
- * GOAWAY {@code ENHANCE_YOUR_CALM} and a log line naming this budget (at most one line a second,
- * counting the connections it left out: an attack closes hundreds, and a line costs its event loop
- * milliseconds), then the next, until the sum
+ * GOAWAY {@code ENHANCE_YOUR_CALM} and a log line naming this budget, then the next, until the sum
  * is back under it; meanwhile a connection that holds any content gets {@code REFUSED_STREAM} for
- * new streams (the closes run on the connections' own event loops, and
- * new connections must not refill what they free). Exhaustion is a refusal aimed at the greediest
- * peers, never an out-of-memory error, and a connection holding little (a client that reads its
- * answers) is neither closed nor refused.
+ * new streams (the closes run on the connections' own event loops, and new connections must not
+ * refill what they free). Exhaustion is a refusal aimed at the greediest peers, never an
+ * out-of-memory error, and a connection holding little (a client that reads its answers) is
+ * neither closed nor refused. The log gets at most one line a second, counting the closes it left
+ * out: an attack closes hundreds of connections, and a line costs its event loop milliseconds.
  *
  * <p>Connections report their count in steps of {@value #REPORT_STEP} bytes, so the sum may lag
  * each connection by that much. Thread-safe: the connections of one budget live on any event loop.
