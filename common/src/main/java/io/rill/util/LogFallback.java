@@ -1,7 +1,6 @@
 package io.rill.util;
 
 import java.io.PrintStream;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -17,30 +16,21 @@ final class LogFallback {
     /** The one used by every {@link InternalLogger}; loaded with it, at start-up. */
     static final LogFallback STDERR = new LogFallback(() -> System.err, System::nanoTime);
 
-    private static final long INTERVAL_NANOS = 1_000_000_000L;
-
     private final Supplier<PrintStream> out;
     private final LongSupplier nanoClock;
-    /** Clock time from which the next line may be printed. */
-    private final AtomicLong nextLineNanos;
-    /** Lines dropped since the last one printed. */
-    private final AtomicLong dropped = new AtomicLong();
+    private final LogRateLimit limit = new LogRateLimit(1_000_000_000L);
 
     LogFallback(Supplier<PrintStream> out, LongSupplier nanoClock) {
         this.out = out;
         this.nanoClock = nanoClock;
-        this.nextLineNanos = new AtomicLong(nanoClock.getAsLong());
     }
 
     /** Prints {@code message} (and its {@code cause}, if any) unless a line was printed less than a second ago. */
     void print(String logger, System.Logger.Level level, String message, Throwable cause, Throwable backendFailure) {
-        long now = nanoClock.getAsLong();
-        long next = nextLineNanos.get();
-        if (now - next < 0 || !nextLineNanos.compareAndSet(next, now + INTERVAL_NANOS)) {
-            dropped.incrementAndGet();
+        long droppedBefore = limit.tryLog(nanoClock.getAsLong());
+        if (droppedBefore < 0) {
             return;
         }
-        long droppedBefore = dropped.getAndSet(0);
         StringBuilder line = new StringBuilder(128 + message.length())
                 .append(level.getName()).append(' ').append(logger).append(": ").append(message);
         if (cause != null) {

@@ -1,11 +1,11 @@
 package io.rill.channel;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import jdk.jfr.FlightRecorder;
 
 import io.rill.util.InternalLogger;
+import io.rill.util.LogRateLimit;
 
 /**
  * Recognises failures that mean a resource ran out (an {@link OutOfMemoryError} from a buffer
@@ -16,11 +16,7 @@ import io.rill.util.InternalLogger;
 final class ResourceExhaustion {
 
     private static final InternalLogger LOG = InternalLogger.get(ResourceExhaustion.class);
-    private static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /** When the last line was logged (System.nanoTime), or Long.MIN_VALUE before the first. */
-    private static final AtomicLong lastLogged = new AtomicLong(Long.MIN_VALUE);
-    /** Channels closed for a resource since the last line. */
-    private static final AtomicLong unlogged = new AtomicLong();
+    private static final LogRateLimit LOG_LIMIT = new LogRateLimit(TimeUnit.SECONDS.toNanos(1));
 
     private ResourceExhaustion() {
     }
@@ -32,7 +28,6 @@ final class ResourceExhaustion {
      * exhaustion closes); without JFR they are never loaded, since loading one loads all of JFR.
      */
     static void preload() {
-        unlogged.get();
         new ResourceExhaustedEvent("preload", null).toString();
         if (FlightRecorder.isInitialized()) {
             ConnectionAcceptedEvent.load();
@@ -49,13 +44,10 @@ final class ResourceExhaustion {
     }
 
     static void log(Channel channel, String reason) {
-        long now = System.nanoTime();
-        long last = lastLogged.get();
-        if (last != Long.MIN_VALUE && now - last < LOG_INTERVAL_NANOS || !lastLogged.compareAndSet(last, now)) {
-            unlogged.incrementAndGet();
+        long more = LOG_LIMIT.tryLog(System.nanoTime());
+        if (more < 0) {
             return;
         }
-        long more = unlogged.getAndSet(0);
         LOG.warn("Closing {}: {}{}", channel, reason,
                 more == 0 ? "" : " (" + more + " more connection(s) closed for a resource since the last such line)");
     }

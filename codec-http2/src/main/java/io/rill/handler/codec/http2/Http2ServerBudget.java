@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.rill.util.LogRateLimit;
 import io.rill.util.RillProperties;
 
 /**
@@ -31,7 +32,6 @@ public final class Http2ServerBudget {
 
     /** How far a connection's count may drift from what it reported before it reports again. */
     static final int REPORT_STEP = 16 * 1024;
-    private static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /**
      * The budget every server codec shares unless given another: a thirty-second of the direct
@@ -49,10 +49,8 @@ public final class Http2ServerBudget {
     /** What the connections already chosen to close reported when chosen: it is on its way back. */
     private final AtomicLong shedding = new AtomicLong();
     private final Set<Http2MemoryBudget> connections = ConcurrentHashMap.newKeySet();
-    /** When a close for this budget was last logged, by the closing loop's clock; Long.MIN_VALUE before the first. */
-    private final AtomicLong lastLogged = new AtomicLong(Long.MIN_VALUE);
-    /** Closes for this budget since the last line logged. */
-    private final AtomicLong unlogged = new AtomicLong();
+    /** Closes for this budget are logged at most once a second. */
+    private final LogRateLimit logLimit = new LogRateLimit(TimeUnit.SECONDS.toNanos(1));
 
     /**
      * A budget for a server's connections; give the same instance to every codec that shares it.
@@ -89,13 +87,8 @@ public final class Http2ServerBudget {
      * @return null to log nothing, else what the line adds: empty, or how many closes went unlogged since the last line
      */
     String logLine(long now) {
-        long last = lastLogged.get();
-        if (last != Long.MIN_VALUE && now - last < LOG_INTERVAL_NANOS || !lastLogged.compareAndSet(last, now)) {
-            unlogged.incrementAndGet();
-            return null;
-        }
-        long more = unlogged.getAndSet(0);
-        return more == 0 ? "" : " (and " + more + " more connection(s) closed for it since the last such line)";
+        long more = logLimit.tryLog(now);
+        return more < 0 ? null : more == 0 ? "" : " (and " + more + " more connection(s) closed for it since the last such line)";
     }
 
     void register(Http2MemoryBudget connection) {
