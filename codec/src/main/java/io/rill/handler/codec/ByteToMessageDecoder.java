@@ -3,6 +3,7 @@ package io.rill.handler.codec;
 import java.util.List;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ByteBufAllocator;
 import io.rill.buffer.ByteBufUtil;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelConfig;
@@ -42,6 +43,12 @@ import io.rill.channel.socket.ChannelInputShutdownEvent;
  * drops every later byte unread, decodes nothing more (not even {@link #decodeLast}), passes the
  * error on and closes the channel.
  *
+ * <p><b>Between bursts.</b> When a read burst ends with part of a frame left over and that part
+ * fills at most a quarter of a buffer of {@value #SHRINK_MIN_CAPACITY} bytes or more, it is moved
+ * to a buffer of its own size: the big buffer is usually the read buffer itself, and a connection
+ * that stops sending mid-frame (a slow or hostile peer, or thousands of quiet ones) would otherwise
+ * keep up to a whole read buffer for a few bytes for as long as it stays open.
+ *
  * <p><b>Suspension.</b> A decoder whose output must wait until the channel can take more (a
  * decompressor answering a peer that does not read) calls {@link #suspendDecoding}: bytes that
  * arrive are only cumulated, reading stops, and {@link #resumeDecoding} later decodes what waited.
@@ -65,6 +72,9 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     private ByteBuf cumulation;
     private Cumulator cumulator = Cumulator.MERGE;
     private boolean singleDecode;
+    /** Capacity from which a mostly empty cumulation is moved to a smaller buffer at the end of a burst. */
+    static final int SHRINK_MIN_CAPACITY = 16 * 1024;
+
     /** Compact the cumulation after this many reads that left bytes behind. */
     private int discardAfterReads = 16;
     /** Reads since the cumulation was last emptied or compacted. */
@@ -275,7 +285,9 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
         readsSinceDiscard = 0;
-        discardSomeReadBytes();
+        if (!shrinkCumulation(ctx.alloc())) {
+            discardSomeReadBytes();
+        }
         // Also while reading is paused for a full outbound buffer: output that waits on input (a TLS
         // handshake, a flow-control window) would otherwise wait for ever.
         if (!producedSinceReadComplete && !ctx.channel().config().isReadingAutomatically()) {
@@ -419,6 +431,32 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         } else {
             ctx.read();
         }
+    }
+
+    /**
+     * Moves what is left of a mostly consumed cumulation to a buffer of its size (see "Between
+     * bursts" above). Returns false when it did not: the cumulation is shared, small or busy, or the
+     * smaller buffer could not be had (then the big one simply stays).
+     */
+    private boolean shrinkCumulation(ByteBufAllocator alloc) {
+        ByteBuf held = cumulation;
+        if (held == null || decoding || held.refCnt() != 1 || held.capacity() < SHRINK_MIN_CAPACITY) {
+            return false;
+        }
+        int left = held.readableBytes();
+        if (left == 0 || left > held.capacity() / 4) {
+            return false;
+        }
+        ByteBuf smaller;
+        try {
+            smaller = alloc.buffer(left);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            return false;
+        }
+        smaller.writeBytes(held, held.readerIndex(), left);
+        cumulation = smaller;
+        held.release();
+        return true;
     }
 
     /** Drops consumed bytes from the cumulation, unless a retained slice of it is still out there. */

@@ -280,6 +280,61 @@ class ByteToMessageDecoderTest {
         assertFalse(ch.finish());
     }
 
+    /** Frames of 4 bytes, read out as ints: nothing downstream shares the cumulation. */
+    static final class Ints extends ByteToMessageDecoder {
+        @Override
+        protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+            while (in.readableBytes() >= 4) {
+                out.add(in.readInt());
+            }
+        }
+
+        ByteBuf buffered() {
+            return internalBuffer();
+        }
+    }
+
+    @Test
+    void aFewBytesLeftInABigReadBufferMoveToASmallOneWhenTheBurstEnds() {
+        // A peer that stops mid-frame must not keep a whole read buffer alive for its last bytes.
+        Ints decoder = new Ints();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        ByteBuf read = ch.alloc().buffer(64 * 1024);
+        for (int i = 0; i < 16_000; i++) {
+            read.writeInt(i);
+        }
+        read.writeShort(0x1234);
+        ch.writeInbound(read); // one read, then channelReadComplete
+        assertEquals(2, decoder.actualReadableBytes());
+        assertTrue(decoder.buffered().capacity() < 1024, "capacity " + decoder.buffered().capacity());
+        for (int i = 0; i < 16_000; i++) {
+            assertEquals(i, (Integer) ch.readInbound());
+        }
+        ch.writeInbound(ch.alloc().buffer(2).writeShort(0x5678));
+        assertEquals(0x12345678, (Integer) ch.readInbound());
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void aCumulationStillOverAQuarterFullStaysWhereItIs() {
+        ByteToMessageDecoder blocksOf32KiB = new ByteToMessageDecoder() {
+            @Override
+            protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+                if (in.readableBytes() >= 32 * 1024) {
+                    in.skipBytes(32 * 1024);
+                    out.add("block");
+                }
+            }
+        };
+        EmbeddedChannel ch = new EmbeddedChannel(blocksOf32KiB);
+        ByteBuf read = ch.alloc().buffer(64 * 1024, 64 * 1024).writeZero(32 * 1024 + 20_000);
+        ch.writeInbound(read);
+        assertEquals("block", ch.readInbound());
+        assertSame(read, blocksOf32KiB.internalBuffer(), "20,000 of 65,536 bytes: the read buffer stays the cumulation");
+        assertEquals(20_000, blocksOf32KiB.actualReadableBytes());
+        assertFalse(ch.finishAndReleaseAll());
+    }
+
     @Test
     void theCumulationIsReleasedWhenTheChannelCloses() {
         Triples decoder = new Triples();
