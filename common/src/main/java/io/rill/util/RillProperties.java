@@ -258,17 +258,21 @@ public final class RillProperties {
             SystemPropertyUtil.getBoolean("rill.allocator.releaseDirectMemory", true);
 
     /**
-     * {@code rill.allocator.gcAfterDirectRelease}, default 64 MiB: where freed direct chunks only go
+     * {@code rill.allocator.gcAfterDirectRelease}, default 16 MiB (four chunks): where freed direct chunks only go
      * back to the system when the GC collects their buffers (before JDK 22, or with
      * {@code releaseDirectMemory} off), the periodic pass asks for a collection
      * ({@code System.gc()}) once it has freed this many bytes of direct memory since the last time,
      * at most once a minute. It only happens after a burst has ended (chunks are freed after they
      * stayed empty for {@link #ALLOCATOR_CHUNK_IDLE_MILLIS}), so a busy server is not disturbed,
      * and an idle one gives the burst back instead of holding it until the next GC, which on an
-     * idle JVM may be never. 0 turns it off (then consider {@code -XX:G1PeriodicGCInterval}).
+     * idle JVM may be never. Four chunks is what a burst of a few hundred attacking connections leaves
+     * behind on a server with a budget of a few tens of MiB; at 64 MiB such a burst was never given back.
+     * The collection is a full one unless the JVM runs with {@code -XX:+ExplicitGCInvokesConcurrent}; on a
+     * heap with gigabytes live, set that flag or a larger threshold. 0 turns it off (then consider
+     * {@code -XX:G1PeriodicGCInterval}).
      */
     public static final long ALLOCATOR_GC_AFTER_DIRECT_RELEASE =
-            Math.max(0, SystemPropertyUtil.getLong("rill.allocator.gcAfterDirectRelease", 64L << 20));
+            Math.max(0, SystemPropertyUtil.getLong("rill.allocator.gcAfterDirectRelease", 16L << 20));
 
     /**
      * {@code rill.allocator.maxDirectMemory}, default the maximum heap size (the JVM's own default
