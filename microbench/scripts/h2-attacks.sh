@@ -7,9 +7,11 @@
 # legitimate client's worst latency and errors meanwhile, the descriptors still open 5 s after the
 # attack ended and, for the zero-window attacks, how many of their connections the server closed.
 # Targets: < +64 MB, < 100 ms, no error, +0 descriptors, and no LEAK line in the server's log.
-# The 400-connection attack first runs once at a tenth of its connections, unmeasured, so that the
-# JIT's one-off compilation of the paths it takes (some 30 MB of compiler memory and a few hundred
-# ms) is not counted as its cost; COLD=1 measures that first round too.
+# Before the two zero-window attacks the server first serves 40,000 legitimate POST /echo of 10 KB
+# on 40 connections (h2load, unmeasured), as a server that has been serving would have: the JIT's
+# one-off compilation (some 20 MB of compiler memory, code and metaspace), the heap's first-touched
+# pages and the pool's first chunks, together +60-70 MB on a fresh JVM whoever sends the requests,
+# are then not counted as the attack's cost. COLD=1 measures a fresh server instead.
 #
 #   mvn -B -q package -DskipTests
 #   microbench/scripts/h2-attacks.sh [transport] [jar]        (defaults: nio, example/target/rill-example.jar)
