@@ -143,7 +143,7 @@ class DnsNameResolverTest {
 
     @ParameterizedTest
     @EnumSource(Transport.class)
-    void dns02_spoofedAnswersAreIgnoredAndTheRealOneAccepted(Transport t) throws Exception {
+    void dns_02_spoofedAnswersAreIgnoredAndTheRealOneAccepted(Transport t) throws Exception {
         ScriptedDnsServer s = server(q -> {
             DnsMessage real = answer(q, 0, List.of(a(question(q).name(), "192.0.2.1", 60)), List.of());
             DnsMessage wrongId = new DnsMessage(q.id() ^ 1, real.flags(), real.questions(),
@@ -166,7 +166,7 @@ class DnsNameResolverTest {
 
     @ParameterizedTest
     @EnumSource(Transport.class)
-    void dns03_recordsOutsideTheQuestionsChainAreNeitherUsedNorCached(Transport t) throws Exception {
+    void dns_03_recordsOutsideTheQuestionsChainAreNeitherUsedNorCached(Transport t) throws Exception {
         ScriptedDnsServer s = server(q -> {
             String name = question(q).name();
             if (name.equals("bank.example.")) {
@@ -184,7 +184,7 @@ class DnsNameResolverTest {
 
     @ParameterizedTest
     @EnumSource(Transport.class)
-    void dns04_queryIdsAndSourcePortsAreUnpredictable(Transport t) throws Exception {
+    void dns_04_queryIdsAndSourcePortsAreUnpredictable(Transport t) throws Exception {
         ScriptedDnsServer s = server(answering("192.0.2.1", 60));
         DnsNameResolver r = resolver(t, List.of(s.address()), b -> { });
         int n = 64;
@@ -299,7 +299,7 @@ class DnsNameResolverTest {
 
     @ParameterizedTest
     @EnumSource(Transport.class)
-    void cnameChainsAreFollowedAndLoopsRefused(Transport t) throws Exception {
+    void dns_06_cnameChainsAreFollowedAndLoopsRefused(Transport t) throws Exception {
         ScriptedDnsServer s = server(q -> {
             String name = question(q).name();
             return switch (name) {

@@ -33,12 +33,17 @@ final class Dnsmasq implements AutoCloseable {
     }
 
     static boolean installed() {
+        return executable() != null;
+    }
+
+    /** Debian installs it in /usr/sbin, which a test JVM's PATH may lack. */
+    private static Path executable() {
         for (String dir : List.of("/usr/sbin", "/usr/bin", "/sbin", "/bin", "/usr/local/sbin")) {
             if (Files.isExecutable(Path.of(dir, "dnsmasq"))) {
-                return true;
+                return Path.of(dir, "dnsmasq");
             }
         }
-        return false;
+        return null;
     }
 
     static Dnsmasq start(Path dir, String hosts, String... options) throws Exception {
@@ -47,7 +52,7 @@ final class Dnsmasq implements AutoCloseable {
         Files.writeString(hostsFile, hosts);
         Files.setPosixFilePermissions(hostsFile, PosixFilePermissions.fromString("rw-r--r--"));
         int port = freePort();
-        List<String> cmd = new ArrayList<>(List.of("dnsmasq", "--no-daemon", "--port=" + port,
+        List<String> cmd = new ArrayList<>(List.of(executable().toString(), "--no-daemon", "--port=" + port,
                 "--listen-address=127.0.0.1", "--bind-interfaces", "--no-resolv", "--no-hosts",
                 "--addn-hosts=" + hostsFile, "--conf-file=/dev/null", "--pid-file=", "--cache-size=0"));
         cmd.addAll(List.of(options));

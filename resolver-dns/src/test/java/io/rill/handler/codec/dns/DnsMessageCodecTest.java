@@ -96,7 +96,7 @@ class DnsMessageCodecTest {
     }
 
     @Test
-    void dns01_aPointerLoopIsRejected() {
+    void dns_01_aPointerLoopIsRejected() {
         // The question's name is a pointer to itself.
         DnsDecoderException self = assertThrows(DnsDecoderException.class,
                 () -> decode(hex("0001 0100 0001 0000 0000 0000 c00c 0001 0001")));
@@ -112,7 +112,7 @@ class DnsMessageCodecTest {
     }
 
     @Test
-    void dns01_forwardAndOutOfBoundsPointersAreRejected() {
+    void dns_01_forwardAndOutOfBoundsPointersAreRejected() {
         DnsDecoderException forward = assertThrows(DnsDecoderException.class,
                 () -> decode(hex("0001 0100 0001 0000 0000 0000 c012 0001 0001 01 61 00")));
         assertTrue(forward.getMessage().contains("forward"), forward.getMessage());
@@ -122,7 +122,7 @@ class DnsMessageCodecTest {
     }
 
     @Test
-    void dns05_oversizedLabelsAndNamesAreRejected() {
+    void dns_05_oversizedLabelsAndNamesAreRejected() {
         // A length octet of 64 is not a plain label (the two top bits are 01).
         DnsDecoderException label = assertThrows(DnsDecoderException.class,
                 () -> decode(hex("0001 0100 0001 0000 0000 0000 40" + "61".repeat(64) + "00 0001 0001")));
