@@ -224,21 +224,31 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
         return out;
     }
 
+    /**
+     * Tries {@code names[i]} and on to the next on any DNS failure; {@code notFound} collects why
+     * each name had no address, for the final message.
+     */
     private void tryName(String host, List<String> names, int i, DnsResolveException otherFailure,
+            Promise<List<InetAddress>> result) {
+        tryName(host, names, i, otherFailure, new ArrayList<>(names.size()), result);
+    }
+
+    private void tryName(String host, List<String> names, int i, DnsResolveException otherFailure, List<String> notFound,
             Promise<List<InetAddress>> result) {
         if (i == names.size()) {
             result.tryFailure(otherFailure != null ? otherFailure
-                    : new DnsNameNotFoundException(host + ": no " + typesAsked() + " records; tried " + names));
+                    : new DnsNameNotFoundException(host + ": no " + typesAsked() + " records: " + String.join("; ", notFound)));
             return;
         }
         lookup(names.get(i)).addListener((Future<? extends Answer> f) -> {
             if (f.isSuccess()) {
                 byHost.putPositive(host, f.getNow().addresses(), f.getNow().ttlNanos());
                 result.trySuccess(f.getNow().addresses());
-            } else if (f.cause() instanceof DnsNameNotFoundException) {
-                tryName(host, names, i + 1, otherFailure, result);
+            } else if (f.cause() instanceof DnsNameNotFoundException e) {
+                notFound.add(e.getMessage());
+                tryName(host, names, i + 1, otherFailure, notFound, result);
             } else if (f.cause() instanceof DnsResolveException e) {
-                tryName(host, names, i + 1, otherFailure != null ? otherFailure : e, result);
+                tryName(host, names, i + 1, otherFailure != null ? otherFailure : e, notFound, result);
             } else {
                 result.tryFailure(f.cause());
             }
