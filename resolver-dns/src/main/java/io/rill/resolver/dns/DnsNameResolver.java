@@ -474,7 +474,7 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
         return new Bootstrap().group(loop).channelFactory(socketChannels);
     }
 
-    @SuppressWarnings("NonAtomicOperationOnVolatileField") // one writer, the loop
+    /** Called on the loop only, so the read-modify-write of the volatile field cannot race. */
     void countIgnored() {
         ignoredDatagrams++;
     }

@@ -12,6 +12,8 @@ import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.ChannelInitializer;
+import io.rill.channel.ChannelOption;
+import io.rill.channel.FixedRecvByteBufAllocator;
 import io.rill.channel.EventLoop;
 import io.rill.channel.socket.DatagramPacket;
 import io.rill.handler.codec.dns.DnsDecoderException;
@@ -39,6 +41,8 @@ final class DnsQuery {
     /** The lowest port a query binds; below are the well-known and registered services. */
     private static final int LOWEST_PORT = 1024;
     private static final int PORT_TRIES = 5;
+    /** Without EDNS0 an answer is at most 512 octets (RFC 1035 §4.2.1); some servers still send more. */
+    private static final int MIN_READ_BUFFER = 2048;
 
     private final DnsNameResolver resolver;
     private final EventLoop loop;
@@ -132,6 +136,9 @@ final class DnsQuery {
             Channel ch;
             try {
                 ch = resolver.datagramChannels().newChannel(loop);
+                // A datagram longer than the read buffer is cut short; the buffer must hold what we advertised.
+                ch.config().setOption(ChannelOption.RCVBUF_ALLOCATOR,
+                        new FixedRecvByteBufAllocator(Math.max(MIN_READ_BUFFER, resolver.udpPayloadSize())));
                 ch.pipeline().addLast(this);
             } catch (Exception e) {
                 result.tryFailure(new DnsResolveException("cannot open a UDP socket for " + question, e));

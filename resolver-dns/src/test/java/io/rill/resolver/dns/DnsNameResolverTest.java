@@ -284,6 +284,21 @@ class DnsNameResolverTest {
 
     @ParameterizedTest
     @EnumSource(Transport.class)
+    void aUdpAnswerAsLargeAsTheAdvertisedPayloadSizeIsReadWhole(Transport t) throws Exception {
+        ScriptedDnsServer s = server(q -> {
+            List<DnsRecord> many = new ArrayList<>();
+            for (int i = 1; i <= 200; i++) {
+                many.add(a(question(q).name(), "10.0." + (i / 250) + "." + (i % 250), 60));
+            }
+            return List.of(Reply.of(answer(q, 0, many, List.of())));
+        });
+        DnsNameResolver r = resolver(t, List.of(s.address()), b -> b.udpPayloadSize(4096));
+        assertEquals(200, await(r.resolveAll("wide.example")).getNow().size(), "a 3.2 KB datagram, over the 2 KB default buffer");
+        assertEquals(1, s.received.size(), "over UDP, no retry");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
     void onlyMalformedAnswersFailWithDnsMalformedAnswerException(Transport t) throws Exception {
         ScriptedDnsServer s = server(q -> {
             // The header of an answer whose question's name is a pointer to itself.
