@@ -7,6 +7,7 @@ public final class DnsServerFailureException extends DnsResolveException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The RCODE of the last answer. */
     private final int rcode;
 
     DnsServerFailureException(String message, int rcode) {

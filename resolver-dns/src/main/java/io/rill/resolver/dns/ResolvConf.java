@@ -30,7 +30,16 @@ public record ResolvConf(List<InetSocketAddress> nameservers, List<String> searc
     /** glibc's MAXNS. */
     private static final int MAX_NAMESERVERS = 3;
 
-    /** Copies the lists. */
+    /**
+     * Copies the lists.
+     *
+     * @param nameservers the servers, port 53; 127.0.0.1 when the file names none
+     * @param search the search domains, absolute
+     * @param ndots names with fewer dots are tried with the search list first (1 by default, at most 15)
+     * @param timeout how long one attempt waits (5 s by default, at most 30 s)
+     * @param attempts how many rounds over the servers (2 by default, at most 5)
+     * @param rotate whether each query starts at the next server
+     */
     public ResolvConf {
         nameservers = List.copyOf(nameservers);
         search = List.copyOf(search);

@@ -45,7 +45,17 @@ public record DnsMessage(int id, int flags, List<DnsQuestion> questions, List<Dn
     /** RCODE 5: the server refuses to answer. */
     public static final int REFUSED = 5;
 
-    /** Checks the ranges and copies the sections. */
+    /**
+     * Checks the ranges and copies the sections.
+     *
+     * @param id the query ID the answer must echo
+     * @param flags the header's second 16 bits, as drawn above
+     * @param questions the question section
+     * @param answers the answer section
+     * @param authorities the authority section
+     * @param additionals the additional section, without the OPT record
+     * @param edns the OPT record's data, or null when the message has none
+     */
     public DnsMessage {
         if ((id & ~0xFFFF) != 0 || (flags & ~0xFFFF) != 0) {
             throw new IllegalArgumentException("id and flags are 16-bit: " + id + ", " + flags);

@@ -9,7 +9,13 @@ package io.rill.handler.codec.dns;
  */
 public record DnsQuestion(String name, int type, int dnsClass) {
 
-    /** Checks the fields' ranges. */
+    /**
+     * Checks the fields' ranges.
+     *
+     * @param name the name asked about, absolute, with its trailing dot ({@code "example.com."})
+     * @param type the record type asked for, e.g. {@link DnsRecordType#A}
+     * @param dnsClass the class, {@link DnsRecordType#CLASS_IN} in practice
+     */
     public DnsQuestion {
         DnsNames.checkName(name);
         if ((type & ~0xFFFF) != 0 || (dnsClass & ~0xFFFF) != 0) {

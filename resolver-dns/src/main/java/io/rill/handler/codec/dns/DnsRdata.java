@@ -29,7 +29,11 @@ public sealed interface DnsRdata {
      * @param target the name, absolute
      */
     record Name(String target) implements DnsRdata {
-        /** Checks the name. */
+        /**
+         * Checks the name.
+         *
+         * @param target the name, absolute
+         */
         public Name {
             DnsNames.checkName(target);
         }
@@ -47,7 +51,12 @@ public sealed interface DnsRdata {
      * @param exchange the mail server's name
      */
     record Mx(int preference, String exchange) implements DnsRdata {
-        /** Checks the name. */
+        /**
+         * Checks the name.
+         *
+         * @param preference lower is preferred
+         * @param exchange the mail server's name
+         */
         public Mx {
             DnsNames.checkName(exchange);
         }
@@ -60,7 +69,11 @@ public sealed interface DnsRdata {
      * @param strings the strings, in order
      */
     record Txt(List<String> strings) implements DnsRdata {
-        /** Copies the list. */
+        /**
+         * Copies the list.
+         *
+         * @param strings the strings, in order
+         */
         public Txt {
             strings = List.copyOf(strings);
         }
@@ -75,7 +88,14 @@ public sealed interface DnsRdata {
      * @param target the host, absolute; never compressed on the wire
      */
     record Srv(int priority, int weight, int port, String target) implements DnsRdata {
-        /** Checks the name. */
+        /**
+         * Checks the name.
+         *
+         * @param priority lower is tried first
+         * @param weight relative weight among equal priorities
+         * @param port the service's port
+         * @param target the host, absolute; never compressed on the wire
+         */
         public Srv {
             DnsNames.checkName(target);
         }
@@ -94,7 +114,17 @@ public sealed interface DnsRdata {
      */
     record Soa(String mname, String rname, long serial, long refresh, long retry, long expire, long minimum)
             implements DnsRdata {
-        /** Checks the names. */
+        /**
+         * Checks the names.
+         *
+         * @param mname the primary name server
+         * @param rname the responsible mailbox
+         * @param serial the zone's serial
+         * @param refresh seconds
+         * @param retry seconds
+         * @param expire seconds
+         * @param minimum seconds; the negative-answer TTL
+         */
         public Soa {
             DnsNames.checkName(mname);
             DnsNames.checkName(rname);
@@ -109,7 +139,13 @@ public sealed interface DnsRdata {
      * @param params the SvcParams in strictly increasing key order
      */
     record Svcb(int priority, String target, List<SvcParam> params) implements DnsRdata {
-        /** Checks the name and the key order. */
+        /**
+         * Checks the name and the key order.
+         *
+         * @param priority the SvcPriority
+         * @param target the TargetName, absolute; never compressed on the wire
+         * @param params the SvcParams in strictly increasing key order
+         */
         public Svcb {
             DnsNames.checkName(target);
             params = List.copyOf(params);
@@ -128,11 +164,17 @@ public sealed interface DnsRdata {
      * @param value the SvcParamValue
      */
     record SvcParam(int key, byte[] value) {
-        /** Copies the value. */
+        /**
+         * Copies the value.
+         *
+         * @param key the SvcParamKey
+         * @param value the SvcParamValue
+         */
         public SvcParam {
             value = value.clone();
         }
 
+        /** {@return a copy of the value} */
         @Override
         public byte[] value() {
             return value.clone();
@@ -160,11 +202,16 @@ public sealed interface DnsRdata {
      * @param bytes the RDATA
      */
     record Raw(byte[] bytes) implements DnsRdata {
-        /** Copies the bytes. */
+        /**
+         * Copies the bytes.
+         *
+         * @param bytes the RDATA
+         */
         public Raw {
             bytes = bytes.clone();
         }
 
+        /** {@return a copy of the RDATA} */
         @Override
         public byte[] bytes() {
             return bytes.clone();

@@ -11,7 +11,15 @@ package io.rill.handler.codec.dns;
  */
 public record DnsRecord(String name, int type, int dnsClass, long ttl, DnsRdata data) {
 
-    /** Checks the fields' ranges. */
+    /**
+     * Checks the fields' ranges.
+     *
+     * @param name the owner name, absolute, with its trailing dot
+     * @param type the record type; {@link DnsRecordType}
+     * @param dnsClass the class
+     * @param ttl seconds the record may be cached, 0 to 2^31 - 1 (RFC 2181 §8: a larger value counts as 0)
+     * @param data the record data, decoded by type
+     */
     public DnsRecord {
         DnsNames.checkName(name);
         if ((type & ~0xFFFF) != 0 || (dnsClass & ~0xFFFF) != 0) {

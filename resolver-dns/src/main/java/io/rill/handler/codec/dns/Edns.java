@@ -15,7 +15,15 @@ import java.util.List;
  */
 public record Edns(int udpPayloadSize, int extendedRcode, int version, boolean dnssecOk, List<Option> options) {
 
-    /** Checks the ranges and copies the options. */
+    /**
+     * Checks the ranges and copies the options.
+     *
+     * @param udpPayloadSize the largest UDP response the sender reassembles; below 512 counts as 512
+     * @param extendedRcode the upper 8 bits of the 12-bit RCODE
+     * @param version the EDNS version; 0 is the only one
+     * @param dnssecOk the DO bit (RFC 3225)
+     * @param options the EDNS options
+     */
     public Edns {
         if ((udpPayloadSize & ~0xFFFF) != 0 || (extendedRcode & ~0xFF) != 0 || (version & ~0xFF) != 0) {
             throw new IllegalArgumentException("EDNS fields out of range: " + udpPayloadSize + ", " + extendedRcode
@@ -41,11 +49,17 @@ public record Edns(int udpPayloadSize, int extendedRcode, int version, boolean d
      * @param data the OPTION-DATA
      */
     public record Option(int code, byte[] data) {
-        /** Copies the data. */
+        /**
+         * Copies the data.
+         *
+         * @param code the OPTION-CODE
+         * @param data the OPTION-DATA
+         */
         public Option {
             data = data.clone();
         }
 
+        /** {@return a copy of the data} */
         @Override
         public byte[] data() {
             return data.clone();
