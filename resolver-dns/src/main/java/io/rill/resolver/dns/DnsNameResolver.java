@@ -72,12 +72,15 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
     /** Answers by "lower-cased absolute name/type". */
     private final DnsCache byQuestion;
     /** Questions being asked, by the same key as {@code byQuestion}; joined by identical ones. */
-    private final Map<String, Future<Answer>> inFlight = new HashMap<>();
+    private final Map<String, Promise<Answer>> inFlight = new HashMap<>();
+    /** The sockets of the tries in flight; closed with the resolver. */
+    private final Set<Channel> openChannels = new HashSet<>();
     /** Where the next query starts in {@code servers} when {@code rotate} is on. */
     private int nextServer;
     /** Written by the loop only; volatile so that any thread may read it. */
     private volatile long ignoredDatagrams;
-    private boolean closed;
+    /** Written on the loop; volatile so that a late call from another thread sees it. */
+    private volatile boolean closed;
 
     /** Addresses with the TTL that bounds how long they may be cached. */
     record Answer(List<InetAddress> addresses, long ttlNanos) {
@@ -305,6 +308,9 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
                     ? loop.newSucceededFuture(new Answer(cached.addresses(), cached.expiresAt() - clock.getAsLong()))
                     : loop.newFailedFuture(cached.failure());
         }
+        if (closed) {
+            return loop.newFailedFuture(new DnsResolveException("resolver closed, " + name + " not asked"));
+        }
         Future<Answer> running = inFlight.get(key);
         if (running != null) {
             return running;
@@ -445,6 +451,12 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
         if (loop.inEventLoop()) {
             closed = true;
             clearCache();
+            for (Channel c : List.copyOf(openChannels)) {
+                c.close();
+            }
+            for (Promise<Answer> p : List.copyOf(inFlight.values())) {
+                p.tryFailure(new DnsResolveException("resolver closed while asking"));
+            }
         } else {
             loop.execute(this::close);
         }
@@ -475,6 +487,24 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
     }
 
     /** Called on the loop only, so the read-modify-write of the volatile field cannot race. */
+    /** Tracks a try's socket until it closes, so that {@link #close()} can close it. */
+    void track(Channel channel) {
+        if (closed) {
+            channel.close();
+            return;
+        }
+        openChannels.add(channel);
+        channel.closeFuture().addListener(f -> openChannels.remove(channel));
+    }
+
+    int openChannelCount() {
+        return openChannels.size();
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
     void countIgnored() {
         ignoredDatagrams++;
     }

@@ -77,6 +77,10 @@ final class DnsQuery {
         if (result.isDone()) {
             return;
         }
+        if (resolver.isClosed()) {
+            result.tryFailure(new DnsResolveException("resolver closed while asking " + question));
+            return;
+        }
         if (tryIndex == tries) {
             result.tryFailure(summary());
             return;
@@ -145,6 +149,7 @@ final class DnsQuery {
                 return;
             }
             channel = ch;
+            resolver.track(ch);
             int port = portTriesLeft > 0 ? LOWEST_PORT + resolver.random().nextInt(0x10000 - LOWEST_PORT) : 0;
             ch.register().addListener((Future<? extends Void> reg) -> {
                 if (!reg.isSuccess()) {
@@ -277,6 +282,7 @@ final class DnsQuery {
                     return;
                 }
                 channel = f.getNow();
+                resolver.track(channel);
                 if (done) {
                     channel.close();
                     return;

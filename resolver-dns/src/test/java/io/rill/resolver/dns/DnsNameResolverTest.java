@@ -413,6 +413,33 @@ class DnsNameResolverTest {
 
     @ParameterizedTest
     @EnumSource(Transport.class)
+    void rotateSpreadsQueriesOverTheServers(Transport t) throws Exception {
+        ScriptedDnsServer a = server(answering("192.0.2.1", 60));
+        ScriptedDnsServer b = server(answering("192.0.2.1", 60));
+        DnsNameResolver r = resolver(t, List.of(a.address(), b.address()), x -> x.rotate(true));
+        for (int i = 0; i < 4; i++) {
+            await(r.resolveAll("r" + i + ".example"));
+        }
+        assertEquals(2, a.received.size());
+        assertEquals(2, b.received.size());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    void closingTheResolverFailsWhatItIsAskingAndClosesItsSockets(Transport t) throws Exception {
+        ScriptedDnsServer s = server(q -> List.of());
+        DnsNameResolver r = resolver(t, List.of(s.address()), b -> b.queryTimeout(Duration.ofSeconds(30)));
+        Future<List<InetAddress>> f = r.resolveAll("pending.example");
+        assertTrue(s.firstQuery.await(10, TimeUnit.SECONDS), "the query reached the server");
+        r.close();
+        assertTrue(f.await(5, TimeUnit.SECONDS), "failed at the close, not after the 30 s timeout");
+        assertInstanceOf(DnsResolveException.class, f.cause());
+        assertTrue(f.cause().getMessage().contains("resolver closed"), f.cause().getMessage());
+        assertEquals(0, r.loop().submit(() -> r.openChannelCount()).get(5, TimeUnit.SECONDS));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
     void literalsNeverReachTheServer(Transport t) throws Exception {
         ScriptedDnsServer s = server(q -> List.of());
         DnsNameResolver r = resolver(t, List.of(s.address()), b -> { });

@@ -13,6 +13,7 @@ import java.net.SocketException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 
 import io.rill.buffer.ByteBuf;
@@ -57,6 +58,8 @@ final class ScriptedDnsServer implements AutoCloseable {
     private final Thread udpThread;
     private final Thread tcpThread;
     final ConcurrentLinkedQueue<Received> received = new ConcurrentLinkedQueue<>();
+    /** Counted down when the first query has arrived. */
+    final CountDownLatch firstQuery = new CountDownLatch(1);
     private volatile Function<DnsMessage, List<Reply>> udpScript;
     private volatile Function<DnsMessage, List<Reply>> tcpScript;
 
@@ -113,6 +116,7 @@ final class ScriptedDnsServer implements AutoCloseable {
                 udp.receive(p);
                 DnsMessage q = decode(java.util.Arrays.copyOf(p.getData(), p.getLength()));
                 received.add(new Received(q, p.getPort(), false));
+                firstQuery.countDown();
                 for (Reply r : udpScript.apply(q)) {
                     DatagramPacket out = new DatagramPacket(r.bytes(), r.bytes().length, p.getSocketAddress());
                     (r.fromOtherPort() ? spoofer : udp).send(out);
