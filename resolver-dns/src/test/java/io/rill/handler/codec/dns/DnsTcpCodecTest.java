@@ -3,6 +3,7 @@ package io.rill.handler.codec.dns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,5 +80,31 @@ class DnsTcpCodecTest {
         assertTrue(String.valueOf(z.getMessage()).contains("length 0"), z.getMessage());
         ch.finishAndReleaseAll();
         zero.finishAndReleaseAll();
+    }
+
+    @Test
+    void nothingAfterAMalformedFrameIsDecoded() throws Exception {
+        // A frame of 12 header octets plus one stray octet, then a well-formed frame: found by fuzzing.
+        byte[] bad = DnsWire.hex("000d 0001 8180 0000 0000 0000 0000 00");
+        byte[] good = DnsWire.encode(DnsMessage.query(9, DnsQuestion.in("a.example", 1), 0));
+        byte[] stream = new byte[bad.length + 2 + good.length];
+        System.arraycopy(bad, 0, stream, 0, bad.length);
+        stream[bad.length] = 0;
+        stream[bad.length + 1] = (byte) good.length;
+        System.arraycopy(good, 0, stream, bad.length + 2, good.length);
+        for (int split = 1; split < stream.length; split++) {
+            EmbeddedChannel ch = new EmbeddedChannel(new DnsTcpFrameDecoder());
+            int errors = 0;
+            for (byte[] piece : List.of(Arrays.copyOfRange(stream, 0, split), Arrays.copyOfRange(stream, split, stream.length))) {
+                try {
+                    ch.writeInbound(Unpooled.wrappedBuffer(piece));
+                } catch (DecoderException e) {
+                    errors++;
+                }
+            }
+            assertEquals(1, errors, "split at " + split);
+            assertNull(ch.readInbound(), "the frame after the bad one is dropped, split at " + split);
+            assertFalse(ch.finishAndReleaseAll());
+        }
     }
 }
