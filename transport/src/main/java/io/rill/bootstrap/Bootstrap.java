@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.BiConsumer;
 
 import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
 import io.rill.channel.EventLoop;
 import io.rill.resolver.AddressResolver;
 import io.rill.resolver.AddressResolverGroup;
@@ -37,6 +38,9 @@ import io.rill.util.concurrent.Promise;
  * address's) first; attempt n+1 starts {@link #connectAttemptDelay(Duration) 250 ms} after attempt
  * n or as soon as it fails, the first connection wins and the others are closed; when all fail, the
  * future fails with a {@link ConnectAttemptsFailedException} that lists each address's cause.
+ * The race needs a {@link ChannelHandler.Sharable @Sharable} handler, such as a
+ * {@link io.rill.channel.ChannelInitializer}, since each attempt's channel gets it; with any other
+ * handler only the first address is tried.
  */
 public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
 
@@ -205,7 +209,8 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         resolved.addListener((Future<? extends List<SocketAddress>> f) -> {
             if (!f.isSuccess()) {
                 result.tryFailure(f.cause());
-            } else if (f.getNow().size() == 1) {
+            } else if (f.getNow().size() == 1 || !handler.getClass().isAnnotationPresent(ChannelHandler.Sharable.class)) {
+                // A handler that is not @Sharable fits one pipeline at a time: one attempt, to the first address.
                 connectOne(loop, f.getNow().get(0), local, result);
             } else {
                 new HappyEyeballs(this::newChannel, loop, f.getNow(), local, connectAttemptDelayNanos, result).start();

@@ -97,6 +97,19 @@ class HappyEyeballsTest {
     }
 
     @Test
+    void aHandlerThatIsNotSharableGetsOneAttemptToTheFirstAddress() throws Exception {
+        InetSocketAddress refusing = refusing();
+        InetSocketAddress good = accepting();
+        Future<Channel> f = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                .resolver(new FixedResolverGroup(List.of(refusing, good))).handler(new io.rill.channel.ChannelHandler() { })
+                .connect("multi.test", 1);
+        assertTrue(f.await(10, TimeUnit.SECONDS));
+        assertInstanceOf(java.net.ConnectException.class, f.cause());
+        assertTrue(!(f.cause() instanceof ConnectAttemptsFailedException) && f.cause().getMessage().contains(refusing.toString()),
+                f.cause().getMessage());
+    }
+
+    @Test
     void familiesAreInterleavedPreferredFirst() throws Exception {
         InetSocketAddress v6a = new InetSocketAddress(InetAddress.getByName("::1"), 1);
         InetSocketAddress v6b = new InetSocketAddress(InetAddress.getByName("::2"), 1);

@@ -45,7 +45,7 @@ class DnsmasqInteropTest {
     static void startDnsmasq() throws Exception {
         assumeTrue(Dnsmasq.installed(), "dnsmasq is not installed (.ci/run installs it)");
         StringBuilder hosts = new StringBuilder("192.0.2.10 web.test\n192.0.2.11 web.test\n2001:db8::10 web.test\n"
-                + "127.0.0.1 local.test\n");
+                + "127.0.0.1 local.test\n::1 dual.test\n127.0.0.1 dual.test\n");
         for (int i = 1; i <= 60; i++) {
             hosts.append("10.1.0.").append(i).append(" big.test\n");
         }
@@ -150,5 +150,35 @@ class DnsmasqInteropTest {
                 dns.close();
             }
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    void happyEyeballsFallsBackFromARefusingIpv6AddressToIpv4AtOnce(Transport t) throws Exception {
+        resolver(t, b -> { });
+        // The server listens on 127.0.0.1 only, so the preferred ::1 refuses (or is unreachable).
+        try (ServerSocket server = new ServerSocket(0, 8, InetAddress.getByName("127.0.0.1"))) {
+            DnsAddressResolverGroup dns = new DnsAddressResolverGroup(b -> b.resolvConf(null).hostsFile(null)
+                    .nameServers(List.of(dnsmasq.address())).resolvedAddressTypes(ResolvedAddressTypes.IPV6_PREFERRED)
+                    .datagramChannelFactory(t.datagram()).socketChannelFactory(t.stream()));
+            try {
+                long start = System.nanoTime();
+                Future<Channel> f = new Bootstrap().group(group).channelFactory(t.stream()).resolver(dns)
+                        .connectAttemptDelay(Duration.ofSeconds(30))
+                        .handler(new SharableHandler()).connect("dual.test", server.getLocalPort());
+                assertTrue(f.await(20, TimeUnit.SECONDS), "did not wait out the 30 s attempt delay");
+                assertTrue(f.isSuccess(), String.valueOf(f.cause()));
+                assertEquals(InetAddress.getByName("127.0.0.1"), ((InetSocketAddress) f.getNow().remoteAddress()).getAddress());
+                assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20));
+                f.getNow().close().sync();
+            } finally {
+                dns.close();
+            }
+        }
+    }
+
+    /** A handler each attempt's channel can hold: the race makes one channel per address. */
+    @ChannelHandler.Sharable
+    private static final class SharableHandler implements ChannelHandler {
     }
 }

@@ -83,7 +83,7 @@ class DnsTcpCodecTest {
     }
 
     @Test
-    void nothingAfterAMalformedFrameIsDecoded() throws Exception {
+    void dns_08_nothingAfterAMalformedFrameIsDecoded() throws Exception {
         // A frame of 12 header octets plus one stray octet, then a well-formed frame: found by fuzzing.
         byte[] bad = DnsWire.hex("000d 0001 8180 0000 0000 0000 0000 00");
         byte[] good = DnsWire.encode(DnsMessage.query(9, DnsQuestion.in("a.example", 1), 0));
