@@ -84,18 +84,36 @@ class HttpClientDnsServerTest {
             Path file = dir.resolve("hosts");
             Files.writeString(file, hosts);
             Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
-            int port;
-            try (DatagramSocket u = new DatagramSocket(0, InetAddress.getByName("127.0.0.1"));
-                 ServerSocket t = new ServerSocket(u.getLocalPort(), 1, InetAddress.getByName("127.0.0.1"))) {
-                port = t.getLocalPort();
+            // A port free now may be taken before dnsmasq binds it (other builds share the machine): try again then.
+            IOException last = null;
+            for (int attempt = 0; attempt < 5; attempt++) {
+                int port = freePort();
+                Process p = new ProcessBuilder(dnsmasq().toString(), "--no-daemon", "--port=" + port,
+                        "--listen-address=127.0.0.1", "--bind-interfaces", "--no-resolv", "--no-hosts", "--addn-hosts=" + file,
+                        "--local=/rill-dns-test/", "--conf-file=/dev/null", "--pid-file=")
+                        .redirectErrorStream(true).redirectOutput(dir.resolve("dnsmasq.log").toFile()).start();
+                Dns dns = new Dns(p, port);
+                try {
+                    dns.awaitAnswer(dir);
+                    return dns;
+                } catch (IOException e) {
+                    last = e;
+                }
             }
-            Process p = new ProcessBuilder(dnsmasq().toString(), "--no-daemon", "--port=" + port,
-                    "--listen-address=127.0.0.1", "--bind-interfaces", "--no-resolv", "--no-hosts", "--addn-hosts=" + file,
-                    "--local=/rill-dns-test/", "--conf-file=/dev/null", "--pid-file=")
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("dnsmasq.log").toFile()).start();
-            Dns dns = new Dns(p, port);
-            dns.awaitAnswer(dir);
-            return dns;
+            throw last;
+        }
+
+        /** A port free for both UDP and TCP on 127.0.0.1 at this moment. */
+        private static int freePort() throws IOException {
+            for (int i = 0; i < 50; i++) {
+                try (DatagramSocket u = new DatagramSocket(0, InetAddress.getByName("127.0.0.1"));
+                     ServerSocket t = new ServerSocket(u.getLocalPort(), 1, InetAddress.getByName("127.0.0.1"))) {
+                    return t.getLocalPort();
+                } catch (IOException taken) {
+                    // the TCP side of that port is in use: another
+                }
+            }
+            throw new IOException("no port free for both UDP and TCP");
         }
 
         /** Sends a bare query until dnsmasq answers it; each try waits 100 ms on the socket, 10 s in all. */

@@ -51,21 +51,26 @@ final class Dnsmasq implements AutoCloseable {
         Path hostsFile = dir.resolve("dnsmasq.hosts");
         Files.writeString(hostsFile, hosts);
         Files.setPosixFilePermissions(hostsFile, PosixFilePermissions.fromString("rw-r--r--"));
-        int port = freePort();
-        List<String> cmd = new ArrayList<>(List.of(executable().toString(), "--no-daemon", "--port=" + port,
-                "--listen-address=127.0.0.1", "--bind-interfaces", "--no-resolv", "--no-hosts",
-                "--addn-hosts=" + hostsFile, "--conf-file=/dev/null", "--pid-file=", "--cache-size=0"));
-        cmd.addAll(List.of(options));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("dnsmasq.log").toFile()).start();
-        Dnsmasq d = new Dnsmasq(p, new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port));
-        try {
-            d.awaitReady(dir);
-        } catch (Exception e) {
-            d.close();
-            throw e;
+        // A port free now may be taken before dnsmasq binds it (other builds share the machine): try again then.
+        IOException last = null;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            int port = freePort();
+            List<String> cmd = new ArrayList<>(List.of(executable().toString(), "--no-daemon", "--port=" + port,
+                    "--listen-address=127.0.0.1", "--bind-interfaces", "--no-resolv", "--no-hosts",
+                    "--addn-hosts=" + hostsFile, "--conf-file=/dev/null", "--pid-file=", "--cache-size=0"));
+            cmd.addAll(List.of(options));
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("dnsmasq.log").toFile()).start();
+            Dnsmasq d = new Dnsmasq(p, new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port));
+            try {
+                d.awaitReady(dir);
+                return d;
+            } catch (IOException e) {
+                d.close();
+                last = e;
+            }
         }
-        return d;
+        throw last;
     }
 
     InetSocketAddress address() {
@@ -95,7 +100,7 @@ final class Dnsmasq implements AutoCloseable {
     }
 
     private static int freePort() throws IOException {
-        for (int i = 0; i < 20; i++) {
+        for (int i = 0; i < 50; i++) {
             try (DatagramSocket u = new DatagramSocket(0, InetAddress.getByName("127.0.0.1"));
                  ServerSocket t = new ServerSocket(u.getLocalPort(), 1, InetAddress.getByName("127.0.0.1"))) {
                 return t.getLocalPort();
