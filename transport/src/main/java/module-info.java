@@ -3,6 +3,7 @@
 module io.rill.transport {
     requires transitive io.rill.common;
     requires transitive io.rill.buffer;
+    requires transitive io.rill.resolver;
     // JFR events io.rill.ConnectionAccepted and io.rill.ConnectionClosed.
     requires jdk.jfr;
 

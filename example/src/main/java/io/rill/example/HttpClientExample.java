@@ -1,5 +1,7 @@
 package io.rill.example;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -21,6 +23,9 @@ import io.rill.handler.codec.http.HttpMethod;
 import io.rill.handler.codec.http.HttpObjectAggregator;
 import io.rill.handler.codec.http.HttpVersion;
 import io.rill.handler.ssl.SslContext;
+import io.rill.resolver.AddressResolverGroup;
+import io.rill.resolver.JdkAddressResolverGroup;
+import io.rill.resolver.dns.DnsAddressResolverGroup;
 import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Promise;
 
@@ -29,7 +34,9 @@ import io.rill.util.concurrent.Promise;
  * and decoded) and prints the status line, the header fields and the body. Bodies are capped at
  * 16 MiB decoded, however well they compressed. Over TLS the server's certificate is checked
  * against the JDK's trust store and its host name; {@code --trust PEM} trusts a self-signed
- * server's certificate instead, {@code --insecure} anything ({@link ClientTls}). Exits 1 if the
+ * server's certificate instead, {@code --insecure} anything ({@link ClientTls}). The host is
+ * resolved by the JDK's lookup, or with {@code --dns-server IP:PORT} by Rill's
+ * {@code DnsNameResolver} asking that server only (no hosts file, no search list). Exits 1 if the
  * fetch fails or takes longer than {@code --timeout SECONDS} (default 30).
  */
 final class HttpClientExample implements Example {
@@ -50,10 +57,12 @@ final class HttpClientExample implements Example {
             "what to fetch: http://host[:port]/path or https://... (required)");
     private static final ExampleOption TIMEOUT = ExampleOption.number("timeout", "SECONDS", 30, 1, 3600,
             "give up (exit 1) when the whole response has not come by then");
+    private static final ExampleOption DNS_SERVER = ExampleOption.text("dns-server", "IP:PORT", null,
+            "resolve the URL's host with Rill's DNS resolver, asking this server only (default: the JDK's lookup)");
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(URL, TIMEOUT, ClientTls.TRUST, ClientTls.INSECURE);
+        return List.of(URL, TIMEOUT, DNS_SERVER, ClientTls.TRUST, ClientTls.INSECURE);
     }
 
     @Override
@@ -78,7 +87,8 @@ final class HttpClientExample implements Example {
         if (!https && !"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
             throw new ExampleOptions.UsageException("--url must be http://host[:port]/path or https://...");
         }
-        FullHttpResponse response = fetch(options, uri, timeout, https ? ClientTls.context(options) : null);
+        InetSocketAddress dnsServer = dnsServer(options.text(DNS_SERVER));
+        FullHttpResponse response = fetch(options, uri, timeout, https ? ClientTls.context(options) : null, dnsServer);
         try {
             System.out.print(render(response));
             System.out.flush();
@@ -87,17 +97,50 @@ final class HttpClientExample implements Example {
         }
     }
 
-    /**
-     * GETs {@code uri}, over {@code tls} unless it is null; the caller releases the response.
-     * Throws if the fetch failed, a body over the cap included.
-     */
+    /** {@code --dns-server}'s address, or null; only a literal IP, so that finding the DNS server needs no DNS. */
+    static InetSocketAddress dnsServer(String value) {
+        if (value == null) {
+            return null;
+        }
+        int colon = value.lastIndexOf(':');
+        String host = colon > 0 ? value.substring(0, colon) : "";
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        boolean literal = !host.isEmpty() && (host.indexOf(':') >= 0 || host.chars().allMatch(c -> c == '.' || Character.isDigit(c)));
+        try {
+            int port = Integer.parseInt(value.substring(colon + 1));
+            if (!literal || port < 1 || port > 65535) {
+                throw new NumberFormatException();
+            }
+            return new InetSocketAddress(InetAddress.getByName(host), port);
+        } catch (NumberFormatException | java.net.UnknownHostException | StringIndexOutOfBoundsException e) {
+            throw new ExampleOptions.UsageException("--dns-server '" + value + "': want IP:PORT, such as 127.0.0.1:53 or [::1]:53");
+        }
+    }
+
+    /** GETs {@code uri} as {@link #fetch(ExampleOptions, URI, int, SslContext, InetSocketAddress)} does, with the JDK's lookup. */
     static FullHttpResponse fetch(ExampleOptions options, URI uri, int timeoutSeconds, SslContext tls) throws Exception {
+        return fetch(options, uri, timeoutSeconds, tls, null);
+    }
+
+    /**
+     * GETs {@code uri}, over {@code tls} unless it is null, resolving its host through
+     * {@code dnsServer} unless that is null; the caller releases the response. Throws if the
+     * fetch failed, a body over the cap included.
+     */
+    static FullHttpResponse fetch(ExampleOptions options, URI uri, int timeoutSeconds, SslContext tls,
+            InetSocketAddress dnsServer) throws Exception {
         MultiThreadIoEventLoopGroup group = Transports.newGroup(options, "http-client");
+        AddressResolverGroup<InetSocketAddress> resolver = dnsServer == null ? JdkAddressResolverGroup.INSTANCE
+                : new DnsAddressResolverGroup(b -> b.resolvConf(null).hostsFile(null).nameServers(List.of(dnsServer))
+                        .searchDomains(List.of()).datagramChannelFactory(Transports.datagramChannel(options))
+                        .socketChannelFactory(Transports.clientChannel(options)));
         try {
             Promise<FullHttpResponse> done = new DefaultPromise<>(group.next());
             int port = uri.getPort() >= 0 ? uri.getPort() : tls != null ? 443 : 80;
             Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
-                    .handler(new ChannelInitializer<>() {
+                    .resolver(resolver).handler(new ChannelInitializer<>() {
                         @Override
                         protected void initChannel(Channel c) {
                             if (tls != null) {
@@ -134,6 +177,9 @@ final class HttpClientExample implements Example {
             }
             return done.getNow();
         } finally {
+            if (resolver != JdkAddressResolverGroup.INSTANCE) {
+                resolver.close();
+            }
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
         }
     }

@@ -1,15 +1,19 @@
 package io.rill.bootstrap;
 
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.time.Duration;
+import java.util.List;
 import java.util.function.BiConsumer;
 
 import io.rill.channel.Channel;
+import io.rill.channel.ChannelHandler;
 import io.rill.channel.EventLoop;
+import io.rill.resolver.AddressResolver;
+import io.rill.resolver.AddressResolverGroup;
+import io.rill.resolver.JdkAddressResolverGroup;
 import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Future;
-import io.rill.util.concurrent.GlobalEventExecutor;
 import io.rill.util.concurrent.Promise;
 
 /**
@@ -24,16 +28,28 @@ import io.rill.util.concurrent.Promise;
  * }</pre>
  *
  * <p>Name resolution: an unresolved {@link InetSocketAddress} (e.g. from
- * {@link #remoteAddress(String, int)}) is resolved with the JDK's blocking
- * {@link InetAddress#getByName}, run on {@link GlobalEventExecutor}'s thread so that no event loop
- * ever blocks on DNS. Resolutions therefore run one at a time; an application that connects to
- * many distinct hosts at once should resolve them itself (or wait for an asynchronous resolver).
+ * {@link #remoteAddress(String, int)}) is resolved by the {@link #resolver(AddressResolverGroup)
+ * resolver group}'s resolver for the channel's event loop; by default
+ * {@link JdkAddressResolverGroup}, the JDK's lookup on a bounded pool of threads, so no event loop
+ * ever blocks on DNS ({@code io.rill.resolver.dns.DnsNameResolver} is the non-blocking one).
+ *
+ * <p>When the name resolves to several addresses the connect races them as Happy Eyeballs v2
+ * does (RFC 8305 §4-5): the addresses are interleaved by family, the preferred family (the first
+ * address's) first; attempt n+1 starts {@link #connectAttemptDelay(Duration) 250 ms} after attempt
+ * n or as soon as it fails, the first connection wins and the others are closed; when all fail, the
+ * future fails with a {@link ConnectAttemptsFailedException} that lists each address's cause.
+ * The race needs a {@link ChannelHandler.Sharable @Sharable} handler, such as a
+ * {@link io.rill.channel.ChannelInitializer}, since each attempt's channel gets it; with any other
+ * handler only the first address is tried.
  */
 public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
 
     /** Makes each channel; null until channel(...) or channelFactory(...). */
     private ChannelFactory<? extends Channel> channelFactory;
     private SocketAddress remoteAddress;
+    private AddressResolverGroup<? extends SocketAddress> resolver = JdkAddressResolverGroup.INSTANCE;
+    /** RFC 8305 §5's recommended Connection Attempt Delay. */
+    private long connectAttemptDelayNanos = Duration.ofMillis(250).toNanos();
 
     /** An empty bootstrap; set at least the group, the channel and the handler. */
     public Bootstrap() {
@@ -83,6 +99,35 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
      */
     public Bootstrap remoteAddress(String host, int port) {
         return remoteAddress(InetSocketAddress.createUnresolved(host, port));
+    }
+
+    /**
+     * Resolves unresolved remote addresses with {@code resolver}'s resolver for the channel's loop.
+     *
+     * @param resolver the resolver group; {@link JdkAddressResolverGroup#INSTANCE} by default
+     * @return this bootstrap
+     */
+    public Bootstrap resolver(AddressResolverGroup<? extends SocketAddress> resolver) {
+        if (resolver == null) {
+            throw new NullPointerException("resolver");
+        }
+        this.resolver = resolver;
+        return this;
+    }
+
+    /**
+     * How long a connection attempt to one of several addresses runs alone before the next starts
+     * (RFC 8305 §5 recommends 250 ms and at least 100 ms; the value is used as given).
+     *
+     * @param delay the delay, at least zero
+     * @return this bootstrap
+     */
+    public Bootstrap connectAttemptDelay(Duration delay) {
+        if (delay.isNegative()) {
+            throw new IllegalArgumentException("connectAttemptDelay must not be negative: " + delay);
+        }
+        this.connectAttemptDelayNanos = delay.toNanos();
+        return this;
     }
 
     @Override
@@ -143,19 +188,47 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         if (remote == null) {
             throw new NullPointerException("remote");
         }
-        return start((channel, result) -> {
-            if (remote instanceof InetSocketAddress inet && inet.isUnresolved()) {
-                resolve(inet).addListener((Future<? extends SocketAddress> f) -> {
-                    if (f.isSuccess()) {
-                        completeWhen(channel.connect(f.getNow(), local), channel, result);
-                    } else {
-                        fail(channel, result, f.cause());
-                    }
-                });
+        if (!(remote instanceof InetSocketAddress inet && inet.isUnresolved())) {
+            return start((channel, result) -> completeWhen(channel.connect(remote, local), channel, result));
+        }
+        validate();
+        EventLoop loop = group.next();
+        Promise<Channel> result = new DefaultPromise<>(loop);
+        AddressResolver<? extends SocketAddress> names;
+        try {
+            names = resolver.getResolver(loop);
+            if (!names.isSupported(remote)) {
+                throw new IllegalArgumentException("the resolver cannot resolve " + remote.getClass().getName());
+            }
+        } catch (RuntimeException e) {
+            result.tryFailure(e);
+            return result;
+        }
+        @SuppressWarnings("unchecked")
+        Future<List<SocketAddress>> resolved = (Future<List<SocketAddress>>) (Future<?>) names.resolveAll(remote);
+        resolved.addListener((Future<? extends List<SocketAddress>> f) -> {
+            if (!f.isSuccess()) {
+                result.tryFailure(f.cause());
+            } else if (f.getNow().size() == 1 || !handler.getClass().isAnnotationPresent(ChannelHandler.Sharable.class)) {
+                // A handler that is not @Sharable fits one pipeline at a time: one attempt, to the first address.
+                connectOne(loop, f.getNow().get(0), local, result);
             } else {
-                completeWhen(channel.connect(remote, local), channel, result);
+                new HappyEyeballs(this::newChannel, loop, f.getNow(), local, connectAttemptDelayNanos, result).start();
             }
         });
+        return result;
+    }
+
+    /** Creates, registers and connects one channel on {@code loop}, completing {@code result}. */
+    private void connectOne(EventLoop loop, SocketAddress remote, SocketAddress local, Promise<Channel> result) {
+        Channel channel;
+        try {
+            channel = newChannel(loop);
+        } catch (Throwable t) {
+            result.tryFailure(t);
+            return;
+        }
+        register(channel, result, () -> completeWhen(channel.connect(remote, local), channel, result));
     }
 
     /**
@@ -197,7 +270,7 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         validate();
         Channel channel;
         try {
-            channel = newChannel();
+            channel = newChannel(group.next());
         } catch (Throwable t) {
             return failed(group, t);
         }
@@ -217,8 +290,7 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         });
     }
 
-    private Channel newChannel() throws Exception {
-        EventLoop loop = group.next();
+    private Channel newChannel(EventLoop loop) throws Exception {
         Channel channel = channelFactory.newChannel(loop);
         try {
             if (handler != null) {
@@ -232,12 +304,6 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
         return channel;
     }
 
-    /** Blocking lookup, off the event loops; an unknown host fails with the JDK's UnknownHostException naming it. */
-    private static Future<SocketAddress> resolve(InetSocketAddress unresolved) {
-        return GlobalEventExecutor.INSTANCE.submit(
-                () -> new InetSocketAddress(InetAddress.getByName(unresolved.getHostString()), unresolved.getPort()));
-    }
-
     @Override
     public Bootstrap clone() {
         return super.clone();
@@ -245,6 +311,6 @@ public final class Bootstrap extends AbstractBootstrap<Bootstrap> {
 
     @Override
     public String toString() {
-        return super.toString() + "(remoteAddress: " + remoteAddress + ')';
+        return super.toString() + "(remoteAddress: " + remoteAddress + ", resolver: " + resolver + ')';
     }
 }
