@@ -22,8 +22,24 @@ public abstract sealed class SocksMessageDecoder extends ByteToMessageDecoder pe
 
     /** A bad message was seen; every later byte is dropped. */
     private boolean failed;
+    /** The message was decoded; the decoder leaves once it has been fired. */
+    private boolean decoded;
 
     SocksMessageDecoder() {
+    }
+
+    /**
+     * Decodes, then leaves once the message has been handled downstream. Leaving only then matters:
+     * the handler that gets the message typically adds the next message's decoder right after this
+     * one, and the bytes that followed in the same read (a client that pipelines its greeting and
+     * its request) must reach that decoder, not the handler.
+     */
+    @Override
+    public final void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        super.channelRead(ctx, msg);
+        if (decoded && !ctx.isRemoved()) {
+            ctx.pipeline().remove(this);
+        }
     }
 
     @Override
@@ -31,6 +47,9 @@ public abstract sealed class SocksMessageDecoder extends ByteToMessageDecoder pe
         if (failed) {
             in.skipBytes(in.readableBytes());
             return;
+        }
+        if (decoded) {
+            return; // the rest is the next handler's, passed on when this decoder leaves
         }
         SocksMessage message;
         try {
@@ -41,8 +60,8 @@ public abstract sealed class SocksMessageDecoder extends ByteToMessageDecoder pe
             throw e;
         }
         if (message != null) {
+            decoded = true;
             out.add(message);
-            ctx.pipeline().remove(this);
         }
     }
 

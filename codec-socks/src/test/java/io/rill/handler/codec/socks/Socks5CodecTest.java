@@ -164,4 +164,26 @@ class Socks5CodecTest {
         assertThrows(IllegalArgumentException.class, () -> new Socks5CommandRequest(Socks5CommandType.CONNECT,
                 Socks5AddressType.IPV4, "example.com", 80));
     }
+
+    @Test
+    void theNextDecoderAddedByTheHandlerGetsTheBytesThatCameInTheSameRead() {
+        // A client that sends its greeting and its request in one write: the server's handler adds the
+        // request decoder when it gets the greeting, and the request must reach that decoder.
+        List<Object> seen = new java.util.ArrayList<>();
+        io.rill.channel.embedded.EmbeddedChannel channel = new io.rill.channel.embedded.EmbeddedChannel(
+                new Socks5InitialRequestDecoder(), new ChannelHandler() {
+                    @Override
+                    public void channelRead(io.rill.channel.ChannelHandlerContext ctx, Object msg) {
+                        seen.add(msg);
+                        if (msg instanceof Socks5InitialRequest) {
+                            ctx.pipeline().addBefore(ctx.name(), null, new Socks5CommandRequestDecoder());
+                        }
+                    }
+                });
+        channel.writeInbound(io.rill.buffer.Unpooled.copiedBuffer(hex("05 01 00 05 01 00 01 7f000001 0050")));
+        assertEquals(List.of(new Socks5InitialRequest(List.of(Socks5AuthMethod.NO_AUTH)),
+                new Socks5CommandRequest(Socks5CommandType.CONNECT, "127.0.0.1", 80)), seen);
+        assertTrue(channel.pipeline().get(SocksMessageDecoder.class) == null, "both decoders left");
+        channel.finish();
+    }
 }
