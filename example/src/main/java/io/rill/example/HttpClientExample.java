@@ -53,7 +53,7 @@ final class HttpClientExample implements Example {
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(URL, TIMEOUT, ClientTls.TRUST, ClientTls.INSECURE);
+        return List.of(URL, TIMEOUT, ClientTls.TRUST, ClientTls.INSECURE, ClientProxy.PROXY);
     }
 
     @Override
@@ -78,6 +78,7 @@ final class HttpClientExample implements Example {
         if (!https && !"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
             throw new ExampleOptions.UsageException("--url must be http://host[:port]/path or https://...");
         }
+        ClientProxy.handler(options); // a malformed --proxy is bad usage, said before connecting
         FullHttpResponse response = fetch(options, uri, timeout, https ? ClientTls.context(options) : null);
         try {
             System.out.print(render(response));
@@ -96,10 +97,14 @@ final class HttpClientExample implements Example {
         try {
             Promise<FullHttpResponse> done = new DefaultPromise<>(group.next());
             int port = uri.getPort() >= 0 ? uri.getPort() : tls != null ? 443 : 80;
-            Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
+            boolean proxied = options.text(ClientProxy.PROXY) != null;
+            Bootstrap bootstrap = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
                     .handler(new ChannelInitializer<>() {
                         @Override
                         protected void initChannel(Channel c) {
+                            if (proxied) {
+                                c.pipeline().addLast(ClientProxy.handler(options));
+                            }
                             if (tls != null) {
                                 c.pipeline().addLast(tls.newHandler(c.alloc(), uri.getHost(), port));
                                 TlsFailureLog.quietBehindTls(c);
@@ -110,8 +115,8 @@ final class HttpClientExample implements Example {
                                     HttpContentDecompressor.builder().maxDecodedBytes(MAX_BODY).maxRatio(0).build(),
                                     new HttpObjectAggregator(MAX_BODY), new Receiver(done));
                         }
-                    })
-                    .connect(uri.getHost(), port).sync().getNow();
+                    });
+            Channel ch = ClientProxy.connect(bootstrap, proxied, uri.getHost(), port);
             if (tls != null) {
                 ClientTls.awaitHandshake(ch, uri.getHost() + ":" + port, timeoutSeconds);
             }
