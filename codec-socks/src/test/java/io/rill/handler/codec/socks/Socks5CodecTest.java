@@ -166,7 +166,7 @@ class Socks5CodecTest {
     }
 
     @Test
-    void theNextDecoderAddedByTheHandlerGetsTheBytesThatCameInTheSameRead() {
+    void socks_12_theNextDecoderAddedByTheHandlerGetsTheBytesThatCameInTheSameRead() {
         // A client that sends its greeting and its request in one write: the server's handler adds the
         // request decoder when it gets the greeting, and the request must reach that decoder.
         List<Object> seen = new java.util.ArrayList<>();
