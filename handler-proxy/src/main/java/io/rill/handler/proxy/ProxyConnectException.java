@@ -13,7 +13,9 @@ public class ProxyConnectException extends ConnectException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The proxy protocol, such as {@code "SOCKS5"}. */
     private final String protocol;
+    /** The proxy's address; not serialized (a socket address need not be serializable). */
     private final transient SocketAddress proxyAddress;
 
     /**

@@ -24,7 +24,18 @@ public record HAProxyMessage(HAProxyProtocolVersion version, HAProxyCommand comm
                              String sourceAddress, String destinationAddress, int sourcePort, int destinationPort,
                              List<HAProxyTlv> tlvs) {
 
-    /** Checks that the addresses fit the protocol and the version. */
+    /**
+     * Checks that the addresses fit the protocol and the version.
+     *
+     * @param version            the protocol version the header used
+     * @param command            PROXY for a relayed connection, LOCAL for the proxy's own (then no addresses)
+     * @param protocol           family and transport; {@link HAProxyProxiedProtocol#UNKNOWN} has no addresses
+     * @param sourceAddress      the client's address: an IPv4 or IPv6 literal, a Unix socket path, or null
+     * @param destinationAddress the address the client connected to, in the same form, or null
+     * @param sourcePort         the client's port, 0..65535 (0 for Unix and UNKNOWN)
+     * @param destinationPort    the port it connected to, 0..65535
+     * @param tlvs               the version 2 TLVs, in order; empty for version 1
+     */
     public HAProxyMessage {
         if (version == null || command == null || protocol == null) {
             throw new NullPointerException("version, command and protocol are required");

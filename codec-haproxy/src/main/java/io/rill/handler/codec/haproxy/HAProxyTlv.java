@@ -41,7 +41,13 @@ public record HAProxyTlv(int type, byte[] value, List<HAProxyTlv> subTlvs) {
     /** The network namespace. */
     public static final int TYPE_NETNS = 0x30;
 
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param type    the type byte
+     * @param value   the value bytes (at most 65535); not copied, do not change them
+     * @param subTlvs the sub-TLVs of an SSL TLV, empty for any other
+     */
     public HAProxyTlv {
         if (type < 0 || type > 0xFF) {
             throw new IllegalArgumentException("type: " + type + " (expected: 0..255)");

@@ -20,7 +20,14 @@ import io.rill.buffer.ByteBuf;
 public record Socks4CommandRequest(Socks4CommandType type, String host, int port, String userId)
         implements SocksMessage {
 
-    /** Checks every field. */
+    /**
+     * Checks every field.
+     *
+     * @param type   the command
+     * @param host   an IPv4 literal, or a host name (SOCKS4a): 1 to 255 printable ASCII bytes
+     * @param port   the destination port, 0..65535
+     * @param userId the user id, possibly empty; no NUL, at most 255 bytes of UTF-8
+     */
     public Socks4CommandRequest {
         if (type == null) {
             throw new NullPointerException("type");

@@ -11,7 +11,13 @@ import io.rill.buffer.ByteBuf;
  */
 public record Socks4CommandResponse(Socks4ReplyStatus status, String address, int port) implements SocksMessage {
 
-    /** Checks every field. */
+    /**
+     * Checks every field.
+     *
+     * @param status  granted or why not
+     * @param address the IPv4 address the server reports (for BIND, where it listens), dotted quad
+     * @param port    the port it reports, 0..65535
+     */
     public Socks4CommandResponse {
         if (status == null) {
             throw new NullPointerException("status");

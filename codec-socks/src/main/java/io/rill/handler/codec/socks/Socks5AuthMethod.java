@@ -18,7 +18,11 @@ public record Socks5AuthMethod(int code) {
     /** The server's answer when none of the offered methods is acceptable (0xFF). */
     public static final Socks5AuthMethod NO_ACCEPTABLE_METHODS = new Socks5AuthMethod(0xFF);
 
-    /** Checks the code. */
+    /**
+     * Checks the code.
+     *
+     * @param code the byte on the wire, 0..255
+     */
     public Socks5AuthMethod {
         if (code < 0 || code > 0xFF) {
             throw new IllegalArgumentException("code: " + code + " (expected: 0..255)");

@@ -13,7 +13,14 @@ import io.rill.buffer.ByteBuf;
 public record Socks5CommandRequest(Socks5CommandType type, Socks5AddressType addressType, String host, int port)
         implements SocksMessage {
 
-    /** Checks every field. */
+    /**
+     * Checks every field.
+     *
+     * @param type        the command
+     * @param addressType how the destination travels; a {@link Socks5AddressType#DOMAIN} is resolved by the proxy
+     * @param host        the destination: a literal of the address type, or a host name of 1 to 255 printable ASCII bytes
+     * @param port        the destination port, 0..65535
+     */
     public Socks5CommandRequest {
         if (type == null) {
             throw new NullPointerException("type");

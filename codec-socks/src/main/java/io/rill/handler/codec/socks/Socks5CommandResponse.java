@@ -13,7 +13,14 @@ import io.rill.buffer.ByteBuf;
 public record Socks5CommandResponse(Socks5CommandStatus status, Socks5AddressType addressType, String host, int port)
         implements SocksMessage {
 
-    /** Checks every field. */
+    /**
+     * Checks every field.
+     *
+     * @param status      the REP field
+     * @param addressType the type of the bound address
+     * @param host        the bound address the server reports
+     * @param port        the bound port, 0..65535
+     */
     public Socks5CommandResponse {
         if (status == null) {
             throw new NullPointerException("status");

@@ -27,7 +27,11 @@ public record Socks5CommandStatus(int code) {
     /** Address type not supported (0x08). */
     public static final Socks5CommandStatus ADDRESS_UNSUPPORTED = new Socks5CommandStatus(0x08);
 
-    /** Checks the code. */
+    /**
+     * Checks the code.
+     *
+     * @param code the byte on the wire, 0..255
+     */
     public Socks5CommandStatus {
         if (code < 0 || code > 0xFF) {
             throw new IllegalArgumentException("code: " + code + " (expected: 0..255)");

@@ -16,7 +16,11 @@ public record Socks5CommandType(int code) {
     /** Relay UDP datagrams (0x03). */
     public static final Socks5CommandType UDP_ASSOCIATE = new Socks5CommandType(0x03);
 
-    /** Checks the code. */
+    /**
+     * Checks the code.
+     *
+     * @param code the byte on the wire, 0..255
+     */
     public Socks5CommandType {
         if (code < 0 || code > 0xFF) {
             throw new IllegalArgumentException("code: " + code + " (expected: 0..255)");

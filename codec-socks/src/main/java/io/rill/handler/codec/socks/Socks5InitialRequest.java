@@ -11,7 +11,11 @@ import io.rill.buffer.ByteBuf;
  */
 public record Socks5InitialRequest(List<Socks5AuthMethod> methods) implements SocksMessage {
 
-    /** Checks and copies the list. */
+    /**
+     * Checks and copies the list.
+     *
+     * @param methods the authentication methods offered, 1 to 255 of them
+     */
     public Socks5InitialRequest {
         methods = List.copyOf(methods);
         if (methods.isEmpty() || methods.size() > 255) {

@@ -9,7 +9,11 @@ import io.rill.buffer.ByteBuf;
  */
 public record Socks5InitialResponse(Socks5AuthMethod method) implements SocksMessage {
 
-    /** Checks the method. */
+    /**
+     * Checks the method.
+     *
+     * @param method the method chosen, or {@link Socks5AuthMethod#NO_ACCEPTABLE_METHODS}
+     */
     public Socks5InitialResponse {
         if (method == null) {
             throw new NullPointerException("method");

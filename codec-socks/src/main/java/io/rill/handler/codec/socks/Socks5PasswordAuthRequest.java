@@ -13,7 +13,12 @@ import io.rill.buffer.ByteBuf;
  */
 public record Socks5PasswordAuthRequest(String username, String password) implements SocksMessage {
 
-    /** Checks both lengths. */
+    /**
+     * Checks both lengths.
+     *
+     * @param username the user name
+     * @param password the password
+     */
     public Socks5PasswordAuthRequest {
         SocksWire.checkText(username, "username", 1);
         SocksWire.checkText(password, "password", 1);

@@ -15,7 +15,11 @@ public record Socks5PasswordAuthResponse(int status) implements SocksMessage {
     /** A failure answer. */
     public static final Socks5PasswordAuthResponse FAILURE = new Socks5PasswordAuthResponse(1);
 
-    /** Checks the status. */
+    /**
+     * Checks the status.
+     *
+     * @param status the STATUS byte, 0..255
+     */
     public Socks5PasswordAuthResponse {
         if (status < 0 || status > 0xFF) {
             throw new IllegalArgumentException("status: " + status + " (expected: 0..255)");
