@@ -20,6 +20,7 @@ import io.rill.handler.codec.socks.Socks5PasswordAuthRequest;
 import io.rill.handler.codec.socks.Socks5PasswordAuthRequestDecoder;
 import io.rill.handler.codec.socks.Socks5PasswordAuthResponse;
 import io.rill.handler.codec.socks.SocksMessageEncoder;
+import io.rill.handler.ssl.SslContext;
 
 /**
  * A SOCKS5 server for proxy-handler tests that follows a script instead of relaying: it checks the
@@ -33,9 +34,21 @@ import io.rill.handler.codec.socks.SocksMessageEncoder;
  * @param silent   never answer anything (a proxy that hangs)
  * @param closeAfterGreeting close the connection instead of answering the greeting
  * @param requests where CONNECT requests go
+ * @param tunnelTls  when not null, the "tunnel" is a TLS server with this context in front of the echo
  */
 record ScriptedSocks5Server(String username, String password, Socks5CommandStatus reply, boolean silent,
-                            boolean closeAfterGreeting, BlockingQueue<Socks5CommandRequest> requests) {
+                            boolean closeAfterGreeting, BlockingQueue<Socks5CommandRequest> requests,
+                            SslContext tunnelTls) {
+
+    ScriptedSocks5Server(String username, String password, Socks5CommandStatus reply, boolean silent,
+                         boolean closeAfterGreeting, BlockingQueue<Socks5CommandRequest> requests) {
+        this(username, password, reply, silent, closeAfterGreeting, requests, null);
+    }
+
+    static ScriptedSocks5Server withTlsTunnel(SslContext tls) {
+        return new ScriptedSocks5Server(null, null, Socks5CommandStatus.SUCCESS, false, false,
+                new LinkedBlockingQueue<>(), tls);
+    }
 
     static ScriptedSocks5Server answering(Socks5CommandStatus reply) {
         return new ScriptedSocks5Server(null, null, reply, false, false, new LinkedBlockingQueue<>());
@@ -99,6 +112,9 @@ record ScriptedSocks5Server(String username, String password, Socks5CommandStatu
                 if (reply.isSuccess()) {
                     ctx.pipeline().remove(SocksMessageEncoder.INSTANCE);
                     ctx.pipeline().replace(this, null, new EchoHandler());
+                    if (tunnelTls != null) {
+                        ctx.pipeline().addFirst(tunnelTls.newHandler(ctx.alloc()));
+                    }
                 } else {
                     ctx.close();
                 }

@@ -39,6 +39,11 @@ import io.rill.handler.proxy.ProxyHandshakeTimeoutException;
 import io.rill.handler.proxy.ProxyRefusedException;
 import io.rill.handler.proxy.Socks4ProxyHandler;
 import io.rill.handler.proxy.Socks5ProxyHandler;
+import io.rill.handler.ssl.SslContext;
+import io.rill.handler.ssl.SslContextBuilder;
+import io.rill.handler.ssl.SslHandler;
+import io.rill.handler.ssl.util.InsecureTrustManagerFactory;
+import io.rill.handler.ssl.util.SelfSignedCertificate;
 import io.rill.util.concurrent.Future;
 
 /**
@@ -172,6 +177,23 @@ abstract class SocketProxyTests extends AbstractSocketTest {
     }
 
     @Test
+    void writesBeyondMaxPendingWritesFailAtOnceAndTheRestFailWithTheHandshake() {
+        Channel server = startServer(ScriptedSocks5Server.silentOne().childHandler());
+        ProxyHandler proxy = new Socks5ProxyHandler(server.localAddress()).setHandshakeTimeoutMillis(500)
+                .setMaxPendingWrites(2);
+        Client client = connectThrough(proxy, "d.example", 80);
+        Future<Void> first = client.channel.writeAndFlush(client.channel.alloc().buffer().writeBytes(PAYLOAD));
+        Future<Void> second = client.channel.writeAndFlush(client.channel.alloc().buffer().writeBytes(PAYLOAD));
+        Future<Void> third = client.channel.writeAndFlush(client.channel.alloc().buffer().writeBytes(PAYLOAD));
+        Throwable refused = awaitFailure(third);
+        assertTrue(refused.getMessage().endsWith("more than 2 writes made before the tunnel was up (maxPendingWrites)"),
+                refused.getMessage());
+        assertInstanceOf(ProxyHandshakeTimeoutException.class, awaitFailure(first));
+        assertInstanceOf(ProxyHandshakeTimeoutException.class, awaitFailure(second));
+        assertInstanceOf(ProxyHandshakeTimeoutException.class, awaitFailure(client.connect));
+    }
+
+    @Test
     void socks_10_aProxyClosingMidHandshake() {
         Channel server = startServer(ScriptedSocks5Server.closingAfterGreeting().childHandler());
         Client client = connectThrough(new Socks5ProxyHandler(server.localAddress()), "d.example", 80);
@@ -256,6 +278,53 @@ abstract class SocketProxyTests extends AbstractSocketTest {
                     c[1].equals("407") ? ProxyAuthenticationException.class : ProxyRefusedException.class;
             assertEquals(expected, cause.getClass());
             assertEquals("HTTP proxy " + hostPort(server) + " answered " + c[0].substring(9), cause.getMessage());
+        }
+    }
+
+    @Test
+    void tlsRunsThroughASocks5TunnelAndToAnHttpsProxy() throws Exception {
+        SelfSignedCertificate cert = new SelfSignedCertificate();
+        SslContext server = SslContextBuilder.forServer(cert.key(), cert.certificate()).build();
+        SslContext client = SslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE).build();
+        try {
+            // TLS after the proxy handler: its ClientHello waits for the tunnel, then the handshake runs inside it.
+            Channel socks = startServer(ScriptedSocks5Server.withTlsTunnel(server).childHandler());
+            Client inside = new Client();
+            inside.channel = track(await(clientBootstrap().handler(new ChannelInitializer<Channel>() {
+                @Override
+                protected void initChannel(Channel ch) {
+                    ch.pipeline().addLast(new Socks5ProxyHandler(socks.localAddress()), client.newHandler(ch.alloc()),
+                            inside.bytes);
+                }
+            }).register()));
+            await(inside.channel.connect(InetSocketAddress.createUnresolved("tls.example", 443)));
+            await(inside.channel.pipeline().get(SslHandler.class).handshakeFuture());
+            await(inside.channel.writeAndFlush(inside.channel.alloc().buffer().writeBytes(PAYLOAD)));
+            assertArrayEquals(PAYLOAD, inside.bytes.await(PAYLOAD.length));
+
+            // TLS before the proxy handler: the CONNECT itself goes over TLS to an https:// proxy.
+            ScriptedHttpProxy script = ScriptedHttpProxy.answering("HTTP/1.1 200 Connection established");
+            Channel https = startServer(new ChannelInitializer<Channel>() {
+                @Override
+                protected void initChannel(Channel ch) {
+                    ch.pipeline().addLast(server.newHandler(ch.alloc()), script.childHandler());
+                }
+            });
+            Client toProxy = new Client();
+            toProxy.channel = track(await(clientBootstrap().handler(new ChannelInitializer<Channel>() {
+                @Override
+                protected void initChannel(Channel ch) {
+                    ch.pipeline().addLast(client.newHandler(ch.alloc()), new HttpProxyHandler(https.localAddress()),
+                            toProxy.bytes);
+                }
+            }).register()));
+            await(toProxy.channel.connect(InetSocketAddress.createUnresolved("d.example", 80)));
+            await(toProxy.channel.writeAndFlush(toProxy.channel.alloc().buffer().writeBytes(PAYLOAD)));
+            assertArrayEquals(PAYLOAD, toProxy.bytes.await(PAYLOAD.length));
+            assertTrue(take(script.heads()).startsWith("CONNECT d.example:80 HTTP/1.1\r\n"));
+        } finally {
+            server.close();
+            client.close();
         }
     }
 
