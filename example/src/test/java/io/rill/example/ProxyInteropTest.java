@@ -169,6 +169,23 @@ class ProxyInteropTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"nio", "epoll"})
+    void httpsRunsThroughBothKindsOfTunnel(String transport) throws Exception {
+        needTransport(transport);
+        try (ForkedExample hello = new ForkedExample("http-hello", "--port", "0", "--transport", transport, "--tls");
+             ForkedExample proxy = new ForkedExample("socks-proxy", "--port", "0", "--transport", transport);
+             ConnectRelay relay = new ConnectRelay(null)) {
+            String url = "https://localhost:" + hello.port() + "/plaintext";
+            for (String via : new String[] {"socks5://127.0.0.1:" + proxy.port(), "http://127.0.0.1:" + relay.port()}) {
+                Outcome fetched = ForkedExample.runToEnd("", "http-client", "--transport", transport, "--url", url,
+                        "--trust", hello.certificate().toString(), "--proxy", via);
+                assertEquals(0, fetched.status(), via + ": " + fetched);
+                assertTrue(fetched.out().endsWith("Hello, World!"), fetched.out());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"nio", "epoll"})
     void httpClientThroughDante(String transport, @TempDir Path dir) throws Exception {
         needTransport(transport);
         assumeTrue(onPath("danted"), "danted is not installed (apt-get install dante-server)");
