@@ -123,6 +123,36 @@ class ProxyInteropTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"nio", "epoll"})
+    void socks_13_theSocksProxyClosesSlowHandshakesAndIdleTunnels(String transport) throws Exception {
+        needTransport(transport);
+        try (ForkedExample proxy = new ForkedExample("socks-proxy", "--port", "0", "--transport", transport,
+                "--handshake-timeout-ms", "300", "--idle-timeout", "1");
+             ServerSocket destination = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            // Half a greeting, then nothing: closed at the handshake deadline.
+            try (Socket s = new Socket("127.0.0.1", proxy.port())) {
+                s.setSoTimeout(10_000);
+                s.getOutputStream().write(new byte[] {5, 2});
+                long start = System.nanoTime();
+                assertEquals(-1, s.getInputStream().read(), "closed without an answer");
+                assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5_000);
+            }
+            // A tunnel that carries nothing: closed after the idle timeout, the destination's side too.
+            try (Socket s = new Socket("127.0.0.1", proxy.port())) {
+                s.setSoTimeout(10_000);
+                int port = destination.getLocalPort();
+                s.getOutputStream().write(new byte[] {5, 1, 0, 5, 1, 0, 1, 127, 0, 0, 1, (byte) (port >>> 8), (byte) port});
+                assertEquals(0, s.getInputStream().readNBytes(12)[3], "CONNECT succeeded");
+                try (Socket accepted = destination.accept()) {
+                    accepted.setSoTimeout(10_000);
+                    assertEquals(-1, s.getInputStream().read(), "the client's side closes when idle");
+                    assertEquals(-1, accepted.getInputStream().read(), "and the destination's");
+                }
+            }
+        }
+    }
+
     /** Sends {@code request} and returns the first {@code count} bytes of the answer (greeting reply, then REP). */
     private static byte[] exchange(int port, byte[] request, int count) throws IOException {
         try (Socket s = new Socket("127.0.0.1", port)) {
