@@ -62,7 +62,7 @@ final class HttpClientExample implements Example {
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(URL, TIMEOUT, DNS_SERVER, ClientTls.TRUST, ClientTls.INSECURE);
+        return List.of(URL, TIMEOUT, DNS_SERVER, ClientTls.TRUST, ClientTls.INSECURE, ClientProxy.PROXY);
     }
 
     @Override
@@ -88,6 +88,7 @@ final class HttpClientExample implements Example {
             throw new ExampleOptions.UsageException("--url must be http://host[:port]/path or https://...");
         }
         InetSocketAddress dnsServer = dnsServer(options.text(DNS_SERVER));
+        ClientProxy.handler(options); // a malformed --proxy is bad usage, said before connecting
         FullHttpResponse response = fetch(options, uri, timeout, https ? ClientTls.context(options) : null, dnsServer);
         try {
             System.out.print(render(response));
@@ -139,10 +140,14 @@ final class HttpClientExample implements Example {
         try {
             Promise<FullHttpResponse> done = new DefaultPromise<>(group.next());
             int port = uri.getPort() >= 0 ? uri.getPort() : tls != null ? 443 : 80;
-            Channel ch = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
+            boolean proxied = options.text(ClientProxy.PROXY) != null;
+            Bootstrap bootstrap = new Bootstrap().group(group).channelFactory(Transports.clientChannel(options))
                     .resolver(resolver).handler(new ChannelInitializer<>() {
                         @Override
                         protected void initChannel(Channel c) {
+                            if (proxied) {
+                                c.pipeline().addLast(ClientProxy.handler(options));
+                            }
                             if (tls != null) {
                                 c.pipeline().addLast(tls.newHandler(c.alloc(), uri.getHost(), port));
                                 TlsFailureLog.quietBehindTls(c);
@@ -153,8 +158,8 @@ final class HttpClientExample implements Example {
                                     HttpContentDecompressor.builder().maxDecodedBytes(MAX_BODY).maxRatio(0).build(),
                                     new HttpObjectAggregator(MAX_BODY), new Receiver(done));
                         }
-                    })
-                    .connect(uri.getHost(), port).sync().getNow();
+                    });
+            Channel ch = ClientProxy.connect(bootstrap, proxied, uri.getHost(), port);
             if (tls != null) {
                 ClientTls.awaitHandshake(ch, uri.getHost() + ":" + port, timeoutSeconds);
             }

@@ -21,6 +21,7 @@ import io.rill.handler.codec.http.HttpMethod;
 import io.rill.handler.codec.http.HttpObjectAggregator;
 import io.rill.handler.codec.http.HttpRequest;
 import io.rill.handler.codec.http.HttpResponseStatus;
+import io.rill.handler.codec.haproxy.HAProxyMessageDecoder;
 import io.rill.handler.codec.http.HttpServerCodec;
 import io.rill.handler.codec.http.HttpServerTimeouts;
 import io.rill.handler.codec.http.HttpUtil;
@@ -53,10 +54,14 @@ final class HttpHelloServer implements Example {
     private static final ExampleOption TLS = ExampleOption.flag("tls",
             "HTTPS with a self-signed certificate made at start-up (try curl -k)");
 
+    private static final ExampleOption PROXY_PROTOCOL = ExampleOption.flag("proxy-protocol",
+            "expect a PROXY protocol v1/v2 header first (from haproxy send-proxy, within 5 s); GET /client reports"
+                    + " the client address it gave");
+
     @Override
     public List<ExampleOption> options() {
         return List.of(HttpTimeoutOptions.HEADER_TIMEOUT, HttpTimeoutOptions.BODY_TIMEOUT,
-                HttpTimeoutOptions.IDLE_TIMEOUT, TLS);
+                HttpTimeoutOptions.IDLE_TIMEOUT, TLS, PROXY_PROTOCOL);
     }
 
     @Override
@@ -67,7 +72,8 @@ final class HttpHelloServer implements Example {
     @Override
     public void run(ExampleOptions options) throws Exception {
         SslContext tls = options.flag(TLS) ? ExampleTls.selfSignedServerContext(name()) : null;
-        ServerRunner.run(options, name(), initializer(HttpTimeoutOptions.from(options), tls));
+        ServerRunner.run(options, name(), initializer(HttpTimeoutOptions.from(options), tls,
+                options.flag(PROXY_PROTOCOL)));
     }
 
     /**
@@ -77,15 +83,27 @@ final class HttpHelloServer implements Example {
      * and Slowloris) and {@link HelloHandler}, which joins a body only for {@code POST}.
      */
     static ChannelInitializer<Channel> initializer(HttpServerTimeouts timeouts, SslContext tls) {
+        return initializer(timeouts, tls, false);
+    }
+
+    /** As above, with a PROXY protocol header read first and reported at {@code GET /client} when asked. */
+    static ChannelInitializer<Channel> initializer(HttpServerTimeouts timeouts, SslContext tls, boolean proxyProtocol) {
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
+                if (proxyProtocol) {
+                    ch.pipeline().addLast(new HAProxyMessageDecoder());
+                }
                 if (tls != null) {
                     ch.pipeline().addLast(tls.newHandler(ch.alloc()));
                     TlsFailureLog.addBehindTls(ch, "http-hello");
                 }
                 ch.pipeline().addLast(new HttpServerCodec(HttpDecoderConfig.DEFAULT,
-                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, timeouts), new HelloHandler());
+                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, timeouts));
+                if (proxyProtocol) {
+                    ch.pipeline().addLast(new ProxyProtocolReport());
+                }
+                ch.pipeline().addLast(new HelloHandler());
             }
         };
     }

@@ -19,6 +19,7 @@ public final class Main {
             new HttpFileServer(),
             new HttpEchoServer(),
             new HttpClientExample(),
+            new SocksProxyServer(),
             new HttpBlockingServer(),
             new WebSocketEchoServer(),
             new WebSocketClientExample(),

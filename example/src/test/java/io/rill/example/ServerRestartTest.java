@@ -48,6 +48,7 @@ class ServerRestartTest {
         "line-chat-server, /quit, true",
         "echo-server, ping, false",
         "discard-server, '', false",
+        "socks-proxy, '', false",
     })
     void restartsOnThePortItJustServed(String example, String request, boolean serverCloses) throws Exception {
         int port;
@@ -81,7 +82,7 @@ class ServerRestartTest {
     void everyServerOfTheJarIsRestarted() throws Exception {
         Set<String> covered = Set.of("http-hello", "http2-hello", "grpc-echo", "http-file-server", "http-echo",
                 "http-blocking", "websocket-echo", "websocket-chat", "port-unification", "line-chat-server",
-                "echo-server", "discard-server");
+                "echo-server", "discard-server", "socks-proxy");
         Set<String> clients = Set.of("http2-client", "http-client", "websocket-client", "echo-client", "udp-echo",
                 "scheduler-demo");
         Set<String> untested = Main.EXAMPLES.stream().map(Example::name)

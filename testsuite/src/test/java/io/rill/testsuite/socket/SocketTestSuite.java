@@ -228,4 +228,12 @@ public abstract class SocketTestSuite {
             return SocketTestSuite.this.transport();
         }
     }
+
+    @Nested
+    class Proxy extends SocketProxyTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
 }
