@@ -172,8 +172,9 @@ abstract class SocketChannelPoolTests extends AbstractSocketTest {
         await(pool.closeAsync());
     }
 
+    /** docs/security-cases.md, case CL-01. */
     @Test
-    void anAcquireBeyondMaxPendingAcquiresFailsNamingTheLimit() {
+    void cl_01_anAcquireBeyondMaxPendingAcquiresFailsNamingTheLimit() {
         FixedChannelPool pool = FixedChannelPool.builder(simple()).maxConnections(1).maxPendingAcquires(1).build();
         Channel a = await(pool.acquire());
         Future<Channel> waiting = pool.acquire();

@@ -76,7 +76,7 @@ public final class FixedChannelPool implements ChannelPool {
      * Starts a builder.
      *
      * @param simple the settings of the underlying pool (bootstrap, executor, handler, health, idle timeout)
-     * @return a builder with {@code maxConnections} 1, {@code maxPendingAcquires} unbounded and no acquire timeout
+     * @return a builder with {@code maxConnections} 1, {@code maxPendingAcquires} 1024 and no acquire timeout
      */
     public static Builder builder(SimpleChannelPool.Builder simple) {
         return new Builder(simple);
@@ -237,7 +237,8 @@ public final class FixedChannelPool implements ChannelPool {
     public static final class Builder {
         private final SimpleChannelPool.Builder simple;
         private int maxConnections = 1;
-        private int maxPendingAcquires = Integer.MAX_VALUE;
+        /** Bounded by default: a peer that stalls must not let waiting acquires grow without limit. */
+        private int maxPendingAcquires = 1024;
         private Duration acquireTimeout = Duration.ZERO;
         private AcquireTimeoutAction timeoutAction = AcquireTimeoutAction.FAIL;
 
