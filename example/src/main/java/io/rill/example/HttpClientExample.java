@@ -43,7 +43,8 @@ final class HttpClientExample implements Example {
 
     @Override
     public String description() {
-        return "fetches an http:// or https:// URL and prints status, headers and body (--url URL)";
+        return "fetches an http:// or https:// URL and prints status, headers and body (--url URL);"
+                + " several URLs share pooled keep-alive connections";
     }
 
     private static final ExampleOption URL = ExampleOption.text("url", "URL", null,
@@ -57,27 +58,26 @@ final class HttpClientExample implements Example {
     }
 
     @Override
+    public String arguments() {
+        return "[URL ...]";
+    }
+
+    @Override
     public List<String> limits() {
         return List.of("response body: 16 MiB, after gzip/deflate decoding, at any compression ratio (the fetch fails beyond)");
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        String url = options.text(URL);
-        if (url == null) {
-            throw new ExampleOptions.UsageException("--url is required");
-        }
+        List<URI> uris = urls(options);
         int timeout = options.intValue(TIMEOUT);
-        URI uri;
-        try {
-            uri = new URI(url);
-        } catch (java.net.URISyntaxException e) {
-            throw new ExampleOptions.UsageException("--url '" + url + "': " + e.getMessage());
+        if (uris.size() > 1) {
+            boolean anyHttps = uris.stream().anyMatch(u -> "https".equalsIgnoreCase(u.getScheme()));
+            PooledFetches.fetchAll(options, uris, timeout, anyHttps ? ClientTls.context(options) : null);
+            return;
         }
+        URI uri = uris.get(0);
         boolean https = "https".equalsIgnoreCase(uri.getScheme());
-        if (!https && !"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-            throw new ExampleOptions.UsageException("--url must be http://host[:port]/path or https://...");
-        }
         FullHttpResponse response = fetch(options, uri, timeout, https ? ClientTls.context(options) : null);
         try {
             System.out.print(render(response));
@@ -85,6 +85,33 @@ final class HttpClientExample implements Example {
         } finally {
             response.release();
         }
+    }
+
+    /** {@code --url} and the URL arguments, in order; several are fetched over pooled connections. */
+    private static List<URI> urls(ExampleOptions options) {
+        List<String> given = new java.util.ArrayList<>();
+        if (options.text(URL) != null) {
+            given.add(options.text(URL));
+        }
+        given.addAll(options.arguments());
+        if (given.isEmpty()) {
+            throw new ExampleOptions.UsageException("--url (or one or more URL arguments) is required");
+        }
+        List<URI> uris = new java.util.ArrayList<>();
+        for (String url : given) {
+            URI uri;
+            try {
+                uri = new URI(url);
+            } catch (java.net.URISyntaxException e) {
+                throw new ExampleOptions.UsageException("URL '" + url + "': " + e.getMessage());
+            }
+            if (!"https".equalsIgnoreCase(uri.getScheme()) && !"http".equalsIgnoreCase(uri.getScheme())
+                    || uri.getHost() == null) {
+                throw new ExampleOptions.UsageException("--url must be http://host[:port]/path or https://...: " + url);
+            }
+            uris.add(uri);
+        }
+        return uris;
     }
 
     /**
