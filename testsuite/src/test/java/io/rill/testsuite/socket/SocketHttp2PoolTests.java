@@ -24,7 +24,12 @@ import io.rill.channel.Channel;
 import io.rill.channel.ChannelInitializer;
 import io.rill.channel.pool.ChannelPoolClosedException;
 import io.rill.channel.pool.PendingAcquireLimitException;
+import io.rill.handler.codec.http2.Http2ConnectionNotReadyException;
 import io.rill.handler.codec.http2.Http2ConnectionPool;
+import io.rill.handler.codec.http2.HttpAlpnNegotiationHandler;
+import io.rill.handler.ssl.SslContext;
+import io.rill.handler.ssl.SslContextBuilder;
+import io.rill.handler.ssl.util.SelfSignedCertificate;
 import io.rill.handler.codec.http2.Http2FrameCodec;
 import io.rill.handler.codec.http2.Http2Headers;
 import io.rill.handler.codec.http2.Http2HeadersFrame;
@@ -216,5 +221,69 @@ abstract class SocketHttp2PoolTests extends AbstractSocketTest {
             nghttpd.destroy();
             nghttpd.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    private static final SelfSignedCertificate CERT = new SelfSignedCertificate();
+
+    /** A pool whose connections speak TLS and pick h2 by ALPN (a fallback to http/1.1 closes the connection). */
+    private Http2ConnectionPool tlsPool(SocketAddress address) throws Exception {
+        SslContext tls = HttpAlpnNegotiationHandler.offerH2AndHttp11(
+                SslContextBuilder.forClient().trustManager(CERT.certificate())).build();
+        Bootstrap h2 = clientBootstrap().remoteAddress(address).handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                track(ch);
+                HttpAlpnNegotiationHandler.addClientHandlers(ch, tls, "localhost", 443,
+                        () -> Http2FrameCodec.forClient().build(), () -> new Http2MultiplexHandler(null), Closer::new);
+            }
+        });
+        return Http2ConnectionPool.builder(h2, group.next()).build();
+    }
+
+    /** What a connection that fell back to HTTP/1.1 gets in these tests: closed. */
+    private static final class Closer extends ChannelInitializer<Channel> {
+        @Override
+        protected void initChannel(Channel ch) {
+            ch.close();
+        }
+    }
+
+    @Test
+    void overTlsAConnectionIsUsedOnceAlpnChoseH2() throws Exception {
+        SslContext serverTls = HttpAlpnNegotiationHandler.offerH2AndHttp11(
+                SslContextBuilder.forServer(CERT.key(), CERT.certificate())).build();
+        startServer(serverBootstrap().childHandler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                track(ch);
+                HttpAlpnNegotiationHandler.addServerHandlers(ch, serverTls,
+                        () -> Http2FrameCodec.forServer().maxConcurrentStreams(1).build(), SocketHttp2Tests.Http2App::new,
+                        Closer::new);
+            }
+        }));
+        Http2ConnectionPool pool = tlsPool(startedServer.localAddress());
+        SocketHttp2Tests.ResponseCollector r1 = new SocketHttp2Tests.ResponseCollector();
+        Http2StreamChannel s1 = await(pool.acquire(r1));
+        Http2StreamChannel s2 = await(pool.acquire(new SocketHttp2Tests.ResponseCollector()));
+        assertNotSame(s1.parent(), s2.parent(), "the server allows one stream per connection");
+        assertEquals("200 Hello, World!", get(s1, r1));
+        await(pool.closeAsync());
+    }
+
+    @Test
+    void overTlsAPeerThatChoseHttp11FailsTheAcquireWithHttp2ConnectionNotReadyException() throws Exception {
+        SslContext http11Only = SslContextBuilder.forServer(CERT.key(), CERT.certificate()).build();
+        startServer(serverBootstrap().childHandler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                track(ch);
+                ch.pipeline().addLast(http11Only.newHandler(ch.alloc()));
+            }
+        }));
+        Http2ConnectionPool pool = tlsPool(startedServer.localAddress());
+        Throwable cause = awaitFailure(pool.acquire(new SocketHttp2Tests.ResponseCollector()));
+        assertInstanceOf(Http2ConnectionNotReadyException.class, cause);
+        assertTrue(cause.getMessage().contains("before it was ready for HTTP/2 streams"), cause.getMessage());
+        await(pool.closeAsync());
     }
 }

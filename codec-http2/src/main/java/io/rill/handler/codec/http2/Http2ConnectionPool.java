@@ -144,7 +144,8 @@ public final class Http2ConnectionPool implements AutoCloseable {
 
     /** Opens a stream on the first connection with room; false if none has any. */
     private boolean tryOpen(ChannelHandler handler, Promise<Http2StreamChannel> promise) {
-        for (Connection c : connections) {
+        // A copy: a connection found unusable is closed, and a close may run its listeners inline.
+        for (Connection c : List.copyOf(connections)) {
             if (!c.hasRoom()) {
                 continue;
             }
@@ -232,7 +233,8 @@ public final class Http2ConnectionPool implements AutoCloseable {
         }
     }
 
-    private void ready(Connection c) {
+    /** A connection became usable: it takes what waits. */
+    private void ready() {
         connecting = false;
         serveWaiters();
     }
@@ -350,7 +352,7 @@ public final class Http2ConnectionPool implements AutoCloseable {
             codec.peerSettingsReceived().addListener(f -> {
                 if (f.isSuccess()) {
                     c.codec = codec;
-                    ready(c);
+                    ready();
                 } else {
                     ctx.close();
                 }
