@@ -14,6 +14,7 @@ module io.rill.transport {
     exports io.rill.channel.embedded;
     exports io.rill.channel.local;
     exports io.rill.channel.group;
+    exports io.rill.channel.pool;
     // The read, accept and half-closure machinery the transports share; not API, so exported only
     // to Rill's own transport modules, and left out of the published javadoc.
     exports io.rill.channel.internal to io.rill.transport.epoll;

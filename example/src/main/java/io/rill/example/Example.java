@@ -20,6 +20,14 @@ interface Example {
         return List.of();
     }
 
+    /**
+     * What the example takes after its options, for its usage line (e.g. {@code "[URL ...]"}); null
+     * when it takes none, so that a stray word is a usage error.
+     */
+    default String arguments() {
+        return null;
+    }
+
     /** What one peer can cost, one line each, for the example's {@code --help} (and its README line). */
     default List<String> limits() {
         return List.of();

@@ -23,7 +23,8 @@ final class ExampleHelp {
     /** One example's help: what it does, its own options, the common ones, and its limits. */
     static String of(Example example) {
         StringBuilder sb = new StringBuilder()
-                .append("Usage: java -jar rill-example.jar ").append(example.name()).append(" [options]\n")
+                .append("Usage: java -jar rill-example.jar ").append(example.name()).append(" [options]")
+                .append(example.arguments() == null ? "" : " " + example.arguments()).append('\n')
                 .append(example.description()).append("\n");
         if (!example.options().isEmpty()) {
             sb.append("\nOptions:\n");

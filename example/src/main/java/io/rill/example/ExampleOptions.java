@@ -35,9 +35,12 @@ final class ExampleOptions {
     final int threads;
     /** The values given, by option name; an option not here has its default. */
     private final Map<String, String> given;
+    /** The words after the options that are not options, for an example that takes them. */
+    private final List<String> arguments;
 
-    private ExampleOptions(Map<String, String> given) {
+    private ExampleOptions(Map<String, String> given, List<String> arguments) {
         this.given = given;
+        this.arguments = List.copyOf(arguments);
         this.host = text(HOST);
         this.port = intValue(PORT);
         this.transport = text(TRANSPORT);
@@ -49,6 +52,12 @@ final class ExampleOptions {
      * {@code declared}; throws UsageException on an unknown option or a bad value.
      */
     static ExampleOptions parse(String[] args, List<ExampleOption> declared) {
+        return parse(args, declared, false);
+    }
+
+    /** As {@link #parse(String[], List)}; with {@code takesArguments}, words that are not options are collected. */
+    static ExampleOptions parse(String[] args, List<ExampleOption> declared, boolean takesArguments) {
+        List<String> arguments = new java.util.ArrayList<>();
         Map<String, ExampleOption> known = new HashMap<>();
         for (ExampleOption o : COMMON) {
             known.put(o.name, o);
@@ -59,6 +68,10 @@ final class ExampleOptions {
         Map<String, String> given = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
+            if (takesArguments && !arg.startsWith("-")) {
+                arguments.add(arg);
+                continue;
+            }
             if (!arg.startsWith("--") || arg.length() == 2) {
                 throw new UsageException("unexpected argument '" + arg + "'");
             }
@@ -85,7 +98,7 @@ final class ExampleOptions {
             check(option, value);
             given.put(name, value);
         }
-        return new ExampleOptions(given);
+        return new ExampleOptions(given, arguments);
     }
 
     private static void check(ExampleOption option, String value) {
@@ -102,6 +115,11 @@ final class ExampleOptions {
                 }
             }
         }
+    }
+
+    /** The words that were not options, in order; empty unless the example takes arguments. */
+    List<String> arguments() {
+        return arguments;
     }
 
     /** A text option's value, its default if not given (null when it has none). */

@@ -36,8 +36,12 @@ import io.rill.util.concurrent.Promise;
  * against the JDK's trust store and its host name; {@code --trust PEM} trusts a self-signed
  * server's certificate instead, {@code --insecure} anything ({@link ClientTls}). The host is
  * resolved by the JDK's lookup, or with {@code --dns-server IP:PORT} by Rill's
- * {@code DnsNameResolver} asking that server only (no hosts file, no search list). Exits 1 if the
- * fetch fails or takes longer than {@code --timeout SECONDS} (default 30).
+ * {@code DnsNameResolver} asking that server only (no hosts file, no search list). With
+ * {@code --proxy socks5://H:P} or {@code http://H:P} the connection goes through that proxy, which
+ * resolves the host ({@link ClientProxy}). Further URLs after the options are fetched one after
+ * another over pooled keep-alive connections, one pool per origin ({@link PooledFetches}; not
+ * through a proxy). Exits 1 if a fetch fails or takes longer than {@code --timeout SECONDS}
+ * (default 30).
  */
 final class HttpClientExample implements Example {
 
@@ -50,7 +54,8 @@ final class HttpClientExample implements Example {
 
     @Override
     public String description() {
-        return "fetches an http:// or https:// URL and prints status, headers and body (--url URL)";
+        return "fetches an http:// or https:// URL and prints status, headers and body (--url URL);"
+                + " several URLs share pooled keep-alive connections";
     }
 
     private static final ExampleOption URL = ExampleOption.text("url", "URL", null,
@@ -66,29 +71,32 @@ final class HttpClientExample implements Example {
     }
 
     @Override
+    public String arguments() {
+        return "[URL ...]";
+    }
+
+    @Override
     public List<String> limits() {
         return List.of("response body: 16 MiB, after gzip/deflate decoding, at any compression ratio (the fetch fails beyond)");
     }
 
     @Override
     public void run(ExampleOptions options) throws Exception {
-        String url = options.text(URL);
-        if (url == null) {
-            throw new ExampleOptions.UsageException("--url is required");
-        }
+        List<URI> uris = urls(options);
         int timeout = options.intValue(TIMEOUT);
-        URI uri;
-        try {
-            uri = new URI(url);
-        } catch (java.net.URISyntaxException e) {
-            throw new ExampleOptions.UsageException("--url '" + url + "': " + e.getMessage());
-        }
-        boolean https = "https".equalsIgnoreCase(uri.getScheme());
-        if (!https && !"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-            throw new ExampleOptions.UsageException("--url must be http://host[:port]/path or https://...");
-        }
-        InetSocketAddress dnsServer = dnsServer(options.text(DNS_SERVER));
         ClientProxy.handler(options); // a malformed --proxy is bad usage, said before connecting
+        if (uris.size() > 1) {
+            if (options.text(ClientProxy.PROXY) != null) {
+                throw new ExampleOptions.UsageException("--proxy takes one URL");
+            }
+            boolean anyHttps = uris.stream().anyMatch(u -> "https".equalsIgnoreCase(u.getScheme()));
+            PooledFetches.fetchAll(options, uris, timeout, anyHttps ? ClientTls.context(options) : null,
+                    dnsServer(options.text(DNS_SERVER)));
+            return;
+        }
+        URI uri = uris.get(0);
+        boolean https = "https".equalsIgnoreCase(uri.getScheme());
+        InetSocketAddress dnsServer = dnsServer(options.text(DNS_SERVER));
         FullHttpResponse response = fetch(options, uri, timeout, https ? ClientTls.context(options) : null, dnsServer);
         try {
             System.out.print(render(response));
@@ -120,6 +128,41 @@ final class HttpClientExample implements Example {
         }
     }
 
+    /** {@code --url} and the URL arguments, in order; several are fetched over pooled connections. */
+    private static List<URI> urls(ExampleOptions options) {
+        List<String> given = new java.util.ArrayList<>();
+        if (options.text(URL) != null) {
+            given.add(options.text(URL));
+        }
+        given.addAll(options.arguments());
+        if (given.isEmpty()) {
+            throw new ExampleOptions.UsageException("--url (or one or more URL arguments) is required");
+        }
+        List<URI> uris = new java.util.ArrayList<>();
+        for (String url : given) {
+            URI uri;
+            try {
+                uri = new URI(url);
+            } catch (java.net.URISyntaxException e) {
+                throw new ExampleOptions.UsageException("URL '" + url + "': " + e.getMessage());
+            }
+            if (!"https".equalsIgnoreCase(uri.getScheme()) && !"http".equalsIgnoreCase(uri.getScheme())
+                    || uri.getHost() == null) {
+                throw new ExampleOptions.UsageException("--url must be http://host[:port]/path or https://...: " + url);
+            }
+            uris.add(uri);
+        }
+        return uris;
+    }
+
+    /** The JDK's lookup, or with {@code dnsServer} Rill's DNS resolver asking that server only; close it unless the JDK's. */
+    static AddressResolverGroup<InetSocketAddress> resolvers(ExampleOptions options, InetSocketAddress dnsServer) {
+        return dnsServer == null ? JdkAddressResolverGroup.INSTANCE
+                : new DnsAddressResolverGroup(b -> b.resolvConf(null).hostsFile(null).nameServers(List.of(dnsServer))
+                        .searchDomains(List.of()).datagramChannelFactory(Transports.datagramChannel(options))
+                        .socketChannelFactory(Transports.clientChannel(options)));
+    }
+
     /** GETs {@code uri} as {@link #fetch(ExampleOptions, URI, int, SslContext, InetSocketAddress)} does, with the JDK's lookup. */
     static FullHttpResponse fetch(ExampleOptions options, URI uri, int timeoutSeconds, SslContext tls) throws Exception {
         return fetch(options, uri, timeoutSeconds, tls, null);
@@ -133,10 +176,7 @@ final class HttpClientExample implements Example {
     static FullHttpResponse fetch(ExampleOptions options, URI uri, int timeoutSeconds, SslContext tls,
             InetSocketAddress dnsServer) throws Exception {
         MultiThreadIoEventLoopGroup group = Transports.newGroup(options, "http-client");
-        AddressResolverGroup<InetSocketAddress> resolver = dnsServer == null ? JdkAddressResolverGroup.INSTANCE
-                : new DnsAddressResolverGroup(b -> b.resolvConf(null).hostsFile(null).nameServers(List.of(dnsServer))
-                        .searchDomains(List.of()).datagramChannelFactory(Transports.datagramChannel(options))
-                        .socketChannelFactory(Transports.clientChannel(options)));
+        AddressResolverGroup<InetSocketAddress> resolver = resolvers(options, dnsServer);
         try {
             Promise<FullHttpResponse> done = new DefaultPromise<>(group.next());
             int port = uri.getPort() >= 0 ? uri.getPort() : tls != null ? 443 : 80;

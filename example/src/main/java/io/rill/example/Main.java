@@ -76,7 +76,7 @@ public final class Main {
         }
         ExampleOptions options;
         try {
-            options = ExampleOptions.parse(rest, example.options());
+            options = ExampleOptions.parse(rest, example.options(), example.arguments() != null);
         } catch (ExampleOptions.UsageException e) {
             err.println(example.name() + ": " + e.getMessage() + " (see " + example.name() + " --help)");
             return 2;

@@ -37,7 +37,8 @@ class ExampleHelpTest {
             Outcome help = run(example.name(), "--help");
             assertEquals(0, help.status(), example.name());
             assertEquals("", help.err(), example.name());
-            assertTrue(help.out().startsWith("Usage: java -jar rill-example.jar " + example.name() + " [options]\n"),
+            assertTrue(help.out().startsWith("Usage: java -jar rill-example.jar " + example.name() + " [options]"
+                    + (example.arguments() == null ? "" : " " + example.arguments()) + "\n"),
                     help.out());
             for (ExampleOption o : example.options()) {
                 assertTrue(help.out().contains(o.usage()), example.name() + " lacks " + o.usage() + ":\n" + help.out());

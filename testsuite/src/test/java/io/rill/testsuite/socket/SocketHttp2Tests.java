@@ -228,7 +228,7 @@ abstract class SocketHttp2Tests extends AbstractSocketTest {
     }
 
     /** Reads nghttpd's verbose output until it says it listens, then keeps draining it on a daemon thread. */
-    private static void awaitListening(Process nghttpd) throws Exception {
+    static void awaitListening(Process nghttpd) throws Exception {
         java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(nghttpd.getInputStream(),
                 StandardCharsets.UTF_8));
         CompletableFuture<Void> listening = new CompletableFuture<>();

@@ -302,6 +302,11 @@ final class Http2Connection implements Http2FrameListener, Http2Sender.Listener 
      * Whether the peer allows extended CONNECT (RFC 8441 §3), as {@link Http2FrameCodec#peerAllowsExtendedConnect()}
      * tells.
      */
+    /** The peer's SETTINGS_MAX_CONCURRENT_STREAMS: Long.MAX_VALUE until it sends one (RFC 9113 §6.5.2: unlimited). */
+    long peerMaxConcurrentStreams() {
+        return peerMaxConcurrentStreams;
+    }
+
     boolean peerAllowsExtendedConnect() {
         return peerConnectProtocol;
     }

@@ -155,6 +155,17 @@ public final class Http2FrameCodec extends ByteToMessageDecoder {
     }
 
     /**
+     * How many streams this side may have open at once: the peer's SETTINGS_MAX_CONCURRENT_STREAMS,
+     * {@link Long#MAX_VALUE} until it sends one (no limit, RFC 9113 §6.5.2). A stream opened beyond
+     * it is refused. Meaningful once {@link #peerSettingsReceived()} is done. Event loop only.
+     *
+     * @return the peer's current limit
+     */
+    public long peerMaxConcurrentStreams() {
+        return connection.peerMaxConcurrentStreams();
+    }
+
+    /**
      * Completes once the peer's first SETTINGS frame has taken effect, so that what it allows
      * ({@link #peerAllowsExtendedConnect()}) is known; fails if the connection ends first. Event loop only.
      *
