@@ -3,7 +3,6 @@ package io.rill.handler.codec;
 import java.util.List;
 
 import io.rill.buffer.ByteBuf;
-import io.rill.buffer.ByteBufAllocator;
 import io.rill.buffer.ByteBufUtil;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelConfig;
@@ -41,7 +40,8 @@ import io.rill.channel.socket.ChannelInputShutdownEvent;
  * memory), the bytes of that read are lost, and decoding what comes after them would read a later
  * read's bytes as the rest of an earlier frame. So the decoder breaks: it releases what it holds,
  * drops every later byte unread, decodes nothing more (not even {@link #decodeLast}), passes the
- * error on and closes the channel.
+ * error on and closes the channel. It does the same when the small buffer of the end of a burst
+ * (below) cannot be had.
  *
  * <p><b>Between bursts.</b> When a read burst ends with part of a frame left over and that part
  * fills at most a quarter of a buffer of {@value #SHRINK_MIN_CAPACITY} bytes or more, it is moved
@@ -285,7 +285,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
         readsSinceDiscard = 0;
-        if (!shrinkCumulation(ctx.alloc())) {
+        if (!shrinkCumulation(ctx)) {
             discardSomeReadBytes();
         }
         // Also while reading is paused for a full outbound buffer: output that waits on input (a TLS
@@ -435,10 +435,12 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
 
     /**
      * Moves what is left of a mostly consumed cumulation to a buffer of its size (see "Between
-     * bursts" above). Returns false when it did not: the cumulation is shared, small or busy, or the
-     * smaller buffer could not be had (then the big one simply stays).
+     * bursts" above). Returns false when there was nothing to move: the cumulation is shared, small
+     * or busy. When the smaller buffer cannot be had, memory has run out: the decoder breaks as when
+     * its cumulation cannot grow, so that running out of memory ends a connection the same way
+     * whichever allocation of its read path failed.
      */
-    private boolean shrinkCumulation(ByteBufAllocator alloc) {
+    private boolean shrinkCumulation(ChannelHandlerContext ctx) {
         ByteBuf held = cumulation;
         if (held == null || decoding || held.refCnt() != 1 || held.capacity() < SHRINK_MIN_CAPACITY) {
             return false;
@@ -449,9 +451,10 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         }
         ByteBuf smaller;
         try {
-            smaller = alloc.buffer(left);
+            smaller = ctx.alloc().buffer(left);
         } catch (RuntimeException | OutOfMemoryError e) {
-            return false;
+            breakOn(ctx, e);
+            return true;
         }
         smaller.writeBytes(held, held.readerIndex(), left);
         cumulation = smaller;
