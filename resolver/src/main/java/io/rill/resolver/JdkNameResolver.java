@@ -44,16 +44,8 @@ public final class JdkNameResolver implements NameResolver<InetAddress> {
     }
 
     @Override
-    public Future<InetAddress> resolve(String host) {
-        Promise<InetAddress> result = executor.newPromise();
-        resolveAll(host).addListener((Future<? extends List<InetAddress>> f) -> {
-            if (f.isSuccess()) {
-                result.trySuccess(f.getNow().get(0));
-            } else {
-                result.tryFailure(f.cause());
-            }
-        });
-        return result;
+    public EventExecutor executor() {
+        return executor;
     }
 
     @Override

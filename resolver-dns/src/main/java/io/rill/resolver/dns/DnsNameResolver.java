@@ -121,16 +121,8 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
     }
 
     @Override
-    public Future<InetAddress> resolve(String host) {
-        Promise<InetAddress> result = loop.newPromise();
-        resolveAll(host).addListener((Future<? extends List<InetAddress>> f) -> {
-            if (f.isSuccess()) {
-                result.trySuccess(f.getNow().get(0));
-            } else {
-                result.tryFailure(f.cause());
-            }
-        });
-        return result;
+    public EventLoop executor() {
+        return loop;
     }
 
     @Override
