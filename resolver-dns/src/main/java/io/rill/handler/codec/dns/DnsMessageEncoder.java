@@ -1,9 +1,8 @@
 package io.rill.handler.codec.dns;
 
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import io.rill.buffer.ByteBuf;
 
@@ -17,14 +16,29 @@ public final class DnsMessageEncoder {
 
     /** A pointer holds 14 bits of offset. */
     private static final int MAX_POINTER = 0x3FFF;
+    /**
+     * Names kept for later pointers beyond the first: a lookup walks them all, so a message of
+     * thousands of names stays linear; what is not kept is written whole.
+     */
+    private static final int MAX_RECORDED = 128;
 
     private final ByteBuf out;
     private final int base;
     /**
-     * Suffix ("b.c.") to the offset where it was written. Keys keep their case: a pointer to a
-     * suffix spelled otherwise would change the name's case, which RFC 4343 §4 asks us to keep.
+     * The names written so far that later names may point into. A name without escapes spells its
+     * wire form shifted by one: its suffix at char {@code j} starts at wire offset
+     * {@code offset + j}, as long as {@code j} lies in the part written as labels (before
+     * {@code literalEnd}); past it the name was a pointer, whose target is itself in this table.
+     * The first name lives in fields so that a one-name query allocates no table; names with
+     * escapes are not recorded (they stay correct, only less compressed).
      */
-    private final Map<String, Integer> written = new HashMap<>();
+    private String firstName;
+    private int firstOffset;
+    private int firstLiteralEnd;
+    private String[] names;
+    private int[] offsets;
+    private int[] literalEnds;
+    private int recorded;
 
     private DnsMessageEncoder(ByteBuf out) {
         this.out = out;
@@ -139,39 +153,115 @@ public final class DnsMessageEncoder {
         out.setShort(lengthAt, out.writerIndex() - lengthAt - 2);
     }
 
-    /** Writes {@code name}'s labels until a suffix already written can be pointed to. */
+    /**
+     * Writes {@code name}: its labels until a suffix already written can be pointed to. Names are
+     * checked when their record or question is made, so only the wire form is produced here.
+     */
     private void name(String name, boolean compress) {
-        List<String> labels = DnsNames.labels(name);
-        int suffixAt = 0;
-        for (int i = 0; i < labels.size(); i++) {
-            String suffix = name.substring(suffixAt);
-            Integer earlier = compress ? written.get(suffix) : null;
-            if (earlier != null) {
-                out.writeShort(0xC000 | earlier);
-                return;
-            }
-            int offset = out.writerIndex() - base;
-            if (offset <= MAX_POINTER) {
-                written.putIfAbsent(suffix, offset);
-            }
-            byte[] b = labels.get(i).getBytes(StandardCharsets.ISO_8859_1);
-            out.writeByte(b.length);
-            out.writeBytes(b);
-            suffixAt = nextLabel(name, suffixAt);
+        if (name.length() == 1) {
+            out.writeByte(0);
+            return;
         }
+        if (name.indexOf('\\') >= 0) {
+            escapedName(name);
+            return;
+        }
+        int start = out.writerIndex();
+        int pointerAt = -1;
+        int pointer = -1;
+        if (compress) {
+            for (int at = 0; at < name.length() - 1; at = name.indexOf('.', at) + 1) {
+                pointer = earlier(name, at);
+                if (pointer >= 0) {
+                    pointerAt = at;
+                    break;
+                }
+            }
+        }
+        // "www.example.com." goes out as its bytes behind one spare byte, then each label's length
+        // replaces the dot before it: [3]www[7]example[3]com[0].
         out.writeByte(0);
+        out.writeCharSequence(name, StandardCharsets.ISO_8859_1);
+        int labelAt = start;
+        for (int i = 0; i < name.length(); i++) {
+            if (name.charAt(i) == '.') {
+                int wireDot = start + 1 + i;
+                out.setByte(labelAt, wireDot - labelAt - 1);
+                labelAt = wireDot;
+            }
+        }
+        if (pointer >= 0) {
+            out.writerIndex(start + pointerAt);
+            out.writeShort(0xC000 | pointer);
+        } else {
+            out.setByte(labelAt, 0);
+        }
+        int literalEnd = pointer >= 0 ? pointerAt : name.length();
+        if (literalEnd > 0 && start - base <= MAX_POINTER) {
+            record(name, start - base, literalEnd);
+        }
     }
 
-    /** The index just after the unescaped dot that ends the label starting at {@code from}. */
-    private static int nextLabel(String name, int from) {
-        for (int i = from; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (c == '.') {
-                return i + 1;
-            }
+    /** The wire offset of an earlier copy of {@code name}'s suffix at {@code at}, or -1. */
+    private int earlier(String name, int at) {
+        if (firstName == null) {
+            return -1;
         }
-        return name.length();
+        int found = pointerInto(firstName, firstOffset, firstLiteralEnd, name, at);
+        for (int i = 0; i < recorded && found < 0; i++) {
+            found = pointerInto(names[i], offsets[i], literalEnds[i], name, at);
+        }
+        return found;
+    }
+
+    /**
+     * Where the written name {@code into} holds {@code name}'s suffix at {@code at} as labels, or -1.
+     * Keys keep their case: a pointer to a suffix spelled otherwise would change the name's case,
+     * which RFC 4343 §4 asks us to keep.
+     */
+    private static int pointerInto(String into, int offset, int literalEnd, String name, int at) {
+        int length = name.length() - at;
+        int j = into.length() - length;
+        if (j < 0 || j >= literalEnd || (j > 0 && into.charAt(j - 1) != '.')) {
+            return -1;
+        }
+        if (offset + j > MAX_POINTER || !into.regionMatches(j, name, at, length)) {
+            return -1;
+        }
+        return offset + j;
+    }
+
+    private void record(String name, int offset, int literalEnd) {
+        if (firstName == null) {
+            firstName = name;
+            firstOffset = offset;
+            firstLiteralEnd = literalEnd;
+            return;
+        }
+        if (names == null) {
+            names = new String[8];
+            offsets = new int[8];
+            literalEnds = new int[8];
+        } else if (recorded == names.length) {
+            if (recorded == MAX_RECORDED) {
+                return;
+            }
+            names = Arrays.copyOf(names, recorded * 2);
+            offsets = Arrays.copyOf(offsets, recorded * 2);
+            literalEnds = Arrays.copyOf(literalEnds, recorded * 2);
+        }
+        names[recorded] = name;
+        offsets[recorded] = offset;
+        literalEnds[recorded] = literalEnd;
+        recorded++;
+    }
+
+    /** A name with an escaped '.' or '\\' in a label: written label by label, uncompressed. */
+    private void escapedName(String name) {
+        for (String label : DnsNames.labels(name)) {
+            out.writeByte(label.length());
+            out.writeCharSequence(label, StandardCharsets.ISO_8859_1);
+        }
+        out.writeByte(0);
     }
 }

@@ -67,6 +67,21 @@ class DnsMessageCodecTest {
     }
 
     @Test
+    void eachNamePointsAtTheLongestSuffixWrittenBeforeInTheSameCase() throws Exception {
+        DnsMessage m = new DnsMessage(1, DnsMessage.FLAG_QR, List.of(DnsQuestion.in("www.example.com.", DnsRecordType.A)),
+                List.of(new DnsRecord("www.example.com.", DnsRecordType.CNAME, 1, 0, new DnsRdata.Name("edge.example.com.")),
+                        new DnsRecord("edge.example.com.", DnsRecordType.CNAME, 1, 0, new DnsRdata.Name("a.EXAMPLE.com."))),
+                List.of(), List.of(), null);
+        byte[] wire = encode(m);
+        String expected = "0001 8000 0001 0002 0000 0000"
+                + " 03777777 076578616d706c65 03636f6d 00 0001 0001" // www.example.com at 12
+                + " c00c 0005 0001 00000000 0007 04656467 65 c010"   // owner -> 12; edge + -> example.com at 16
+                + " c02d 0005 0001 00000000 000c 0161 074558414d504c45 c018"; // -> edge at 45; a.EXAMPLE + -> com at 24
+        assertEquals(expected.replace(" ", ""), java.util.HexFormat.of().formatHex(wire));
+        assertEquals(m, decode(wire));
+    }
+
+    @Test
     void aHandWrittenCompressedAnswerDecodes() throws Exception {
         // ID 1, QR RD RA, 1 question, 1 answer: example.com A -> pointer to offset 12, 192.0.2.7, TTL 60.
         byte[] wire = hex("0001 8180 0001 0001 0000 0000"
