@@ -4,7 +4,10 @@
  *   echo  raw TCP: send SIZE bytes, wait until SIZE bytes came back;
  *   ws    WebSocket: an HTTP/1.1 upgrade first (no extensions offered), then a masked binary frame
  *         of SIZE payload bytes, and wait until SIZE payload bytes came back (in any number of
- *         unmasked frames).
+ *         unmasked frames);
+ *  socks5 raw TCP through a SOCKS5 proxy at HOST:PORT: each connection first asks it (no
+ *         authentication) to CONNECT to 127.0.0.1:SOCKS_TARGET (an environment variable, the port
+ *         of an echo server), then runs as echo does.
  * Phases, so that a script can read the server's counters exactly around the measured part:
  * connect (and upgrade) every connection, warm up for WARMUP seconds, let the in-flight messages
  * finish, print "paused" and wait for a line on stdin; then measure for SECONDS, let the in-flight
@@ -12,7 +15,7 @@
  * connections open, idle, until stdin ends or brings another line (the script reads the server's
  * memory per connection meanwhile).
  *
- *   loadgen echo|ws HOST PORT CONNECTIONS SIZE SECONDS [WARMUP]
+ *   loadgen echo|ws|socks5 HOST PORT CONNECTIONS SIZE SECONDS [WARMUP]
  *
  * RATE=N in the environment paces the load to N round trips per second in all (default 0: as fast as
  * the server answers). A connection whose echo came back waits in a queue until the pace allows its
@@ -47,6 +50,7 @@ struct conn {
 };
 
 static int ws;
+static int socks_target;     /* socks5 mode: the echo server's port behind the proxy, else 0 */
 static size_t size, wire_len;
 static unsigned char *wire;  /* the message as sent: raw bytes, or one masked frame */
 static struct conn *conns;
@@ -187,6 +191,31 @@ static void release_paced(double start) {
     }
 }
 
+/* Reads exactly n bytes from a blocking socket. */
+static void read_exactly(int fd, unsigned char *buf, size_t n) {
+    for (size_t got = 0; got < n;) {
+        ssize_t r = read(fd, buf + got, n - got);
+        if (r <= 0) { fprintf(stderr, "loadgen: the proxy closed during the SOCKS5 handshake\n"); exit(1); }
+        got += (size_t) r;
+    }
+}
+
+/* RFC 1928 on a blocking socket: greeting without authentication, then CONNECT to the target. */
+static void socks5_connect(int fd) {
+    unsigned char reply[10];
+    static const unsigned char greeting[3] = {5, 1, 0};
+    if (write(fd, greeting, sizeof greeting) != sizeof greeting) die("write SOCKS5 greeting");
+    read_exactly(fd, reply, 2);
+    if (reply[0] != 5 || reply[1] != 0) { fprintf(stderr, "loadgen: the proxy refused: %02x %02x\n", reply[0], reply[1]); exit(1); }
+    unsigned char request[10] = {5, 1, 0, 1, 127, 0, 0, 1, (unsigned char) (socks_target >> 8), (unsigned char) socks_target};
+    if (write(fd, request, sizeof request) != sizeof request) die("write SOCKS5 CONNECT");
+    read_exactly(fd, reply, 4);
+    if (reply[0] != 5 || reply[1] != 0) { fprintf(stderr, "loadgen: CONNECT refused, reply %02x\n", reply[1]); exit(1); }
+    /* The bound address: IPv4 (4 + 2 bytes) or IPv6 (16 + 2); the proxy's own choice. */
+    unsigned char bound[18];
+    read_exactly(fd, bound, reply[3] == 4 ? 18 : 6);
+}
+
 static void open_all(const char *host, int port) {
     struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((unsigned short) port)};
     if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) { fprintf(stderr, "loadgen: bad host %s\n", host); exit(2); }
@@ -203,6 +232,7 @@ static void open_all(const char *host, int port) {
         int one = 1;
         setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         if (ws && write(c->fd, upgrade, (size_t) ulen) != ulen) die("write upgrade");
+        if (socks_target) socks5_connect(c->fd);
         if (fcntl(c->fd, F_SETFL, O_NONBLOCK) < 0) die("fcntl");
         c->state = ws ? UPGRADING : IDLE;
         c->events = EPOLLIN;
@@ -250,11 +280,15 @@ static void await_upgrades(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 7 || (strcmp(argv[1], "echo") != 0 && strcmp(argv[1], "ws") != 0)) {
-        fprintf(stderr, "usage: loadgen echo|ws HOST PORT CONNECTIONS SIZE SECONDS [WARMUP]\n");
+    if (argc < 7 || (strcmp(argv[1], "echo") != 0 && strcmp(argv[1], "ws") != 0 && strcmp(argv[1], "socks5") != 0)) {
+        fprintf(stderr, "usage: loadgen echo|ws|socks5 HOST PORT CONNECTIONS SIZE SECONDS [WARMUP]\n");
         return 2;
     }
     ws = strcmp(argv[1], "ws") == 0;
+    if (strcmp(argv[1], "socks5") == 0) {
+        socks_target = getenv("SOCKS_TARGET") ? atoi(getenv("SOCKS_TARGET")) : 0;
+        if (socks_target < 1 || socks_target > 65535) { fprintf(stderr, "loadgen: socks5 needs SOCKS_TARGET=PORT\n"); return 2; }
+    }
     nconns = atoi(argv[4]);
     size = (size_t) atol(argv[5]);
     double seconds = atof(argv[6]), warmup = argc > 7 ? atof(argv[7]) : 3;
