@@ -131,7 +131,7 @@ final class HttpRoundTrip {
     }
 
     /** Answers each request with its body upper-cased. */
-    private static final class UpperCaser implements ChannelHandler {
+    static final class UpperCaser implements ChannelHandler {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             FullHttpRequest request = (FullHttpRequest) msg;
@@ -150,7 +150,7 @@ final class HttpRoundTrip {
     }
 
     /** Completes {@code answer} with the first response's body, or with the failure. */
-    private static final class Receiver implements ChannelHandler {
+    static final class Receiver implements ChannelHandler {
         private final CompletableFuture<String> answer;
 
         Receiver(CompletableFuture<String> answer) {

@@ -8,8 +8,8 @@ import io.rill.handler.ssl.SslProvider;
 
 /**
  * Runs one HTTP round trip per transport (NIO, epoll) and security (plaintext, TLS over the JDK,
- * TLS over OPENSSL), and one WebSocket-over-HTTP/2 round trip per transport, prints a line for
- * each, and exits 0 only if all of them passed.
+ * TLS over OPENSSL), one WebSocket-over-HTTP/2 round trip and one proxied round trip (PROXY header,
+ * SOCKS5, the DNS codec) per transport, prints a line for each, and exits 0 only if all of them passed.
  *
  * <p>With {@code --expect-openssl-unavailable REASON-PART} it checks instead that OPENSSL is
  * refused with a cause containing that text, so the test can pin the message a module-path user
@@ -40,6 +40,14 @@ public final class Main {
             String name = transport + "/H2_WEBSOCKET";
             try {
                 System.out.println(name + ": " + WebSocketOverHttp2RoundTrip.run(transport));
+            } catch (Throwable t) {
+                failures.add(name);
+                System.out.println(name + ": FAILED " + t);
+                t.printStackTrace(System.out);
+            }
+            name = transport + "/PROXIED";
+            try {
+                System.out.println(name + ": " + ProxiedRoundTrip.run(transport));
             } catch (Throwable t) {
                 failures.add(name);
                 System.out.println(name + ": FAILED " + t);

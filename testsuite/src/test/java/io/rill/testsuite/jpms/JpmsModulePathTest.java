@@ -19,8 +19,9 @@ import io.rill.util.PlatformInfo;
  * Rill as a named-module user meets it: a program that {@code requires io.rill.codec.http},
  * {@code io.rill.codec.http2} and {@code io.rill.transport.epoll}, compiled by javac on the module
  * path and run in a fresh JVM on the module path alone, does HTTP round trips over NIO and epoll,
- * plaintext and over TLS with both providers, and a WebSocket round trip over HTTP/2 on each
- * (which takes what io.rill.codec.http exports to io.rill.codec.http2 alone). No
+ * plaintext and over TLS with both providers, a WebSocket round trip over HTTP/2 on each
+ * (which takes what io.rill.codec.http exports to io.rill.codec.http2 alone), and an exchange
+ * behind a PROXY header through SOCKS5 with a DNS query through the DNS codec (the client modules). No
  * {@code --add-opens} or {@code --add-exports} is passed, so this proves the exports and that
  * nothing reflects into a closed package; no warning may reach standard error, so it also proves
  * the {@code --enable-native-access} values the README gives. Runs on this JDK and, when
@@ -45,7 +46,9 @@ class JpmsModulePathTest {
         program = ModulePathProgram.fromTestClassPath();
         // tcnative's other platforms come along too (its POM depends on them): harmless, as for a user.
         Set<String> needed = Set.of("io.rill.buffer", "io.rill.codec", "io.rill.codec.http", "io.rill.codec.http2",
-                "io.rill.common", "io.rill.handler", "io.rill.transport", "io.rill.transport.epoll", TCNATIVE_CLASSES,
+                "io.rill.common", "io.rill.handler", "io.rill.transport", "io.rill.transport.epoll", "io.rill.resolver",
+                "io.rill.resolver.dns", "io.rill.codec.socks", "io.rill.handler.proxy", "io.rill.codec.haproxy",
+                TCNATIVE_CLASSES,
                 "io.netty.internal.tcnative.openssl.linux.x86_64");
         assertTrue(program.moduleNames().containsAll(needed), "module path: " + program.moduleNames());
         program.compile(out);
@@ -83,6 +86,8 @@ class JpmsModulePathTest {
                     run.toString());
             assertTrue(run.stdout().contains(transport + "/H2_WEBSOCKET: PING over a WebSocket on an HTTP/2 stream\n"),
                     run.toString());
+            assertTrue(run.stdout().contains(transport + "/PROXIED: PING through SOCKS5 after a PROXY header,"
+                    + " a DNS query of www.example.com.\n"), run.toString());
         }
         assertTrue(run.stdout().contains("all round trips passed"), run.toString());
         assertEquals("", run.stderr(), "nothing on standard error, no warning in particular: " + run);

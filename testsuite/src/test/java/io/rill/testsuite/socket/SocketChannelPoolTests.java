@@ -187,6 +187,20 @@ abstract class SocketChannelPoolTests extends AbstractSocketTest {
     }
 
     @Test
+    void aCancelledWaiterLeavesTheQueueAndFreesItsPendingPlace() {
+        FixedChannelPool pool = FixedChannelPool.builder(simple()).maxConnections(1).maxPendingAcquires(1).build();
+        Channel a = await(pool.acquire());
+        Future<Channel> cancelled = pool.acquire();
+        assertEquals(1, await(pool.pendingAcquireCount()));
+        assertTrue(cancelled.cancel(false));
+        assertEquals(0, await(pool.pendingAcquireCount()));
+        Future<Channel> next = pool.acquire(); // the limit of one pending acquire has room again
+        await(pool.release(a));
+        assertSame(a, await(next));
+        await(pool.closeAsync());
+    }
+
+    @Test
     void anAcquireTimeoutWithFailFailsTheWaiterNamingTheTimeout() {
         FixedChannelPool pool = FixedChannelPool.builder(simple()).maxConnections(1)
                 .acquireTimeout(Duration.ofMillis(100), AcquireTimeoutAction.FAIL).build();

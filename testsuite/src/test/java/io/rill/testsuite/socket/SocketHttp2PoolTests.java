@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.rill.bootstrap.Bootstrap;
 import io.rill.channel.Channel;
 import io.rill.channel.ChannelInitializer;
+import io.rill.channel.pool.AcquireTimeoutException;
 import io.rill.channel.pool.ChannelPoolClosedException;
 import io.rill.channel.pool.PendingAcquireLimitException;
 import io.rill.handler.codec.http2.Http2ConnectionNotReadyException;
@@ -137,6 +139,36 @@ abstract class SocketHttp2PoolTests extends AbstractSocketTest {
         assertTrue(refused.getMessage().contains("maxPendingAcquires (1)"), refused.getMessage());
         await(pool.release(s1));
         assertSame(s1.parent(), await(waiting).parent());
+        await(pool.closeAsync());
+    }
+
+    @Test
+    void anAcquireWaitingPastAcquireTimeoutFailsNamingItAndACancelledOneLeavesTheQueue() {
+        Http2ConnectionPool pool = pool(startServer(1)).maxConnections(1).maxPendingAcquires(1)
+                .acquireTimeout(Duration.ofMillis(100)).build();
+        Http2StreamChannel s1 = await(pool.acquire(new SocketHttp2Tests.ResponseCollector()));
+        Throwable cause = awaitFailure(pool.acquire(new SocketHttp2Tests.ResponseCollector()));
+        assertInstanceOf(AcquireTimeoutException.class, cause);
+        assertTrue(cause.getMessage().contains("acquireTimeout (100 ms)"), cause.getMessage());
+        Future<Http2StreamChannel> cancelled = pool.acquire(new SocketHttp2Tests.ResponseCollector());
+        await(pool.connectionCount()); // a round trip through the pool's loop: the acquire is queued
+        assertTrue(cancelled.cancel(false));
+        Future<Http2StreamChannel> next = pool.acquire(new SocketHttp2Tests.ResponseCollector()); // room again
+        await(pool.release(s1));
+        assertSame(s1.parent(), await(next).parent());
+        await(pool.closeAsync());
+    }
+
+    @Test
+    void aConnectionWithoutStreamsForIdleTimeoutIsClosedAndTheNextAcquireOpensAnother() {
+        Http2ConnectionPool pool = pool(startServer(10)).idleTimeout(Duration.ofMillis(200)).build();
+        Http2StreamChannel s1 = await(pool.acquire(new SocketHttp2Tests.ResponseCollector()));
+        Channel first = s1.parent();
+        await(pool.release(s1));
+        await(first.closeFuture());
+        Http2StreamChannel s2 = await(pool.acquire(new SocketHttp2Tests.ResponseCollector()));
+        assertNotSame(first, s2.parent());
+        assertEquals(1, await(pool.connectionCount()));
         await(pool.closeAsync());
     }
 

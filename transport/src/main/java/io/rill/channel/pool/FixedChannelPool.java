@@ -108,6 +108,16 @@ public final class FixedChannelPool implements ChannelPool {
             if (acquireTimeoutNanos > 0) {
                 w.timeout = executor.schedule(() -> timedOut(w), acquireTimeoutNanos, TimeUnit.NANOSECONDS);
             }
+            // A cancelled acquire leaves the queue at once, so it counts against maxPendingAcquires no longer.
+            promise.addListener(f -> {
+                if (f.isCancelled()) {
+                    onExecutor(() -> {
+                        if (waiters.remove(w) && w.timeout != null) {
+                            w.timeout.cancel(false);
+                        }
+                    });
+                }
+            });
         }
     }
 

@@ -1,8 +1,10 @@
 package io.rill.handler.codec.http2;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rill.bootstrap.Bootstrap;
@@ -10,11 +12,13 @@ import io.rill.channel.Channel;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.EventLoop;
+import io.rill.channel.pool.AcquireTimeoutException;
 import io.rill.channel.pool.ChannelPoolClosedException;
 import io.rill.channel.pool.PendingAcquireLimitException;
 import io.rill.handler.ssl.SslHandshakeCompletionEvent;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
+import io.rill.util.concurrent.ScheduledFuture;
 
 /**
  * HTTP/2 connections to one peer, lent out stream by stream: {@link #acquire} opens an
@@ -22,8 +26,11 @@ import io.rill.util.concurrent.Promise;
  * SETTINGS_MAX_CONCURRENT_STREAMS; closing the stream (it ends, is reset, or the caller closes it)
  * frees its slot. When every connection is full, another is opened, up to {@code maxConnections};
  * beyond that an acquire waits, FIFO, in a queue of at most {@code maxPendingAcquires}
- * (one more fails with {@link PendingAcquireLimitException}). One connection is opened at a time:
- * acquires that arrive while it connects wait for it rather than each opening their own.
+ * (one more fails with {@link PendingAcquireLimitException}), for at most {@code acquireTimeout}
+ * when one is set (then it fails with {@link AcquireTimeoutException}); a cancelled acquire leaves
+ * the queue. One connection is opened at a time: acquires that arrive while it connects wait for it
+ * rather than each opening their own. With an {@code idleTimeout}, a connection that carried no
+ * stream for that long is closed.
  *
  * <p>The caller's bootstrap sets up each connection: {@link Http2FrameCodec#forClient()} and an
  * {@link Http2MultiplexHandler} at once for h2c with prior knowledge, or an
@@ -50,6 +57,8 @@ public final class Http2ConnectionPool implements AutoCloseable {
     private final EventLoop loop;
     private final int maxConnections;
     private final int maxPendingAcquires;
+    private final long acquireTimeoutNanos;
+    private final long idleTimeoutNanos;
     private final String name;
     /** Connections ready or connecting, oldest first. */
     private final List<Connection> connections = new ArrayList<>();
@@ -59,7 +68,22 @@ public final class Http2ConnectionPool implements AutoCloseable {
     private boolean connecting;
     private boolean closed;
 
-    private record Waiter(ChannelHandler handler, Promise<Http2StreamChannel> promise) {
+    private static final class Waiter {
+        final ChannelHandler handler;
+        final Promise<Http2StreamChannel> promise;
+        ScheduledFuture<?> timeout;
+
+        Waiter(ChannelHandler handler, Promise<Http2StreamChannel> promise) {
+            this.handler = handler;
+            this.promise = promise;
+        }
+
+        /** Out of the queue, served or failed: its timer has nothing left to do. */
+        void leftQueue() {
+            if (timeout != null) {
+                timeout.cancel(false);
+            }
+        }
     }
 
     /** One connection's bookkeeping, on the pool's loop. */
@@ -70,6 +94,8 @@ public final class Http2ConnectionPool implements AutoCloseable {
         int streams;
         /** Set by GOAWAY or when stream ids run out: no new streams. */
         boolean draining;
+        /** Armed while the connection has no stream and an idle timeout is set. */
+        ScheduledFuture<?> idleClose;
 
         Connection(Channel channel) {
             this.channel = channel;
@@ -85,6 +111,8 @@ public final class Http2ConnectionPool implements AutoCloseable {
         this.bootstrap = b.bootstrap.clone().group(loop);
         this.maxConnections = b.maxConnections;
         this.maxPendingAcquires = b.maxPendingAcquires;
+        this.acquireTimeoutNanos = b.acquireTimeout.toNanos();
+        this.idleTimeoutNanos = b.idleTimeout.toNanos();
         this.name = "Http2ConnectionPool-" + IDS.incrementAndGet();
     }
 
@@ -93,7 +121,8 @@ public final class Http2ConnectionPool implements AutoCloseable {
      *
      * @param bootstrap connects to the peer (its {@code remoteAddress}) and sets up the HTTP/2 pipeline; cloned
      * @param loop the event loop every connection of the pool runs on and that owns the pool's state
-     * @return a builder with {@code maxConnections} 4 and {@code maxPendingAcquires} 1024
+     * @return a builder with {@code maxConnections} 4, {@code maxPendingAcquires} 1024, no acquire timeout
+     *         and no idle timeout
      */
     public static Builder builder(Bootstrap bootstrap, EventLoop loop) {
         return new Builder(bootstrap, loop);
@@ -104,7 +133,7 @@ public final class Http2ConnectionPool implements AutoCloseable {
      *
      * @param handler the stream's handler (reads the response)
      * @return the stream, or a failure: {@link ChannelPoolClosedException}, {@link PendingAcquireLimitException},
-     *         or why the connection could not be made
+     *         {@link AcquireTimeoutException}, or why the connection could not be made
      */
     public Future<Http2StreamChannel> acquire(ChannelHandler handler) {
         if (handler == null) {
@@ -139,6 +168,24 @@ public final class Http2ConnectionPool implements AutoCloseable {
             return;
         }
         waiters.addLast(w);
+        if (acquireTimeoutNanos > 0) {
+            w.timeout = loop.schedule(() -> {
+                if (waiters.remove(w)) {
+                    w.promise.tryFailure(new AcquireTimeoutException("no stream free within acquireTimeout ("
+                            + TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos) + " ms) on the maxConnections ("
+                            + maxConnections + ") connections of " + name));
+                }
+            }, acquireTimeoutNanos, TimeUnit.NANOSECONDS);
+        }
+        w.promise.addListener(f -> {
+            if (f.isCancelled()) {
+                onLoop(() -> {
+                    if (waiters.remove(w)) {
+                        w.leftQueue();
+                    }
+                });
+            }
+        });
         growIfNeeded();
     }
 
@@ -157,10 +204,15 @@ public final class Http2ConnectionPool implements AutoCloseable {
             }
             Http2StreamChannel stream = open.getNow();
             c.streams++;
+            if (c.idleClose != null) {
+                c.idleClose.cancel(false);
+                c.idleClose = null;
+            }
             stream.closeFuture().addListener(f -> onLoop(() -> {
                 c.streams--;
                 closeIfDrained(c);
                 serveWaiters();
+                armIdleClose(c);
             }));
             if (!promise.trySuccess(stream)) {
                 stream.close(); // the acquirer gave up
@@ -175,14 +227,30 @@ public final class Http2ConnectionPool implements AutoCloseable {
             Waiter w = waiters.peekFirst();
             if (w.promise.isDone()) {
                 waiters.pollFirst();
+                w.leftQueue();
                 continue;
             }
             if (!tryOpen(w.handler, w.promise)) {
                 break;
             }
             waiters.pollFirst();
+            w.leftQueue();
         }
         growIfNeeded();
+    }
+
+    /** A connection left without streams closes after idleTimeout unless a stream comes first. */
+    private void armIdleClose(Connection c) {
+        if (idleTimeoutNanos == 0 || c.streams > 0 || c.draining || c.idleClose != null || !c.channel.isActive()) {
+            return;
+        }
+        c.idleClose = loop.schedule(() -> {
+            c.idleClose = null;
+            if (c.streams == 0) {
+                c.draining = true;
+                c.channel.close();
+            }
+        }, idleTimeoutNanos, TimeUnit.NANOSECONDS);
     }
 
     /** Opens another connection when acquires wait, none is connecting and the limit allows. */
@@ -229,14 +297,16 @@ public final class Http2ConnectionPool implements AutoCloseable {
         }
         connecting = false;
         for (Waiter w; (w = waiters.pollFirst()) != null; ) {
+            w.leftQueue();
             w.promise.tryFailure(cause);
         }
     }
 
     /** A connection became usable: it takes what waits. */
-    private void ready() {
+    private void ready(Connection c) {
         connecting = false;
         serveWaiters();
+        armIdleClose(c);
     }
 
     private void closeIfDrained(Connection c) {
@@ -256,6 +326,7 @@ public final class Http2ConnectionPool implements AutoCloseable {
         onLoop(() -> {
             closed = true;
             for (Waiter w; (w = waiters.pollFirst()) != null; ) {
+                w.leftQueue();
                 w.promise.tryFailure(new ChannelPoolClosedException(name + " was closed while the acquire waited"));
             }
             List<Connection> all = new ArrayList<>(connections);
@@ -352,7 +423,7 @@ public final class Http2ConnectionPool implements AutoCloseable {
             codec.peerSettingsReceived().addListener(f -> {
                 if (f.isSuccess()) {
                     c.codec = codec;
-                    ready();
+                    ready(c);
                 } else {
                     ctx.close();
                 }
@@ -366,6 +437,8 @@ public final class Http2ConnectionPool implements AutoCloseable {
         private final EventLoop loop;
         private int maxConnections = 4;
         private int maxPendingAcquires = 1024;
+        private Duration acquireTimeout = Duration.ZERO;
+        private Duration idleTimeout = Duration.ZERO;
 
         private Builder(Bootstrap bootstrap, EventLoop loop) {
             if (bootstrap == null || loop == null) {
@@ -400,6 +473,35 @@ public final class Http2ConnectionPool implements AutoCloseable {
                 throw new IllegalArgumentException("maxPendingAcquires must not be negative: " + max);
             }
             this.maxPendingAcquires = max;
+            return this;
+        }
+
+        /**
+         * How long an acquire may wait for a stream when every connection is full; then it fails
+         * with {@link AcquireTimeoutException}.
+         *
+         * @param timeout positive, or zero to wait without a limit (default)
+         * @return this builder
+         */
+        public Builder acquireTimeout(Duration timeout) {
+            if (timeout == null || timeout.isNegative()) {
+                throw new IllegalArgumentException("acquireTimeout must be zero or positive: " + timeout);
+            }
+            this.acquireTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * How long a connection may stay without streams before the pool closes it.
+         *
+         * @param timeout positive, or zero to keep idle connections open (default)
+         * @return this builder
+         */
+        public Builder idleTimeout(Duration timeout) {
+            if (timeout == null || timeout.isNegative()) {
+                throw new IllegalArgumentException("idleTimeout must be zero or positive: " + timeout);
+            }
+            this.idleTimeout = timeout;
             return this;
         }
 
