@@ -16,6 +16,7 @@
 # executions per second and the crash found, if any. Exit status 1 if any target crashed.
 # Environment: MVN (default "mvn -B"), FUZZ_SKIP_BUILD=1 to reuse the last build, FUZZ_TIMEOUT
 # (default 30: seconds one input may take before it counts as a hang; raise it on a crowded machine),
+# FUZZ_JOBS (default 1: targets run one after another; N runs N at a time, one JVM and core each),
 # FUZZ_JAVA_OPTS (default "-Xmx1g -XX:+UseSerialGC": one core each, for a shared machine),
 # FUZZ_LEAK_LEVEL (default SIMPLE, one buffer in 8 tracked: PARANOID, as the tests use, costs 4 to 6
 # times the executions; a leak shows up within a few inputs either way, every input's own buffers
@@ -64,18 +65,21 @@ mapfile -t targets < <(list_targets | awk -F'\t' -v f="$filter" '
 [ ${#targets[@]} -gt 0 ] || { echo "no fuzz target matches '$filter'" >&2; exit 2; }
 
 mkdir -p target/fuzz-logs
-summary=()
-crashed=0
+rm -f target/fuzz-logs/*.line
 started=$(date +%s)
-for t in "${targets[@]}"; do
-  IFS=$'\t' read -r module class method <<<"$t"
-  simple=${class##*.}
-  package_dir=$(dirname "${class//.//}")
-  seeds="$module/src/test/resources/$package_dir/${simple}Inputs/$method"
-  corpus="$module/target/fuzz-corpus/$simple/$method"
-  log="target/fuzz-logs/$simple#$method.log"
+# FUZZ_JOBS=N: N targets at a time, each in its own single-core JVM (CI uses both of its cores).
+jobs_max=${FUZZ_JOBS:-1}
+
+# Runs one target and writes its summary line to target/fuzz-logs/<target>.line; status 1 if it crashed.
+fuzz_one() {
+  local module=$1 class=$2 method=$3
+  local simple=${class##*.}
+  local package_dir; package_dir=$(dirname "${class//.//}")
+  local seeds="$module/src/test/resources/$package_dir/${simple}Inputs/$method"
+  local corpus="$module/target/fuzz-corpus/$simple/$method"
+  local log="target/fuzz-logs/$simple#$method.log"
   mkdir -p "$seeds" "$corpus"
-  cp="$module/target/test-classes:$module/target/classes:$(cat "$module/target/fuzz.classpath")"
+  local cp="$module/target/test-classes:$module/target/classes:$(cat "$module/target/fuzz.classpath")"
   echo "== $simple#$method ($module, $([ "$cpu_budget" -gt 0 ] && echo "${cpu_budget} CPU-s" || echo "${seconds}s"))"
   set +e
   # shellcheck disable=SC2086 # java_opts is a list of options
@@ -85,8 +89,8 @@ for t in "${targets[@]}"; do
     --instrumentation_includes='io.rill.**' \
     -max_total_time="$max_time" -timeout="${FUZZ_TIMEOUT:-30}" -print_final_stats=1 \
     -artifact_prefix="$seeds/" "$corpus" "$seeds" >"$log" 2>&1 &
-  jvm=$!
-  used=
+  local jvm=$!
+  local used=
   if [ "$cpu_budget" -gt 0 ]; then
     # Stop the JVM once it has had its CPU time, however long a crowded machine made that take.
     while kill -0 "$jvm" 2>/dev/null; do
@@ -96,7 +100,7 @@ for t in "${targets[@]}"; do
     done
   fi
   wait "$jvm"
-  status=$?
+  local status=$?
   set -e
   if [ "${used:-0}" -ge "$cpu_budget" ] && [ "$cpu_budget" -gt 0 ]; then
     if grep -q 'ERROR: libFuzzer: fuzz target exited' "$log"; then
@@ -108,15 +112,14 @@ for t in "${targets[@]}"; do
     fi
   fi
   # The last status line ("#N DONE cov: C ft: F ... exec/s: E") has the final figures.
+  local last execs cov ft rate crash="-" written cause line
   last=$(grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1 || true)
   execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || true)
   [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' <<<"$last" | tr -d '#' || true)
   cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo "?")
   ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo "?")
   rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || true)
-  crash="-"
   if [ $status -ne 0 ]; then
-    crashed=1
     written=$(grep -oE 'Test unit written to [^ ]+' "$log" | tail -1 | sed 's/Test unit written to //' || true)
     cause=$(grep -m1 -E '^== Java Exception:|^==[0-9]+== ERROR' "$log" | cut -c1-120 || true)
     crash="${written:-exit $status} ${cause}"
@@ -124,10 +127,27 @@ for t in "${targets[@]}"; do
   line=$(printf '%-48s execs %9s  cov %5s  ft %6s  exec/s %6s  cpu-s %5s  crash %s' \
     "$simple#$method" "${execs:-?}" "$cov" "$ft" "${rate:-?}" "${used:--}" "$crash")
   echo "$line"
-  summary+=("$line")
+  echo "$line" >"target/fuzz-logs/$simple#$method.line"
+  [ $status -eq 0 ]
+}
+
+crashed=0
+running=0
+for t in "${targets[@]}"; do
+  IFS=$'\t' read -r module class method <<<"$t"
+  if [ "$running" -ge "$jobs_max" ]; then
+    wait -n || crashed=1
+    running=$((running - 1))
+  fi
+  fuzz_one "$module" "$class" "$method" &
+  running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || crashed=1
+  running=$((running - 1))
 done
 
 echo
 echo "== fuzzing summary: ${#targets[@]} target(s), $([ "$cpu_budget" -gt 0 ] && echo "${cpu_budget} CPU-s" || echo "${seconds}s") each, $(( $(date +%s) - started ))s in all (logs in target/fuzz-logs/)"
-printf '%s\n' "${summary[@]}"
+cat target/fuzz-logs/*.line
 exit $crashed
