@@ -33,8 +33,6 @@ import io.rill.handler.codec.socks.Socks5PasswordAuthRequestDecoder;
 import io.rill.handler.codec.socks.Socks5PasswordAuthResponse;
 import io.rill.handler.codec.socks.SocksMessageEncoder;
 import io.rill.handler.codec.socks.SocksUnsupportedAddressTypeException;
-import io.rill.handler.timeout.IdleStateEvent;
-import io.rill.handler.timeout.IdleStateHandler;
 import io.rill.util.concurrent.ScheduledFuture;
 
 /**
@@ -101,8 +99,8 @@ final class SocksProxyServer implements Example {
         ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new IdleStateHandler(0, 0, settings.idleSeconds()), SocksMessageEncoder.INSTANCE,
-                        new Socks5InitialRequestDecoder(), new Handshake(settings));
+                ch.pipeline().addLast(SocksMessageEncoder.INSTANCE, new Socks5InitialRequestDecoder(),
+                        new Handshake(settings));
             }
         });
     }
@@ -171,10 +169,11 @@ final class SocksProxyServer implements Example {
         private void connect(ChannelHandlerContext ctx, Socks5CommandRequest request) {
             Channel inbound = ctx.channel();
             inbound.config().setAutoRead(false); // nothing more from the client until the destination is there
+            IdleTunnel idle = new IdleTunnel(TimeUnit.SECONDS.toNanos(settings.idleSeconds()));
             new Bootstrap().group(inbound.eventLoop()).channelFactory(Transports.clientChannel(settings.options()))
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, settings.connectTimeoutMillis())
                     .option(ChannelOption.AUTO_READ, false)
-                    .handler(new Relay(inbound))
+                    .handler(new Relay(inbound, idle))
                     .connect(request.host(), request.port())
                     .addListener(f -> {
                         if (!f.isSuccess()) {
@@ -193,7 +192,8 @@ final class SocksProxyServer implements Example {
                         ctx.writeAndFlush(new Socks5CommandResponse(Socks5CommandStatus.SUCCESS,
                                 Socks5AddressType.of(host), host, bound.getPort()));
                         ctx.pipeline().remove(SocksMessageEncoder.INSTANCE);
-                        ctx.pipeline().replace(this, null, new Relay(outbound));
+                        ctx.pipeline().replace(this, null, new Relay(outbound, idle));
+                        idle.start(inbound, outbound);
                         inbound.config().setAutoRead(true);
                         outbound.config().setAutoRead(true);
                     });
@@ -219,13 +219,6 @@ final class SocksProxyServer implements Example {
             }
         }
 
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof IdleStateEvent) {
-                ctx.close();
-            }
-        }
-
         private static void answerAndClose(ChannelHandlerContext ctx, Object answer) {
             ctx.writeAndFlush(answer).addListener(f -> ctx.close());
         }
@@ -237,9 +230,11 @@ final class SocksProxyServer implements Example {
      */
     private static final class Relay implements ChannelHandler {
         private final Channel peer;
+        private final IdleTunnel idle;
 
-        Relay(Channel peer) {
+        Relay(Channel peer, IdleTunnel idle) {
             this.peer = peer;
+            this.idle = idle;
         }
 
         @Override
@@ -249,6 +244,7 @@ final class SocksProxyServer implements Example {
 
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
+            idle.carried();
             peer.flush();
             if (!peer.isWritable()) {
                 ctx.channel().config().setAutoRead(false);
@@ -273,17 +269,51 @@ final class SocksProxyServer implements Example {
         }
 
         @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof IdleStateEvent) {
-                ctx.close();
-                peer.close();
-            }
-        }
-
-        @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             ctx.close();
             peer.close();
+        }
+    }
+
+    /**
+     * Closes both sides of a tunnel that carried nothing either way for the idle timeout. Each read
+     * burst on either side only stamps the time; one timer per tunnel compares. An idle handler
+     * that watched writes as well would cost a promise per relayed write, and every byte written to
+     * one side was first read from the other, so the reads alone tell.
+     */
+    private static final class IdleTunnel {
+        private final long timeoutNanos;
+        private long lastCarried;
+        private Channel inbound;
+        private Channel outbound;
+        private ScheduledFuture<?> pending;
+
+        IdleTunnel(long timeoutNanos) {
+            this.timeoutNanos = timeoutNanos;
+        }
+
+        /** Both sides share the client's event loop, where every call here runs. */
+        void start(Channel inbound, Channel outbound) {
+            this.inbound = inbound;
+            this.outbound = outbound;
+            lastCarried = System.nanoTime();
+            pending = inbound.eventLoop().schedule(this::check, timeoutNanos, TimeUnit.NANOSECONDS);
+            // A tunnel that ends takes its check with it, rather than leaving it queued for the timeout.
+            inbound.closeFuture().addListener(f -> pending.cancel(false));
+        }
+
+        void carried() {
+            lastCarried = System.nanoTime();
+        }
+
+        private void check() {
+            long left = timeoutNanos - (System.nanoTime() - lastCarried);
+            if (left <= 0) {
+                inbound.close();
+                outbound.close();
+            } else if (inbound.isActive()) {
+                pending = inbound.eventLoop().schedule(this::check, left, TimeUnit.NANOSECONDS);
+            }
         }
     }
 }
