@@ -14,22 +14,22 @@
  *
  * <pre>
  *   Bootstrap b = new Bootstrap().group(group).channel(NioSocketChannel.class)
+ *       .resolver(NoopAddressResolverGroup.INSTANCE) // the proxy resolves the name
  *       .handler(new ChannelInitializer&lt;&gt;() {
  *           protected void initChannel(Channel ch) {
  *               ch.pipeline().addLast(new Socks5ProxyHandler(new InetSocketAddress("127.0.0.1", 1080)),
  *                                     new HttpClientCodec(), new MyHandler());
  *           }
  *       });
- *   // register, then connect with an unresolved address: the proxy resolves the name.
- *   Channel ch = b.register().sync().getNow();
- *   ch.connect(InetSocketAddress.createUnresolved("example.com", 80)).sync();
+ *   Channel ch = b.connect("example.com", 80).sync().getNow();
  * </pre>
  *
- * <p>{@code Bootstrap.connect(host, port)} resolves the name locally before the handler sees it, so
- * the proxy gets an address; registering first and connecting the channel with
- * {@link java.net.InetSocketAddress#createUnresolved} sends the name unresolved (SOCKS4a, SOCKS5
- * domain names, the CONNECT target), which is what a proxy that reaches names the client cannot
- * resolve needs.
+ * <p>With its default resolver, {@code Bootstrap.connect(host, port)} looks the name up locally
+ * before the handler sees it, so the proxy gets an address. With
+ * {@link io.rill.resolver.NoopAddressResolverGroup#INSTANCE}, or when a registered channel is
+ * connected to an {@link java.net.InetSocketAddress#createUnresolved} address, the name goes to the
+ * proxy unresolved (SOCKS4a, SOCKS5 domain names, the CONNECT target), which is what a proxy that
+ * reaches names the client cannot resolve needs.
  *
  * <p>Failures fail the connect future with a {@link io.rill.handler.proxy.ProxyConnectException}
  * naming the protocol, the proxy's address and its answer: a refusal

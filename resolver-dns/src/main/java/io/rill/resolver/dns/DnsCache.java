@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
+import io.rill.util.concurrent.Future;
+
 /**
  * Answers by key until their TTL runs out: positive ones (addresses) and negative ones (the name
  * or the data does not exist, RFC 2308), each TTL clamped to the builder's bounds. At most
@@ -17,9 +19,11 @@ final class DnsCache {
 
     /**
      * One cached answer: {@code addresses} non-null for a positive one, {@code failure} for a
-     * negative one; valid while the clock is before {@code expiresAt}.
+     * negative one; valid while the clock is before {@code expiresAt}. {@code resolved}, when not
+     * null, is a future already succeeded with {@code addresses}, handed to every caller alike.
      */
-    record Entry(List<InetAddress> addresses, DnsResolveException failure, long expiresAt) {
+    record Entry(List<InetAddress> addresses, DnsResolveException failure, long expiresAt,
+                 Future<List<InetAddress>> resolved) {
     }
 
     private final Map<String, Entry> entries = new HashMap<>();
@@ -45,11 +49,15 @@ final class DnsCache {
     }
 
     void putPositive(String key, List<InetAddress> addresses, long ttlNanos) {
-        put(key, new Entry(addresses, null, clock.getAsLong() + ttlNanos));
+        putPositive(key, addresses, ttlNanos, null);
+    }
+
+    void putPositive(String key, List<InetAddress> addresses, long ttlNanos, Future<List<InetAddress>> resolved) {
+        put(key, new Entry(addresses, null, clock.getAsLong() + ttlNanos, resolved));
     }
 
     void putNegative(String key, DnsResolveException failure, long ttlNanos) {
-        put(key, new Entry(null, failure, clock.getAsLong() + ttlNanos));
+        put(key, new Entry(null, failure, clock.getAsLong() + ttlNanos, null));
     }
 
     private void put(String key, Entry entry) {

@@ -131,9 +131,9 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
             throw new NullPointerException("host");
         }
         if (loop.inEventLoop() && !closed) {
-            List<InetAddress> known = known(host);
+            Future<List<InetAddress>> known = known(host);
             if (known != null) {
-                return loop.newSucceededFuture(known);
+                return known;
             }
         }
         Promise<List<InetAddress>> result = loop.newPromise();
@@ -150,9 +150,9 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
             result.tryFailure(new IllegalStateException("resolver closed"));
             return;
         }
-        List<InetAddress> known = known(host);
+        Future<List<InetAddress>> known = known(host);
         if (known != null) {
-            result.trySuccess(known);
+            result.trySuccess(known.getNow());
             return;
         }
         List<String> names;
@@ -166,20 +166,21 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
     }
 
     /**
-     * What {@code host} resolves to without asking DNS: a literal, the hosts file, or the cache;
-     * null if DNS must be asked. Allocates nothing for a cached name.
+     * What {@code host} resolves to without asking DNS, as a finished future: a literal, the hosts
+     * file, or the cache; null if DNS must be asked. A cached name gets the same future each time,
+     * so a cached resolve allocates nothing.
      */
-    private List<InetAddress> known(String host) {
+    private Future<List<InetAddress>> known(String host) {
         InetAddress literal = IpLiterals.parse(host);
         if (literal != null) {
-            return List.of(literal);
+            return loop.newSucceededFuture(List.of(literal));
         }
         List<InetAddress> fromHosts = hostsLookup(host);
         if (!fromHosts.isEmpty()) {
-            return fromHosts;
+            return loop.newSucceededFuture(fromHosts);
         }
         DnsCache.Entry cached = byHost.get(host);
-        return cached != null ? cached.addresses() : null;
+        return cached != null ? cached.resolved() : null;
     }
 
     private List<InetAddress> hostsLookup(String host) {
@@ -237,7 +238,8 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
         }
         lookup(names.get(i)).addListener((Future<? extends Answer> f) -> {
             if (f.isSuccess()) {
-                byHost.putPositive(host, f.getNow().addresses(), f.getNow().ttlNanos());
+                byHost.putPositive(host, f.getNow().addresses(), f.getNow().ttlNanos(),
+                        loop.newSucceededFuture(f.getNow().addresses()));
                 result.trySuccess(f.getNow().addresses());
             } else if (f.cause() instanceof DnsNameNotFoundException e) {
                 notFound.add(e.getMessage());

@@ -44,6 +44,7 @@ import io.rill.handler.ssl.SslContextBuilder;
 import io.rill.handler.ssl.SslHandler;
 import io.rill.handler.ssl.util.InsecureTrustManagerFactory;
 import io.rill.handler.ssl.util.SelfSignedCertificate;
+import io.rill.resolver.NoopAddressResolverGroup;
 import io.rill.util.concurrent.Future;
 
 /**
@@ -127,6 +128,25 @@ abstract class SocketProxyTests extends AbstractSocketTest {
         assertEquals("none", event.authScheme());
         assertFalse(client.channel.pipeline().names().stream().anyMatch(n -> n.contains("Socks")),
                 () -> "the handler and its codecs left: " + client.channel.pipeline().names());
+    }
+
+    @Test
+    void withTheNoopResolverBootstrapConnectHandsTheNameToTheProxyUnresolved() throws Exception {
+        ScriptedSocks5Server script = ScriptedSocks5Server.answering(Socks5CommandStatus.SUCCESS);
+        Channel server = startServer(script.childHandler());
+        ByteCollector bytes = new ByteCollector();
+        Channel client = track(await(clientBootstrap().resolver(NoopAddressResolverGroup.INSTANCE)
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(new Socks5ProxyHandler(server.localAddress()), bytes);
+                    }
+                }).connect("no-such-host.invalid", 443)));
+        Socks5CommandRequest request = take(script.requests());
+        assertEquals(Socks5AddressType.DOMAIN, request.addressType());
+        assertEquals("no-such-host.invalid", request.host(), "not looked up here: the proxy resolves it");
+        await(client.writeAndFlush(client.alloc().buffer().writeBytes(PAYLOAD)));
+        assertArrayEquals(PAYLOAD, bytes.await(PAYLOAD.length));
     }
 
     @Test
