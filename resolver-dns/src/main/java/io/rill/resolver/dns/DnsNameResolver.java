@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 import io.rill.bootstrap.Bootstrap;
@@ -24,6 +25,7 @@ import io.rill.handler.codec.dns.DnsRecordType;
 import io.rill.resolver.NameResolver;
 import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
+import io.rill.util.concurrent.ScheduledFuture;
 
 /**
  * A non-blocking stub resolver bound to one event loop: it asks recursive DNS servers over UDP
@@ -61,6 +63,7 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
     private final long maxTtlNanos;
     private final long maxNegativeTtlNanos;
     private final int maxCnameChain;
+    private final long resolutionDelayNanos;
     private final int udpPayloadSize;
     private final HostsFile hosts;
     private final ChannelFactory<? extends Channel> datagramChannels;
@@ -82,8 +85,14 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
     /** Written on the loop; volatile so that a late call from another thread sees it. */
     private volatile boolean closed;
 
-    /** Addresses with the TTL that bounds how long they may be cached. */
-    record Answer(List<InetAddress> addresses, long ttlNanos) {
+    /**
+     * Addresses with the TTL that bounds how long they may be cached; {@code partial} when one
+     * family's answer was not waited for (such a list is not cached under the host).
+     */
+    record Answer(List<InetAddress> addresses, long ttlNanos, boolean partial) {
+        Answer(List<InetAddress> addresses, long ttlNanos) {
+            this(addresses, ttlNanos, false);
+        }
     }
 
     DnsNameResolver(DnsNameResolverBuilder b, List<InetSocketAddress> servers, List<String> search, int ndots,
@@ -100,6 +109,7 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
         this.maxTtlNanos = b.maxTtl.toNanos();
         this.maxNegativeTtlNanos = b.maxNegativeTtl.toNanos();
         this.maxCnameChain = b.maxCnameChain;
+        this.resolutionDelayNanos = b.resolutionDelay.toNanos();
         this.udpPayloadSize = b.udpPayloadSize;
         this.hosts = hosts;
         this.datagramChannels = b.datagramChannels;
@@ -238,8 +248,10 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
         }
         lookup(names.get(i)).addListener((Future<? extends Answer> f) -> {
             if (f.isSuccess()) {
-                byHost.putPositive(host, f.getNow().addresses(), f.getNow().ttlNanos(),
-                        loop.newSucceededFuture(f.getNow().addresses()));
+                if (!f.getNow().partial()) {
+                    byHost.putPositive(host, f.getNow().addresses(), f.getNow().ttlNanos(),
+                            loop.newSucceededFuture(f.getNow().addresses()));
+                }
                 result.trySuccess(f.getNow().addresses());
             } else if (f.cause() instanceof DnsNameNotFoundException e) {
                 notFound.add(e.getMessage());
@@ -270,10 +282,20 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
         };
     }
 
-    /** Both families' answers, the preferred first; fails only if both fail, with the more telling cause. */
+    /**
+     * Both families' answers, the preferred first; fails only if both fail, with the more telling
+     * cause. Once one family has addresses, the other is waited for at most the resolution delay.
+     */
     private Future<Answer> both(Future<Answer> preferred, Future<Answer> other) {
         Promise<Answer> result = loop.newPromise();
+        if (resolutionDelayNanos > 0) {
+            preferred.addListener(p -> withoutTheOther(preferred, other, result));
+            other.addListener(o -> withoutTheOther(other, preferred, result));
+        }
         preferred.addListener(p -> other.addListener(o -> {
+            if (result.isDone()) {
+                return; // went without the late family; its answer is in the question cache now
+            }
             if (preferred.isSuccess() && other.isSuccess()) {
                 result.trySuccess(new Answer(concat(preferred.getNow().addresses(), other.getNow().addresses()),
                         Math.min(preferred.getNow().ttlNanos(), other.getNow().ttlNanos())));
@@ -284,6 +306,20 @@ public final class DnsNameResolver implements NameResolver<InetAddress> {
             }
         }));
         return result;
+    }
+
+    /** {@code first} answered: unless {@code second} answers within the resolution delay, go with {@code first}. */
+    private void withoutTheOther(Future<Answer> first, Future<Answer> second, Promise<Answer> result) {
+        if (!first.isSuccess() || second.isDone()) {
+            return;
+        }
+        ScheduledFuture<?> delay = loop.schedule(() -> {
+            if (!second.isDone()) {
+                Answer got = first.getNow();
+                result.trySuccess(new Answer(got.addresses(), got.ttlNanos(), true));
+            }
+        }, resolutionDelayNanos, TimeUnit.NANOSECONDS);
+        second.addListener(f -> delay.cancel(false));
     }
 
     private static List<InetAddress> concat(List<InetAddress> a, List<InetAddress> b) {

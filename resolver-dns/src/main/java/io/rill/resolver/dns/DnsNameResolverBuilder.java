@@ -39,6 +39,8 @@ public final class DnsNameResolverBuilder {
     /** RFC 2308 §5 suggests one to three hours at most. */
     Duration maxNegativeTtl = Duration.ofHours(1);
     int maxCnameChain = 8;
+    /** RFC 8305 §3 recommends 50 ms. */
+    Duration resolutionDelay = Duration.ofMillis(50);
     int maxCacheEntries = 10_000;
     /** The DNS Flag Day 2020 size: no IP fragmentation on common paths. */
     int udpPayloadSize = 1232;
@@ -214,6 +216,24 @@ public final class DnsNameResolverBuilder {
             throw new IllegalArgumentException("maxCnameChain must be at least 1: " + max);
         }
         this.maxCnameChain = max;
+        return this;
+    }
+
+    /**
+     * When both families are asked for: how long the other family's answer is waited for once one
+     * family's addresses are in (RFC 8305 §3, 50 ms by default), so that a server slow to answer
+     * AAAA (or A) does not hold up the connect. Past it the addresses at hand are returned; the
+     * late family's answer is still cached per question, and the name's next resolve has both.
+     * Zero waits for both answers.
+     *
+     * @param delay zero or positive
+     * @return this builder
+     */
+    public DnsNameResolverBuilder resolutionDelay(Duration delay) {
+        if (delay == null || delay.isNegative()) {
+            throw new IllegalArgumentException("resolutionDelay must be zero or positive: " + delay);
+        }
+        this.resolutionDelay = delay;
         return this;
     }
 

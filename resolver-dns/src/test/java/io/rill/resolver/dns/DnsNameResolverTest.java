@@ -389,6 +389,23 @@ class DnsNameResolverTest {
         assertEquals(addresses("192.0.2.1", "2001:db8::1"), await(v4first.resolveAll("dual.example")).getNow());
     }
 
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    void aFamilyThatDoesNotAnswerIsWaitedForOnlyTheResolutionDelay(Transport t) throws Exception {
+        ScriptedDnsServer s = server(q -> question(q).type() == DnsRecordType.A
+                ? List.of(Reply.of(answer(q, 0, List.of(a(question(q).name(), "192.0.2.1", 60)), List.of())))
+                : List.of()); // AAAA never answered
+        DnsNameResolver r = resolver(t, List.of(s.address()), b -> b.resolvedAddressTypes(ResolvedAddressTypes.IPV4_PREFERRED)
+                .queryTimeout(Duration.ofSeconds(30)).resolutionDelay(Duration.ofMillis(50)));
+        Future<List<InetAddress>> f = r.resolveAll("slow-aaaa.example");
+        // Far less than the AAAA query's 30 s timeout: the A addresses go once the delay is over.
+        assertTrue(f.await(10, TimeUnit.SECONDS), "the resolve waited for the silent AAAA query");
+        assertEquals(addresses("192.0.2.1"), f.getNow());
+        assertEquals(addresses("192.0.2.1"), await(r.resolveAll("slow-aaaa.example")).getNow());
+        assertEquals(1, s.receivedSoFar().stream().filter(x -> question(x.query()).type() == DnsRecordType.A).count(),
+                "the A answer came from the question cache the second time");
+    }
+
     private static InetAddress addressOf(String literal) {
         try {
             return InetAddress.getByName(literal);
