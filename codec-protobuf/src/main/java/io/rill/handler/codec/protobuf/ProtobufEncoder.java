@@ -50,6 +50,7 @@ public final class ProtobufEncoder extends MessageToMessageEncoder<MessageLiteOr
                 coded.writeUInt32NoTag(size);
             }
             message.writeTo(coded);
+            coded.flush(); // a ByteBuffer-backed stream may hold bytes until flushed
             coded.checkNoSpaceLeft();
             buf.writerIndex(start + total);
             out.add(buf);
