@@ -97,14 +97,14 @@ public final class RedisAggregator implements ChannelHandler {
     private RedisMessage accept(ByteBufAllocator alloc, RedisMessage msg) {
         if (msg instanceof BulkStringRedisContent piece) {
             ByteBuf content = piece.content();
-            if (bulk == null || content.readableBytes() > bulkRemaining || piece.isLast()
-                    && content.readableBytes() != bulkRemaining) {
+            int n = content.readableBytes();
+            if (bulk == null || n > bulkRemaining || piece.isLast() && n != bulkRemaining) {
                 throw new RedisCodecException("bulk string content that does not fit its header (" + bulkRemaining
-                        + " bytes expected, " + content.readableBytes() + " came" + (piece.isLast() ? ", last" : "") + ")");
+                        + " bytes expected, " + n + " came" + (piece.isLast() ? ", last" : "") + ")");
             }
-            charge(content.readableBytes());
+            charge(n);
             bulk.writeBytes(content);
-            bulkRemaining -= content.readableBytes();
+            bulkRemaining -= n;
             piece.release();
             if (!piece.isLast()) {
                 return null;
