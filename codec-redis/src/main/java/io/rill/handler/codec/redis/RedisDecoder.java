@@ -30,8 +30,9 @@ import io.rill.handler.codec.ByteToMessageDecoder;
  *
  * <p><b>Errors.</b> Anything malformed is a {@link RedisCodecException} quoting the input, a limit
  * passed a {@link RedisLimitExceededException} naming the setting. Messages decoded before it are
- * passed on first; then the decoder drops every later byte and closes the channel, as a byte stream
- * that lost its framing cannot be trusted again.
+ * passed on first, then the exception through {@code exceptionCaught} (where a server may still
+ * write {@code -ERR Protocol error}), then the decoder closes the channel and drops every later
+ * byte, as a byte stream that lost its framing cannot be trusted again.
  *
  * <p>Not supported (a {@code RedisCodecException}): RESP3 streamed strings and aggregates (length
  * {@code ?}), which no Redis server sends, and attributes nested inside an aggregate.
@@ -96,8 +97,14 @@ public class RedisDecoder extends ByteToMessageDecoder {
         } catch (RedisCodecException e) {
             failed = true;
             in.skipBytes(in.readableBytes());
+            // Fired here rather than thrown, so that it comes after the messages decoded before it and
+            // before the close: a server's handler can still answer "-ERR Protocol error" in exceptionCaught.
+            for (Object message : out) {
+                fireDecoded(ctx, message);
+            }
+            out.clear();
+            ctx.fireExceptionCaught(e);
             ctx.close();
-            throw e;
         }
     }
 
