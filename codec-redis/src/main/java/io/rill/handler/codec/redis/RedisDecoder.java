@@ -143,7 +143,7 @@ public class RedisDecoder extends ByteToMessageDecoder {
         in.readerIndex(lf + 1);
         scanned = 0;
         switch (type) {
-            case '+' -> element(out, new SimpleStringRedisMessage(in.toString(from, to - from, StandardCharsets.UTF_8)));
+            case '+' -> element(out, simpleString(in, from, to));
             case '-' -> element(out, new ErrorRedisMessage(in.toString(from, to - from, StandardCharsets.UTF_8)));
             case ':' -> element(out, IntegerRedisMessage.of(parseInteger(in, from, to)));
             case '$' -> bulkHeader(in, out, from, to);
@@ -166,6 +166,18 @@ public class RedisDecoder extends ByteToMessageDecoder {
             default -> aggregateHeader(in, out, type, from, to);
         }
         return true;
+    }
+
+    /** The reply of most writes, {@code +OK}, and of PING, {@code +PONG}, shared; any other one made. */
+    private static SimpleStringRedisMessage simpleString(ByteBuf in, int from, int to) {
+        int length = to - from;
+        if (length == 2 && in.getByte(from) == 'O' && in.getByte(from + 1) == 'K') {
+            return SimpleStringRedisMessage.OK;
+        }
+        if (length == 4 && in.getInt(from) == ('P' << 24 | 'O' << 16 | 'N' << 8 | 'G')) {
+            return SimpleStringRedisMessage.PONG;
+        }
+        return new SimpleStringRedisMessage(in.toString(from, length, StandardCharsets.UTF_8));
     }
 
     private static boolean isTypeByte(byte b) {
