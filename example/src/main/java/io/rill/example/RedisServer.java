@@ -31,7 +31,9 @@ import io.rill.handler.codec.redis.SimpleStringRedisMessage;
  * A small in-memory Redis: GET, SET (NX, XX), DEL, EXISTS, INCR, PING, ECHO, HELLO 2|3, SELECT 0,
  * DBSIZE, FLUSHALL, QUIT, and just enough of COMMAND, CONFIG GET and CLIENT for {@code redis-cli}
  * and {@code redis-benchmark} to start. RESP3 after {@code HELLO 3}; inline commands for telnet.
- * Commands are answered in order as they are decoded; the answers of one read go out in one flush.
+ * Commands are answered in order as they are decoded; the answers of one read are encoded into one
+ * buffer ({@link RedisEncoder#write}) and go out in one write and flush, rather than a buffer and an
+ * outbound entry each: with {@code redis-benchmark -P 16} a read holds many commands.
  */
 final class RedisServer implements Example {
 
@@ -98,6 +100,8 @@ final class RedisServer implements Example {
         private final Store store;
         /** 2 or 3, as HELLO chose. */
         private int protocol = 2;
+        /** The answers of this read, encoded, not yet written; null when there are none. */
+        private ByteBuf answers;
 
         Session(Store store) {
             this.store = store;
@@ -110,20 +114,50 @@ final class RedisServer implements Example {
                         ? execute(ctx, command)
                         : new ErrorRedisMessage("ERR Protocol error: expected a command (an array of bulk strings)");
                 if (reply != null) {
-                    ctx.write(reply, ctx.voidPromise());
+                    answer(ctx, reply);
                 }
             } finally {
                 ReferenceCountUtil.release(msg);
             }
         }
 
+        private void answer(ChannelHandlerContext ctx, RedisMessage reply) {
+            try {
+                if (answers == null) {
+                    answers = ctx.alloc().ioBuffer(RedisEncoder.encodedSize(reply) + 256);
+                }
+                RedisEncoder.write(reply, answers);
+            } finally {
+                ReferenceCountUtil.release(reply);
+            }
+        }
+
+        /** Writes the answers encoded so far, ahead of whatever goes next. */
+        private void writeAnswers(ChannelHandlerContext ctx) {
+            if (answers != null) {
+                ctx.write(answers, ctx.voidPromise());
+                answers = null;
+            }
+        }
+
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
+            writeAnswers(ctx);
             ctx.flush();
         }
 
         @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            if (answers != null) {
+                answers.release();
+                answers = null;
+            }
+            ctx.fireChannelInactive();
+        }
+
+        @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            writeAnswers(ctx);
             if (cause instanceof RedisCodecException && ctx.channel().isActive()) {
                 String why = cause.getMessage().replace('\r', ' ').replace('\n', ' ');
                 ctx.writeAndFlush(new ErrorRedisMessage("ERR Protocol error: " + why));
@@ -189,6 +223,7 @@ final class RedisServer implements Example {
                 case "CLIENT":
                     return SimpleStringRedisMessage.OK; // SETNAME, SETINFO: accepted, not kept
                 case "QUIT":
+                    writeAnswers(ctx);
                     ctx.writeAndFlush(SimpleStringRedisMessage.OK).addListener(f -> ctx.close());
                     return null;
                 default:

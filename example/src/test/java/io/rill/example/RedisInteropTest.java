@@ -234,6 +234,14 @@ class RedisInteropTest {
             }
             assertFalse((bench.out() + bench.err()).toLowerCase().contains("error"), bench.toString());
             assertEquals("PONG\n", run("redis-cli", "-p", p, "PING").out(), "the server still answers");
+            // REDIS-12: a command before the bad input is answered, then -ERR Protocol error, then the close.
+            try (Socket s = new Socket("127.0.0.1", server.port())) {
+                s.setSoTimeout(10_000);
+                s.getOutputStream().write("PING\r\n*1\r\n$-5\r\nPING\r\n".getBytes(StandardCharsets.US_ASCII));
+                String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+                assertTrue(answer.startsWith("+PONG\r\n-ERR Protocol error: ") && answer.indexOf("\r\n", 7) == answer.length() - 2,
+                        answer);
+            }
         }
     }
 }
