@@ -5,6 +5,7 @@ import static io.rill.handler.codec.redis.RedisDecodeRun.encode;
 import static io.rill.handler.codec.redis.RedisDecodeRun.everyWay;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -187,6 +188,6 @@ class RedisCodecTest {
         assertEquals(2, map.elementCount());
         assertInstanceOf(SimpleStringRedisMessage.class, channel.readInbound());
         assertInstanceOf(SimpleStringRedisMessage.class, channel.readInbound());
-        assertTrue(channel.finish() == false || channel.readInbound() == null);
+        assertFalse(channel.finish(), "nothing more came out");
     }
 }
