@@ -238,6 +238,14 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class Redis extends SocketRedisTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class ChannelPools extends SocketChannelPoolTests {
         @Override
         protected SocketTransport transport() {
