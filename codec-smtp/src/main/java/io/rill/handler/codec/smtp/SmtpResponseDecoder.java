@@ -32,6 +32,8 @@ public final class SmtpResponseDecoder extends ByteToMessageDecoder {
     private int code = -1;
     private List<String> lines;
     private boolean broken;
+    /** Grows to the longest line read, at most maxLineLength. */
+    private byte[] scratch = new byte[128];
 
     /** A decoder with the default bounds. */
     public SmtpResponseDecoder() {
@@ -70,9 +72,9 @@ public final class SmtpResponseDecoder extends ByteToMessageDecoder {
                 fail(in, "a reply line longer than maxLineLength (" + maxLineLength + " bytes)");
                 return;
             }
-            String line = in.toString(in.readerIndex(), length, StandardCharsets.ISO_8859_1);
+            int start = in.readerIndex();
             in.readerIndex(lf + 1);
-            SmtpResponse done = line(line, in);
+            SmtpResponse done = line(in, start, length);
             if (done != null) {
                 out.add(done);
             }
@@ -82,32 +84,36 @@ public final class SmtpResponseDecoder extends ByteToMessageDecoder {
         }
     }
 
-    /** Takes one line; returns the reply it completes, or null. */
-    private SmtpResponse line(String line, ByteBuf in) {
-        if (line.length() < 3 || !digit(line.charAt(0), '2', '5') || !digit(line.charAt(1), '0', '9')
-                || !digit(line.charAt(2), '0', '9')) {
-            fail(in, "not an SMTP reply line: " + quote(line));
+    /** Takes the line of {@code length} bytes at {@code start}; returns the reply it completes, or null. */
+    private SmtpResponse line(ByteBuf in, int start, int length) {
+        if (length < 3 || !digit(in.getByte(start), '2', '5') || !digit(in.getByte(start + 1), '0', '9')
+                || !digit(in.getByte(start + 2), '0', '9')) {
+            fail(in, "not an SMTP reply line: " + quote(in, start, length));
             return null;
         }
-        int lineCode = (line.charAt(0) - '0') * 100 + (line.charAt(1) - '0') * 10 + (line.charAt(2) - '0');
-        char separator = line.length() > 3 ? line.charAt(3) : ' ';
+        int lineCode = (in.getByte(start) - '0') * 100 + (in.getByte(start + 1) - '0') * 10 + (in.getByte(start + 2) - '0');
+        byte separator = length > 3 ? in.getByte(start + 3) : (byte) ' ';
         if (separator != ' ' && separator != '-') {
-            fail(in, "an SMTP reply line with '" + separator + "' after its code: " + quote(line));
+            fail(in, "an SMTP reply line with '" + (char) (separator & 0xFF) + "' after its code: " + quote(in, start, length));
             return null;
         }
         if (code >= 0 && lineCode != code) {
             fail(in, "an SMTP reply continued with another code (" + code + ", then " + lineCode + ")");
             return null;
         }
+        String text = length > 4 ? text(in, start + 4, length - 4) : "";
+        if (code < 0 && separator == ' ') {
+            return new SmtpResponse(lineCode, List.of(text)); // the usual one-line reply: no list to grow
+        }
         if (code < 0) {
             code = lineCode;
-            lines = new ArrayList<>(separator == '-' ? 8 : 1);
+            lines = new ArrayList<>(8);
         }
         if (lines.size() == maxLines) {
             fail(in, "an SMTP reply of more than maxLines (" + maxLines + ") lines");
             return null;
         }
-        lines.add(line.length() > 4 ? line.substring(4) : "");
+        lines.add(text);
         if (separator == '-') {
             return null;
         }
@@ -117,12 +123,27 @@ public final class SmtpResponseDecoder extends ByteToMessageDecoder {
         return response;
     }
 
-    private static boolean digit(char c, char low, char high) {
+    /**
+     * The line's text as a string, through this decoder's own scratch array when the buffer is
+     * direct: one copy into the string rather than two.
+     */
+    private String text(ByteBuf in, int start, int length) {
+        if (in.hasArray()) {
+            return new String(in.array(), in.arrayOffset() + start, length, StandardCharsets.ISO_8859_1);
+        }
+        if (scratch.length < length) {
+            scratch = new byte[Math.max(length, scratch.length * 2)];
+        }
+        in.getBytes(start, scratch, 0, length);
+        return new String(scratch, 0, length, StandardCharsets.ISO_8859_1);
+    }
+
+    private static boolean digit(byte c, char low, char high) {
         return c >= low && c <= high;
     }
 
-    private static String quote(String line) {
-        String shown = line.length() > 64 ? line.substring(0, 64) + "..." : line;
+    private static String quote(ByteBuf in, int start, int length) {
+        String shown = in.toString(start, Math.min(length, 64), StandardCharsets.ISO_8859_1) + (length > 64 ? "..." : "");
         return '"' + shown.replace("\r", "\\r") + '"';
     }
 
