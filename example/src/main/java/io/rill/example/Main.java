@@ -22,6 +22,7 @@ public final class Main {
             new SocksProxyServer(),
             new RedisServer(),
             new RedisClient(),
+            new StompBroker(),
             new HttpBlockingServer(),
             new WebSocketEchoServer(),
             new WebSocketClientExample(),
