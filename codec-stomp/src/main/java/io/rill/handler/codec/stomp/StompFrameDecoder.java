@@ -25,6 +25,8 @@ public final class StompFrameDecoder extends ByteToMessageDecoder {
     /** A body. */
     public static final int DEFAULT_MAX_BODY_LENGTH = 1 << 20;
 
+    private static final StompCommand[] COMMANDS = StompCommand.values();
+
     private final int maxLineLength;
     private final int maxHeaders;
     private final int maxBodyLength;
@@ -145,37 +147,66 @@ public final class StompFrameDecoder extends ByteToMessageDecoder {
         }
     }
 
+    /** Parses the command and headers in [reader index, headEnd), line by line, straight from the bytes. */
     private void parseHead(ByteBuf in, int headEnd) {
-        String head = in.toString(in.readerIndex(), headEnd - in.readerIndex(), StandardCharsets.UTF_8);
-        in.readerIndex(headEnd);
-        String[] lines = head.split("\r?\n", -1);
-        StompCommand cmd;
-        try {
-            cmd = StompCommand.valueOf(lines[0]);
-        } catch (IllegalArgumentException e) {
-            fail(in, "not a STOMP command: " + quote(lines[0]));
-            return;
-        }
-        List<Map.Entry<String, String>> parsed = new ArrayList<>(lines.length);
+        int pos = in.readerIndex();
+        int lf = in.indexOf(pos, headEnd, (byte) '\n');
+        StompCommand cmd = command(in, pos, lineEnd(in, pos, lf));
+        List<Map.Entry<String, String>> parsed = new ArrayList<>(8);
         int length = -1;
-        // The last two elements are the empty line and what follows its LF (nothing).
-        for (int i = 1; i < lines.length - 2; i++) {
-            String line = lines[i];
-            int colon = line.indexOf(':');
-            if (colon <= 0) {
-                fail(in, "a STOMP header without a name or a colon: " + quote(line));
+        for (pos = lf + 1; ; pos = lf + 1) {
+            lf = in.indexOf(pos, headEnd, (byte) '\n');
+            int end = lineEnd(in, pos, lf);
+            if (end == pos) {
+                break; // the empty line that ends the head
             }
-            String name = cmd.escapesHeaders() ? unescape(in, line.substring(0, colon)) : line.substring(0, colon);
-            String value = cmd.escapesHeaders() ? unescape(in, line.substring(colon + 1)) : line.substring(colon + 1);
-            if (name.equals("content-length") && length < 0 && !hasHeader(parsed, "content-length")) {
+            int colon = in.indexOf(pos, end, (byte) ':');
+            if (colon <= pos) {
+                fail(in, "a STOMP header without a name or a colon: " + quote(in.toString(pos, end - pos, StandardCharsets.UTF_8)));
+            }
+            String name = in.toString(pos, colon - pos, StandardCharsets.UTF_8);
+            String value = in.toString(colon + 1, end - colon - 1, StandardCharsets.UTF_8);
+            if (cmd.escapesHeaders()) {
+                name = unescape(in, name);
+                value = unescape(in, value);
+            }
+            if (length < 0 && name.equals("content-length") && !hasHeader(parsed, "content-length")) {
                 length = contentLength(in, value);
             }
             parsed.add(Map.entry(name, value));
         }
+        in.readerIndex(headEnd);
         command = cmd;
         headers = parsed;
         contentLength = length;
         bodyScanned = 0;
+    }
+
+    /** The end of the line whose LF is at {@code lf}: the CR before it excluded. */
+    private static int lineEnd(ByteBuf in, int start, int lf) {
+        return lf > start && in.getByte(lf - 1) == '\r' ? lf - 1 : lf;
+    }
+
+    /** The command spelled in [start, end), compared byte by byte: no string for the usual ones. */
+    private StompCommand command(ByteBuf in, int start, int end) {
+        int length = end - start;
+        for (StompCommand c : COMMANDS) {
+            String name = c.name();
+            if (name.length() == length && matches(in, start, name)) {
+                return c;
+            }
+        }
+        fail(in, "not a STOMP command: " + quote(in.toString(start, Math.min(length, 64), StandardCharsets.ISO_8859_1)));
+        return null;
+    }
+
+    private static boolean matches(ByteBuf in, int start, String name) {
+        for (int i = 0; i < name.length(); i++) {
+            if (in.getByte(start + i) != name.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean hasHeader(List<Map.Entry<String, String>> headers, String name) {

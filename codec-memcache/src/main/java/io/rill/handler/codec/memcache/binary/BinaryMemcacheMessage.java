@@ -171,6 +171,8 @@ public final class BinaryMemcacheMessage implements ByteBufHolder {
                 + keyString() + ", value " + value.readableBytes() + " bytes)";
     }
 
+    private static final byte[] NONE = new byte[0];
+
     /** Fields of a message to build; not thread-safe, used once. */
     public static final class Builder {
         private final byte magic;
@@ -179,8 +181,8 @@ public final class BinaryMemcacheMessage implements ByteBufHolder {
         private byte dataType;
         private int opaque;
         private long cas;
-        private byte[] extras = new byte[0];
-        private byte[] key = new byte[0];
+        private byte[] extras = NONE;
+        private byte[] key = NONE;
         private ByteBuf value = Unpooled.EMPTY_BUFFER;
 
         private Builder(byte magic, byte opcode, short status) {
@@ -196,7 +198,10 @@ public final class BinaryMemcacheMessage implements ByteBufHolder {
          * @return this builder
          */
         public Builder key(String key) {
-            return key(key.getBytes(StandardCharsets.ISO_8859_1));
+            byte[] bytes = key.getBytes(StandardCharsets.ISO_8859_1);
+            checkKey(bytes);
+            this.key = bytes; // a fresh array already: no copy
+            return this;
         }
 
         /**
@@ -206,11 +211,15 @@ public final class BinaryMemcacheMessage implements ByteBufHolder {
          * @return this builder
          */
         public Builder key(byte[] key) {
+            checkKey(key);
+            this.key = key.clone();
+            return this;
+        }
+
+        private static void checkKey(byte[] key) {
             if (key.length > MAX_KEY_LENGTH) {
                 throw new IllegalArgumentException("a memcache key is at most " + MAX_KEY_LENGTH + " bytes: " + key.length);
             }
-            this.key = key.clone();
-            return this;
         }
 
         /**
