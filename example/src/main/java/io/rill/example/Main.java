@@ -20,6 +20,8 @@ public final class Main {
             new HttpEchoServer(),
             new HttpClientExample(),
             new SocksProxyServer(),
+            new MqttBroker(),
+            new MqttClientExample(),
             new HttpBlockingServer(),
             new WebSocketEchoServer(),
             new WebSocketClientExample(),
