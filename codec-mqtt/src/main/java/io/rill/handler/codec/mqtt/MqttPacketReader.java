@@ -9,6 +9,7 @@ import static io.rill.handler.codec.mqtt.MqttWire.readUnsignedShort;
 import static io.rill.handler.codec.mqtt.MqttWire.readVariableByte;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import io.rill.buffer.ByteBuf;
@@ -274,27 +275,50 @@ final class MqttPacketReader {
         if (length == 0) {
             return MqttProperties.NONE;
         }
-        ByteBuf in = body.readSlice(length);
-        List<MqttPropertyId> ids = new ArrayList<>();
-        List<Object> values = new ArrayList<>();
-        while (in.isReadable()) {
-            int code = readVariableByte(in, "property identifier");
+        int end = body.readerIndex() + length;
+        // Two parallel arrays grown by doubling: packets carry few properties, and MqttProperties keeps arrays.
+        MqttPropertyId[] ids = new MqttPropertyId[4];
+        Object[] values = new Object[4];
+        int count = 0;
+        // Values are read from the body itself, not a slice of it: one that runs past the
+        // properties' end is caught below, and reads never pass the body's end.
+        while (body.readerIndex() < end) {
+            int code = readVariableByte(body, "property identifier");
             MqttPropertyId id = MqttPropertyId.of(code);
-            String placeName = place == PLACE_WILL ? "will properties" : MqttPacketType.ofCode(place).toString();
             if (id == null) {
-                throw malformed("unknown property identifier 0x" + Integer.toHexString(code) + " in " + placeName);
+                throw malformed("unknown property identifier 0x" + Integer.toHexString(code) + " in " + placeName(place));
             }
             if (!id.allowedAt(place)) {
-                throw protocolError(id + " is not allowed in " + placeName);
+                throw protocolError(id + " is not allowed in " + placeName(place));
             }
-            if (!id.repeatable() && ids.contains(id)) {
-                throw protocolError(id + " appears twice in " + placeName);
+            if (!id.repeatable() && contains(ids, count, id)) {
+                throw protocolError(id + " appears twice in " + placeName(place));
             }
-            ids.add(id);
-            values.add(value(id, in));
-            checkCount(ids.size(), "properties");
+            checkCount(count + 1, "properties");
+            if (count == ids.length) {
+                ids = Arrays.copyOf(ids, count * 2);
+                values = Arrays.copyOf(values, count * 2);
+            }
+            ids[count] = id;
+            values[count++] = value(id, body);
         }
-        return MqttProperties.of(ids, values);
+        if (body.readerIndex() != end) {
+            throw malformed("a property runs past the end of the properties");
+        }
+        return MqttProperties.of(ids, values, count);
+    }
+
+    private static String placeName(int place) {
+        return place == PLACE_WILL ? "will properties" : MqttPacketType.ofCode(place).toString();
+    }
+
+    private static boolean contains(MqttPropertyId[] ids, int count, MqttPropertyId id) {
+        for (int i = 0; i < count; i++) {
+            if (ids[i] == id) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Object value(MqttPropertyId id, ByteBuf in) {

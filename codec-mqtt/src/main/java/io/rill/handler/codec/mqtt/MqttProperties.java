@@ -208,8 +208,12 @@ public final class MqttProperties {
         }
     }
 
-    /** Builds from decoded values, already checked by the decoder. */
-    static MqttProperties of(List<MqttPropertyId> ids, List<Object> values) {
-        return ids.isEmpty() ? NONE : new MqttProperties(ids.toArray(new MqttPropertyId[0]), values.toArray());
+    /** Takes the first {@code count} decoded values, already checked by the decoder. */
+    static MqttProperties of(MqttPropertyId[] ids, Object[] values, int count) {
+        if (count == 0) {
+            return NONE;
+        }
+        return count == ids.length ? new MqttProperties(ids, values)
+                : new MqttProperties(Arrays.copyOf(ids, count), Arrays.copyOf(values, count));
     }
 }

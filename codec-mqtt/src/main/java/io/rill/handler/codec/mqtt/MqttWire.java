@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufUtil;
+import io.rill.buffer.Unpooled;
 
 /**
  * The data representations of MQTT (5.0 section 1.5), read strictly and written by the same rules:
@@ -64,16 +65,29 @@ final class MqttWire {
      */
     static String readString(ByteBuf in, String what) {
         int length = readLength(in, what);
-        int start = in.readerIndex();
-        if (in.indexOf(start, start + length, (byte) 0) >= 0) {
-            throw malformed(what + " contains U+0000");
+        if (length == 0) {
+            return "";
         }
-        if (!ByteBufUtil.isValidUtf8(in, start, length)) {
-            throw malformed(what + " is not well-formed UTF-8: " + ByteBufUtil.hexDump(in, start, Math.min(length, 32)));
+        // One bulk copy, then checks over the array: cheaper than a getByte per byte, and the String needs the bytes anyway.
+        byte[] bytes = new byte[length];
+        in.readBytes(bytes);
+        boolean ascii = true;
+        for (byte b : bytes) {
+            if (b == 0) {
+                throw malformed(what + " contains U+0000");
+            }
+            ascii &= b > 0;
         }
-        String text = in.toString(start, length, StandardCharsets.UTF_8);
-        in.skipBytes(length);
-        return text;
+        if (ascii) {
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        }
+        ByteBuf view = Unpooled.wrappedBuffer(bytes);
+        boolean valid = ByteBufUtil.isValidUtf8(view);
+        view.release();
+        if (!valid) {
+            throw malformed(what + " is not well-formed UTF-8: " + ByteBufUtil.hexDump(bytes, 0, Math.min(length, 32)));
+        }
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     /** Reads two-byte-length binary data (section 1.5.6). */
