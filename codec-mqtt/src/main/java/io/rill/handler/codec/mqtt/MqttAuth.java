@@ -10,7 +10,12 @@ import java.util.Objects;
  */
 public record MqttAuth(int reasonCode, MqttProperties properties) implements MqttMessage {
 
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param reasonCode success, continue authentication or re-authenticate
+     * @param properties the properties: the authentication method and data
+     */
     public MqttAuth {
         MqttWire.checkByte("reasonCode", reasonCode);
         Objects.requireNonNull(properties, "properties");

@@ -4,6 +4,7 @@ import static io.rill.handler.codec.mqtt.MqttWire.malformed;
 import static io.rill.handler.codec.mqtt.MqttWire.protocolError;
 
 import java.util.List;
+import java.util.Objects;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ReferenceCountUtil;
@@ -97,7 +98,7 @@ public final class MqttCodec extends ByteToMessageDecoder {
      * @param maxListEntries the most properties, topic filters or reason codes in one packet
      */
     public static MqttCodec client(MqttVersion version, int maxPacketSize, int maxListEntries) {
-        return new MqttCodec(false, java.util.Objects.requireNonNull(version, "version"), maxPacketSize, maxListEntries);
+        return new MqttCodec(false, Objects.requireNonNull(version, "version"), maxPacketSize, maxListEntries);
     }
 
     /** {@return the version spoken, or null on a server before CONNECT} */

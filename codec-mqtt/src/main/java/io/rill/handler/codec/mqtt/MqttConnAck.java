@@ -11,7 +11,13 @@ import java.util.Objects;
  */
 public record MqttConnAck(boolean sessionPresent, int reasonCode, MqttProperties properties) implements MqttMessage {
 
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param sessionPresent true if the server resumed a session it kept
+     * @param reasonCode the reason code (5.0) or return code (3.1.1); 0 accepts the connection
+     * @param properties the CONNACK properties
+     */
     public MqttConnAck {
         Objects.requireNonNull(properties, "properties");
         MqttWire.checkByte("reasonCode", reasonCode);

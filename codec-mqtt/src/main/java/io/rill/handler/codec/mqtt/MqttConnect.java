@@ -1,5 +1,6 @@
 package io.rill.handler.codec.mqtt;
 
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -19,7 +20,18 @@ public record MqttConnect(MqttVersion version, String clientId, boolean cleanSta
                           MqttProperties properties, MqttWill will, String username, byte[] password)
         implements MqttMessage {
 
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param version the protocol version asked for
+     * @param clientId the client identifier, possibly empty (the server then assigns one)
+     * @param cleanStart true to start a new session (3.1.1: clean session)
+     * @param keepAliveSeconds the keep-alive interval, 0 to 65535, 0 for none
+     * @param properties the CONNECT properties
+     * @param will the will message, or null
+     * @param username the user name, or null
+     * @param password the password, or null
+     */
     public MqttConnect {
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(clientId, "clientId");
@@ -53,7 +65,7 @@ public record MqttConnect(MqttVersion version, String clientId, boolean cleanSta
         return o instanceof MqttConnect c && version == c.version && clientId.equals(c.clientId)
                 && cleanStart == c.cleanStart && keepAliveSeconds == c.keepAliveSeconds
                 && properties.equals(c.properties) && Objects.equals(will, c.will)
-                && Objects.equals(username, c.username) && java.util.Arrays.equals(password, c.password);
+                && Objects.equals(username, c.username) && Arrays.equals(password, c.password);
     }
 
     @Override

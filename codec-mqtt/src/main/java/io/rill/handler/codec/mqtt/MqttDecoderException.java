@@ -12,6 +12,7 @@ public class MqttDecoderException extends CorruptedFrameException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The MQTT 5 reason code to answer with. */
     private final int reasonCode;
 
     /**

@@ -14,7 +14,12 @@ public record MqttDisconnect(int reasonCode, MqttProperties properties) implemen
     /** A normal disconnection without properties. */
     public static final MqttDisconnect NORMAL = new MqttDisconnect(MqttReasonCode.NORMAL_DISCONNECTION, MqttProperties.NONE);
 
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param reasonCode the reason code (5.0; 0 in 3.1.1)
+     * @param properties the properties (5.0)
+     */
     public MqttDisconnect {
         MqttWire.checkByte("reasonCode", reasonCode);
         Objects.requireNonNull(properties, "properties");

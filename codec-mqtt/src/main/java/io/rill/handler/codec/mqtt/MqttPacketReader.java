@@ -21,7 +21,8 @@ import io.rill.buffer.ByteBuf;
  */
 final class MqttPacketReader {
 
-    private static final int PLACE_WILL = 0;
+    /** The place of the will properties in {@link MqttPropertyId}'s allowed-places mask. */
+    private static final int PLACE_WILL = MqttPropertyId.WILL_PLACE;
 
     private final MqttVersion version;
     private final int maxListEntries;

@@ -146,7 +146,7 @@ final class MqttPacketWriter {
             MqttWill will = c.will();
             if (will != null) {
                 checkName(will.topic());
-                s += propertiesSize(will.properties(), 0, v5) + stringSize(will.topic(), "will topic")
+                s += propertiesSize(will.properties(), MqttPropertyId.WILL_PLACE, v5) + stringSize(will.topic(), "will topic")
                         + binarySize(will.payload(), "will payload");
             }
             if (c.username() != null) {
@@ -251,7 +251,7 @@ final class MqttPacketWriter {
             MqttPropertyId id = properties.idAt(i);
             if (!id.allowedAt(place)) {
                 throw new EncoderException(id + " is not allowed in "
-                        + (place == 0 ? "will properties" : MqttPacketType.ofCode(place).toString()));
+                        + (place == MqttPropertyId.WILL_PLACE ? "will properties" : MqttPacketType.ofCode(place).toString()));
             }
             Object value = properties.valueAt(i);
             length += 1 + switch (id.type()) {

@@ -12,7 +12,11 @@ public record MqttPing(MqttPacketType type) implements MqttMessage {
     /** The server's answer. */
     public static final MqttPing RESPONSE = new MqttPing(MqttPacketType.PINGRESP);
 
-    /** Checks the type. */
+    /**
+     * Checks the type.
+     *
+     * @param type {@link MqttPacketType#PINGREQ} or {@link MqttPacketType#PINGRESP}
+     */
     public MqttPing {
         if (type != MqttPacketType.PINGREQ && type != MqttPacketType.PINGRESP) {
             throw new IllegalArgumentException("not a ping: " + type);

@@ -14,7 +14,14 @@ import java.util.Objects;
 public record MqttPubAck(MqttPacketType type, int packetId, int reasonCode, MqttProperties properties)
         implements MqttMessage {
 
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param type one of the four acknowledgement types
+     * @param packetId the packet identifier, 1 to 65535
+     * @param reasonCode the reason code (5.0; always 0 in 3.1.1)
+     * @param properties the properties (5.0)
+     */
     public MqttPubAck {
         if (type != MqttPacketType.PUBACK && type != MqttPacketType.PUBREC && type != MqttPacketType.PUBREL
                 && type != MqttPacketType.PUBCOMP) {

@@ -21,7 +21,17 @@ import io.rill.buffer.ByteBufUtil;
 public record MqttPublish(String topic, int qos, boolean retained, boolean dup, int packetId, MqttProperties properties,
                           ByteBuf content) implements MqttMessage, ByteBufHolder {
 
-    /** Checks the fields: a packet identifier exactly when QoS is above 0, no DUP on QoS 0. */
+    /**
+     * Checks the fields: a packet identifier exactly when QoS is above 0, no DUP on QoS 0.
+     *
+     * @param topic the topic name; empty in 5.0 only when a topic alias stands for it
+     * @param qos 0, 1 or 2
+     * @param retained the RETAIN flag: true to have the server keep it for future subscribers
+     * @param dup true if this is a redelivery (QoS 1 and 2 only)
+     * @param packetId the packet identifier, 1 to 65535 for QoS 1 and 2, 0 for QoS 0
+     * @param properties the properties (5.0)
+     * @param content the payload
+     */
     public MqttPublish {
         Objects.requireNonNull(topic, "topic");
         checkQos(qos);

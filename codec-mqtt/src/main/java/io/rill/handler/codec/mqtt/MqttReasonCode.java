@@ -7,50 +7,95 @@ package io.rill.handler.codec.mqtt;
  */
 public final class MqttReasonCode {
 
+    /** Success (0x00). */
     public static final int SUCCESS = 0x00;
+    /** Normal disconnection (0x00). */
     public static final int NORMAL_DISCONNECTION = 0x00;
+    /** Granted qos 0 (0x00). */
     public static final int GRANTED_QOS_0 = 0x00;
+    /** Granted qos 1 (0x01). */
     public static final int GRANTED_QOS_1 = 0x01;
+    /** Granted qos 2 (0x02). */
     public static final int GRANTED_QOS_2 = 0x02;
+    /** Disconnect with will message (0x04). */
     public static final int DISCONNECT_WITH_WILL_MESSAGE = 0x04;
+    /** No matching subscribers (0x10). */
     public static final int NO_MATCHING_SUBSCRIBERS = 0x10;
+    /** No subscription existed (0x11). */
     public static final int NO_SUBSCRIPTION_EXISTED = 0x11;
+    /** Continue authentication (0x18). */
     public static final int CONTINUE_AUTHENTICATION = 0x18;
+    /** Re authenticate (0x19). */
     public static final int RE_AUTHENTICATE = 0x19;
+    /** Unspecified error (0x80). */
     public static final int UNSPECIFIED_ERROR = 0x80;
+    /** Malformed packet (0x81). */
     public static final int MALFORMED_PACKET = 0x81;
+    /** Protocol error (0x82). */
     public static final int PROTOCOL_ERROR = 0x82;
+    /** Implementation specific error (0x83). */
     public static final int IMPLEMENTATION_SPECIFIC_ERROR = 0x83;
+    /** Unsupported protocol version (0x84). */
     public static final int UNSUPPORTED_PROTOCOL_VERSION = 0x84;
+    /** Client identifier not valid (0x85). */
     public static final int CLIENT_IDENTIFIER_NOT_VALID = 0x85;
+    /** Bad user name or password (0x86). */
     public static final int BAD_USER_NAME_OR_PASSWORD = 0x86;
+    /** Not authorized (0x87). */
     public static final int NOT_AUTHORIZED = 0x87;
+    /** Server unavailable (0x88). */
     public static final int SERVER_UNAVAILABLE = 0x88;
+    /** Server busy (0x89). */
     public static final int SERVER_BUSY = 0x89;
+    /** Banned (0x8A). */
     public static final int BANNED = 0x8A;
+    /** Server shutting down (0x8B). */
     public static final int SERVER_SHUTTING_DOWN = 0x8B;
+    /** Bad authentication method (0x8C). */
     public static final int BAD_AUTHENTICATION_METHOD = 0x8C;
+    /** Keep alive timeout (0x8D). */
     public static final int KEEP_ALIVE_TIMEOUT = 0x8D;
+    /** Session taken over (0x8E). */
     public static final int SESSION_TAKEN_OVER = 0x8E;
+    /** Topic filter invalid (0x8F). */
     public static final int TOPIC_FILTER_INVALID = 0x8F;
+    /** Topic name invalid (0x90). */
     public static final int TOPIC_NAME_INVALID = 0x90;
+    /** Packet identifier in use (0x91). */
     public static final int PACKET_IDENTIFIER_IN_USE = 0x91;
+    /** Packet identifier not found (0x92). */
     public static final int PACKET_IDENTIFIER_NOT_FOUND = 0x92;
+    /** Receive maximum exceeded (0x93). */
     public static final int RECEIVE_MAXIMUM_EXCEEDED = 0x93;
+    /** Topic alias invalid (0x94). */
     public static final int TOPIC_ALIAS_INVALID = 0x94;
+    /** Packet too large (0x95). */
     public static final int PACKET_TOO_LARGE = 0x95;
+    /** Message rate too high (0x96). */
     public static final int MESSAGE_RATE_TOO_HIGH = 0x96;
+    /** Quota exceeded (0x97). */
     public static final int QUOTA_EXCEEDED = 0x97;
+    /** Administrative action (0x98). */
     public static final int ADMINISTRATIVE_ACTION = 0x98;
+    /** Payload format invalid (0x99). */
     public static final int PAYLOAD_FORMAT_INVALID = 0x99;
+    /** Retain not supported (0x9A). */
     public static final int RETAIN_NOT_SUPPORTED = 0x9A;
+    /** Qos not supported (0x9B). */
     public static final int QOS_NOT_SUPPORTED = 0x9B;
+    /** Use another server (0x9C). */
     public static final int USE_ANOTHER_SERVER = 0x9C;
+    /** Server moved (0x9D). */
     public static final int SERVER_MOVED = 0x9D;
+    /** Shared subscriptions not supported (0x9E). */
     public static final int SHARED_SUBSCRIPTIONS_NOT_SUPPORTED = 0x9E;
+    /** Connection rate exceeded (0x9F). */
     public static final int CONNECTION_RATE_EXCEEDED = 0x9F;
+    /** Maximum connect time (0xA0). */
     public static final int MAXIMUM_CONNECT_TIME = 0xA0;
+    /** Subscription identifiers not supported (0xA1). */
     public static final int SUBSCRIPTION_IDENTIFIERS_NOT_SUPPORTED = 0xA1;
+    /** Wildcard subscriptions not supported (0xA2). */
     public static final int WILDCARD_SUBSCRIPTIONS_NOT_SUPPORTED = 0xA2;
 
     /** MQTT 3.1.1 CONNACK: the server does not speak the requested protocol level (section 3.2.2.3). */

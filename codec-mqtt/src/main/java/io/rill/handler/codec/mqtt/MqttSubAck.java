@@ -12,7 +12,13 @@ import java.util.Objects;
  */
 public record MqttSubAck(int packetId, List<Integer> reasonCodes, MqttProperties properties) implements MqttMessage {
 
-    /** Checks the fields and copies the list. */
+    /**
+     * Checks the fields and copies the list.
+     *
+     * @param packetId the packet identifier of the SUBSCRIBE
+     * @param reasonCodes the granted QoS or the failure, at least one
+     * @param properties the properties (5.0)
+     */
     public MqttSubAck {
         MqttWire.checkPacketId(packetId);
         reasonCodes = List.copyOf(reasonCodes);

@@ -13,7 +13,13 @@ import java.util.Objects;
 public record MqttSubscribe(int packetId, List<MqttSubscription> subscriptions, MqttProperties properties)
         implements MqttMessage {
 
-    /** Checks the fields and copies the list. */
+    /**
+     * Checks the fields and copies the list.
+     *
+     * @param packetId the packet identifier, 1 to 65535
+     * @param subscriptions the filters with their options, at least one
+     * @param properties the properties (5.0): a subscription identifier, user properties
+     */
     public MqttSubscribe {
         MqttWire.checkPacketId(packetId);
         subscriptions = List.copyOf(subscriptions);

@@ -14,7 +14,15 @@ import java.util.Objects;
  */
 public record MqttSubscription(String filter, int qos, boolean noLocal, boolean retainAsPublished, int retainHandling) {
 
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param filter the topic filter
+     * @param qos the maximum QoS, 0 to 2
+     * @param noLocal 5.0: do not send back messages this client published
+     * @param retainAsPublished 5.0: keep the retain flag of forwarded messages
+     * @param retainHandling 5.0: 0 send retained messages, 1 only for a new subscription, 2 never
+     */
     public MqttSubscription {
         Objects.requireNonNull(filter, "filter");
         MqttPublish.checkQos(qos);

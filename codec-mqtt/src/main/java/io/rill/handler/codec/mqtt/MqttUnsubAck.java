@@ -13,7 +13,13 @@ import java.util.Objects;
  */
 public record MqttUnsubAck(int packetId, List<Integer> reasonCodes, MqttProperties properties) implements MqttMessage {
 
-    /** Checks the fields and copies the list. */
+    /**
+     * Checks the fields and copies the list.
+     *
+     * @param packetId the packet identifier of the UNSUBSCRIBE
+     * @param reasonCodes the outcome per filter (5.0), empty in 3.1.1
+     * @param properties the properties (5.0)
+     */
     public MqttUnsubAck {
         MqttWire.checkPacketId(packetId);
         reasonCodes = List.copyOf(reasonCodes);

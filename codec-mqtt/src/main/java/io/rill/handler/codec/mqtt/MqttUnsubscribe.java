@@ -12,7 +12,13 @@ import java.util.Objects;
  */
 public record MqttUnsubscribe(int packetId, List<String> filters, MqttProperties properties) implements MqttMessage {
 
-    /** Checks the fields and copies the list. */
+    /**
+     * Checks the fields and copies the list.
+     *
+     * @param packetId the packet identifier, 1 to 65535
+     * @param filters the topic filters, at least one
+     * @param properties the properties (5.0)
+     */
     public MqttUnsubscribe {
         MqttWire.checkPacketId(packetId);
         filters = List.copyOf(filters);

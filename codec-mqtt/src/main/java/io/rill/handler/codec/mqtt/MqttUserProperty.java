@@ -10,7 +10,12 @@ import java.util.Objects;
  */
 public record MqttUserProperty(String name, String value) {
 
-    /** Checks both strings are present. */
+    /**
+     * Checks both strings are present.
+     *
+     * @param name the name
+     * @param value the value
+     */
     public MqttUserProperty {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(value, "value");

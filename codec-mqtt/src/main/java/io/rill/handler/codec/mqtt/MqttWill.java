@@ -16,7 +16,15 @@ import java.util.Objects;
  */
 public record MqttWill(String topic, byte[] payload, int qos, boolean retain, MqttProperties properties) {
 
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param topic the topic name
+     * @param payload the message
+     * @param qos 0, 1 or 2
+     * @param retain true to publish it retained
+     * @param properties the will properties (MQTT 5; {@link MqttProperties#NONE} in 3.1.1)
+     */
     public MqttWill {
         Objects.requireNonNull(topic, "topic");
         Objects.requireNonNull(payload, "payload");

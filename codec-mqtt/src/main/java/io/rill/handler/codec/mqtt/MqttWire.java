@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufUtil;
 import io.rill.buffer.Unpooled;
+import io.rill.handler.codec.EncoderException;
 
 /**
  * The data representations of MQTT (5.0 section 1.5), read strictly and written by the same rules:
@@ -125,26 +126,26 @@ final class MqttWire {
     /**
      * {@return the encoded size of {@code text} as an MQTT string, length prefix included}
      *
-     * @throws io.rill.handler.codec.EncoderException if it is longer than 65535 bytes, contains
+     * @throws EncoderException if it is longer than 65535 bytes, contains
      *                                                U+0000 or an unpaired surrogate
      */
     static int stringSize(String text, String what) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == 0) {
-                throw new io.rill.handler.codec.EncoderException(what + " contains U+0000");
+                throw new EncoderException(what + " contains U+0000");
             }
             if (Character.isSurrogate(c)) {
                 if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
                     i++;
                 } else {
-                    throw new io.rill.handler.codec.EncoderException(what + " contains an unpaired surrogate at " + i);
+                    throw new EncoderException(what + " contains an unpaired surrogate at " + i);
                 }
             }
         }
         int bytes = ByteBufUtil.utf8Bytes(text);
         if (bytes > 0xffff) {
-            throw new io.rill.handler.codec.EncoderException(what + " is " + bytes + " bytes, more than 65535");
+            throw new EncoderException(what + " is " + bytes + " bytes, more than 65535");
         }
         return 2 + bytes;
     }
