@@ -180,14 +180,22 @@ public final class MqttCodec extends ByteToMessageDecoder {
         if (readable < packetSize) {
             return null;
         }
-        ByteBuf body = in.slice(start + headerSize, remaining);
-        in.skipBytes((int) packetSize);
-        if (type == MqttPacketType.CONNECT) {
-            MqttVersion asked = MqttPacketReader.readVersion(body);
-            version = asked;
-            reader = new MqttPacketReader(asked, maxListEntries);
+        // The reader sees exactly the body: the cumulation's writer index is moved to the packet's end
+        // for the read and put back after, which bounds every read as a slice would, without one per packet.
+        int end = start + (int) packetSize;
+        int writerIndex = in.writerIndex();
+        in.readerIndex(start + headerSize).writerIndex(end);
+        MqttMessage message;
+        try {
+            if (type == MqttPacketType.CONNECT) {
+                MqttVersion asked = MqttPacketReader.readVersion(in);
+                version = asked;
+                reader = new MqttPacketReader(asked, maxListEntries);
+            }
+            message = reader.read(type, first & 0x0f, in);
+        } finally {
+            in.writerIndex(writerIndex).readerIndex(end);
         }
-        MqttMessage message = reader.read(type, first & 0x0f, body);
         learnPeerLimit(message);
         return message;
     }

@@ -26,6 +26,8 @@ final class MqttPacketReader {
 
     private final MqttVersion version;
     private final int maxListEntries;
+    /** Where strings are copied on their way to a String; this reader's alone, as the codec is its channel's. */
+    private final byte[] scratch = new byte[256];
 
     /**
      * @param version the version the connection speaks
@@ -94,15 +96,15 @@ final class MqttPacketReader {
         }
         int keepAlive = readUnsignedShort(body, "keep alive");
         MqttProperties properties = properties(body, MqttPacketType.CONNECT.code());
-        String clientId = readString(body, "client identifier");
+        String clientId = readString(body, "client identifier", scratch);
         MqttWill will = null;
         if (willFlag) {
             MqttProperties willProperties = properties(body, PLACE_WILL);
-            String topic = readString(body, "will topic");
+            String topic = readString(body, "will topic", scratch);
             checkName(topic);
             will = new MqttWill(topic, readBinary(body, "will payload"), willQos, willRetain, willProperties);
         }
-        String username = hasUsername ? readString(body, "user name") : null;
+        String username = hasUsername ? readString(body, "user name", scratch) : null;
         byte[] password = hasPassword ? readBinary(body, "password") : null;
         return new MqttConnect(version, clientId, (flags & 0x02) != 0, keepAlive, properties, will, username, password);
     }
@@ -129,7 +131,7 @@ final class MqttPacketReader {
         if (qos == 0 && dup) {
             throw malformed("QoS 0 PUBLISH with the DUP flag (section 3.3.1.1)");
         }
-        String topic = readString(body, "topic name");
+        String topic = readString(body, "topic name", scratch);
         int packetId = qos > 0 ? packetId(body) : 0;
         MqttProperties properties = properties(body, MqttPacketType.PUBLISH.code());
         if (topic.isEmpty() && properties.get(MqttPropertyId.TOPIC_ALIAS) != null) {
@@ -157,7 +159,7 @@ final class MqttPacketReader {
         MqttProperties properties = properties(body, MqttPacketType.SUBSCRIBE.code());
         List<MqttSubscription> subscriptions = new ArrayList<>();
         do {
-            String filter = readString(body, "topic filter");
+            String filter = readString(body, "topic filter", scratch);
             String problem = MqttTopics.checkFilter(filter);
             if (problem != null) {
                 throw new MqttDecoderException(MqttReasonCode.MALFORMED_PACKET, problem);
@@ -194,7 +196,7 @@ final class MqttPacketReader {
         MqttProperties properties = properties(body, MqttPacketType.UNSUBSCRIBE.code());
         List<String> filters = new ArrayList<>();
         do {
-            String filter = readString(body, "topic filter");
+            String filter = readString(body, "topic filter", scratch);
             String problem = MqttTopics.checkFilter(filter);
             if (problem != null) {
                 throw malformed(problem);
@@ -322,7 +324,7 @@ final class MqttPacketReader {
         return false;
     }
 
-    private static Object value(MqttPropertyId id, ByteBuf in) {
+    private Object value(MqttPropertyId id, ByteBuf in) {
         String what = id.toString();
         return switch (id.type()) {
             case BYTE -> {
@@ -345,14 +347,15 @@ final class MqttPacketReader {
             }
             case VARIABLE_BYTE -> atLeast(id, readVariableByte(in, what));
             case STRING -> {
-                String text = readString(in, what);
+                String text = readString(in, what, scratch);
                 if (id == MqttPropertyId.RESPONSE_TOPIC) {
                     checkName(text);
                 }
                 yield text;
             }
             case BINARY -> readBinary(in, what);
-            case STRING_PAIR -> new MqttUserProperty(readString(in, "user property name"), readString(in, "user property value"));
+            case STRING_PAIR -> new MqttUserProperty(readString(in, "user property name", scratch),
+                    readString(in, "user property value", scratch));
         };
     }
 

@@ -65,30 +65,39 @@ final class MqttWire {
      *                              surrogates and overlong forms) or contains U+0000
      */
     static String readString(ByteBuf in, String what) {
+        return readString(in, what, null);
+    }
+
+    /**
+     * As {@link #readString(ByteBuf, String)}, copying through {@code scratch} when the string fits
+     * (a decoder's own buffer, reused packet after packet: the String makes its own copy anyway).
+     */
+    static String readString(ByteBuf in, String what, byte[] scratch) {
         int length = readLength(in, what);
         if (length == 0) {
             return "";
         }
-        // One bulk copy, then checks over the array: cheaper than a getByte per byte, and the String needs the bytes anyway.
-        byte[] bytes = new byte[length];
-        in.readBytes(bytes);
+        // One bulk copy, then checks over the array: cheaper than a getByte per byte.
+        byte[] bytes = scratch != null && length <= scratch.length ? scratch : new byte[length];
+        in.readBytes(bytes, 0, length);
         boolean ascii = true;
-        for (byte b : bytes) {
+        for (int i = 0; i < length; i++) {
+            byte b = bytes[i];
             if (b == 0) {
                 throw malformed(what + " contains U+0000");
             }
             ascii &= b > 0;
         }
         if (ascii) {
-            return new String(bytes, StandardCharsets.ISO_8859_1);
+            return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
         }
-        ByteBuf view = Unpooled.wrappedBuffer(bytes);
+        ByteBuf view = Unpooled.wrappedBuffer(bytes, 0, length);
         boolean valid = ByteBufUtil.isValidUtf8(view);
         view.release();
         if (!valid) {
             throw malformed(what + " is not well-formed UTF-8: " + ByteBufUtil.hexDump(bytes, 0, Math.min(length, 32)));
         }
-        return new String(bytes, StandardCharsets.UTF_8);
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
     }
 
     /** Reads two-byte-length binary data (section 1.5.6). */
