@@ -46,6 +46,12 @@ final class MqttClientExample implements Example {
     }
 
     @Override
+    public List<String> limits() {
+        return List.of("packets from the broker: at most 256 KiB (MqttCodec.DEFAULT_MAX_PACKET_SIZE), refused from the fixed header",
+                "CONNACK, PUBACK and SUBACK: each awaited at most 10 s");
+    }
+
+    @Override
     public String arguments() {
         return "pub TOPIC MESSAGE | sub FILTER";
     }
