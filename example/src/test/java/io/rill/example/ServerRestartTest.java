@@ -49,6 +49,7 @@ class ServerRestartTest {
         "echo-server, ping, false",
         "discard-server, '', false",
         "socks-proxy, '', false",
+        "mqtt-broker, '', false",
     })
     void restartsOnThePortItJustServed(String example, String request, boolean serverCloses) throws Exception {
         int port;
@@ -82,9 +83,9 @@ class ServerRestartTest {
     void everyServerOfTheJarIsRestarted() throws Exception {
         Set<String> covered = Set.of("http-hello", "http2-hello", "grpc-echo", "http-file-server", "http-echo",
                 "http-blocking", "websocket-echo", "websocket-chat", "port-unification", "line-chat-server",
-                "echo-server", "discard-server", "socks-proxy");
+                "echo-server", "discard-server", "socks-proxy", "mqtt-broker");
         Set<String> clients = Set.of("http2-client", "http-client", "websocket-client", "echo-client", "udp-echo",
-                "scheduler-demo");
+                "scheduler-demo", "mqtt-client");
         Set<String> untested = Main.EXAMPLES.stream().map(Example::name)
                 .filter(n -> !covered.contains(n) && !clients.contains(n)).collect(Collectors.toCollection(TreeSet::new));
         assertTrue(untested.isEmpty(), "a TCP server example without a restart case: " + untested);
