@@ -41,11 +41,13 @@ import io.rill.handler.timeout.IdleStateHandler;
 
 /**
  * An MQTT 3.1.1 and 5.0 broker in memory: QoS 0 and 1 (a QoS 2 PUBLISH is acknowledged by PUBREC
- * and PUBCOMP and forwarded at QoS 1), retained messages, wills (with the MQTT 5 will delay),
- * {@code +}/{@code #} subscriptions, sessions that outlive the connection (3.1.1 clean session 0,
- * 5.0 session expiry) with redelivery of unacknowledged QoS 1 messages on reconnect, and the
- * MQTT 5 properties a client relies on: session expiry, message expiry, topic aliases, Receive
- * Maximum and Maximum Packet Size both ways, announced in CONNACK.
+ * and PUBCOMP and forwarded at QoS 1), retained messages, wills (published after the MQTT 5 Will
+ * Delay Interval, though a reconnect within it does not cancel them yet), {@code +}/{@code #}
+ * subscriptions, sessions that outlive the connection (3.1.1 clean session 0, a 5.0 Session
+ * Expiry Interval above 0; kept until a clean start, the interval's timer is not enforced) with
+ * redelivery of unacknowledged QoS 1 messages on reconnect, and the MQTT 5 properties a client
+ * relies on: message expiry, topic aliases, Receive Maximum and Maximum Packet Size both ways,
+ * announced in CONNACK.
  *
  * <p>Bounded: a packet is at most {@code --max-packet-size} bytes (refused from its fixed header),
  * each client's queue holds at most {@code --max-queued} messages (more are dropped), a connection
