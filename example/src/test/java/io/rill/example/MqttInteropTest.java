@@ -217,10 +217,24 @@ class MqttInteropTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"nio", "epoll"})
-    void theBrokerClosesAClientSilentForOneAndAHalfKeepAlives(String transport) throws Exception {
+    void mqtt_13_theBrokerClosesSilentClientsBeforeAndAfterConnect(String transport) throws Exception {
         needTransport(transport);
-        try (ForkedExample broker = new ForkedExample("mqtt-broker", "--port", "0", "--transport", transport);
-             Socket s = new Socket("127.0.0.1", broker.port())) {
+        try (ForkedExample broker = new ForkedExample("mqtt-broker", "--port", "0", "--transport", transport,
+                "--connect-timeout-ms", "300")) {
+            // No CONNECT at all: closed at the connect deadline.
+            try (Socket idle = new Socket("127.0.0.1", broker.port())) {
+                idle.setSoTimeout(10_000);
+                long start = System.nanoTime();
+                assertEquals(-1, idle.getInputStream().read(), "closed without a CONNECT");
+                assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5_000);
+            }
+            silentAfterConnect(broker.port());
+        }
+    }
+
+    /** A client silent after its CONNECT with keep-alive 1 s is closed after about 1.5 s (3.1.2.10). */
+    private static void silentAfterConnect(int port) throws Exception {
+        try (Socket s = new Socket("127.0.0.1", port)) {
             s.setSoTimeout(10_000);
             // MQTT 3.1.1 CONNECT, client "k", clean session, keep-alive 1 s.
             s.getOutputStream().write(new byte[] {0x10, 13, 0, 4, 'M', 'Q', 'T', 'T', 4, 2, 0, 1, 0, 1, 'k'});
