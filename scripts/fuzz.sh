@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of Rill's parsers with Jazzer: scripts/fuzz.sh [SECONDS] [TARGET]
 #
-# Every @FuzzTest method in codec, codec-http, codec-http2, handler, resolver-dns, codec-socks, codec-haproxy, codec-protobuf, codec-smtp, codec-redis, codec-memcache and codec-stomp is a target, named
+# Every @FuzzTest method in codec, codec-http, codec-http2, handler, resolver-dns, codec-socks, codec-haproxy, codec-protobuf, codec-smtp, codec-redis, codec-memcache, codec-stomp and codec-mqtt is a target, named
 # Class#method: a TARGET of that form selects that target alone (lengthField, not
 # lengthFieldAdjusted too), any other TARGET every target whose Class#method contains it. Each target runs
 # for SECONDS (default 60) in a JVM of its own, started from the test class path with Jazzer's
@@ -32,7 +32,7 @@ max_time=$seconds
 [ "$cpu_budget" -gt 0 ] && max_time=$((cpu_budget * 1000))
 ticks=$(getconf CLK_TCK)
 filter=${2:-}
-modules=(codec codec-http codec-http2 handler resolver-dns codec-socks codec-haproxy codec-protobuf codec-smtp codec-redis codec-memcache codec-stomp)
+modules=(codec codec-http codec-http2 handler resolver-dns codec-socks codec-haproxy codec-protobuf codec-smtp codec-redis codec-memcache codec-stomp codec-mqtt)
 MVN=${MVN:-mvn -B}
 java_opts=${FUZZ_JAVA_OPTS:--Xmx1g -XX:+UseSerialGC}
 leak_level=${FUZZ_LEAK_LEVEL:-SIMPLE}

@@ -23,6 +23,8 @@ public final class Main {
             new RedisServer(),
             new RedisClient(),
             new StompBroker(),
+            new MqttBroker(),
+            new MqttClientExample(),
             new HttpBlockingServer(),
             new WebSocketEchoServer(),
             new WebSocketClientExample(),

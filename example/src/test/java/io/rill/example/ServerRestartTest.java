@@ -50,6 +50,8 @@ class ServerRestartTest {
         "discard-server, '', false",
         "socks-proxy, '', false",
         "redis-server, QUIT, true",
+        "mqtt-broker, '', false",
+        "stomp-broker, '', false",
     })
     void restartsOnThePortItJustServed(String example, String request, boolean serverCloses) throws Exception {
         int port;
@@ -83,9 +85,9 @@ class ServerRestartTest {
     void everyServerOfTheJarIsRestarted() throws Exception {
         Set<String> covered = Set.of("http-hello", "http2-hello", "grpc-echo", "http-file-server", "http-echo",
                 "http-blocking", "websocket-echo", "websocket-chat", "port-unification", "line-chat-server",
-                "echo-server", "discard-server", "socks-proxy", "redis-server");
+                "echo-server", "discard-server", "socks-proxy", "redis-server", "mqtt-broker", "stomp-broker");
         Set<String> clients = Set.of("http2-client", "http-client", "websocket-client", "echo-client", "udp-echo",
-                "scheduler-demo", "redis-client");
+                "scheduler-demo", "redis-client", "mqtt-client");
         Set<String> untested = Main.EXAMPLES.stream().map(Example::name)
                 .filter(n -> !covered.contains(n) && !clients.contains(n)).collect(Collectors.toCollection(TreeSet::new));
         assertTrue(untested.isEmpty(), "a TCP server example without a restart case: " + untested);

@@ -246,6 +246,14 @@ public abstract class SocketTestSuite {
     }
 
     @Nested
+    class Mqtt extends SocketMqttTests {
+        @Override
+        protected SocketTransport transport() {
+            return SocketTestSuite.this.transport();
+        }
+    }
+
+    @Nested
     class ChannelPools extends SocketChannelPoolTests {
         @Override
         protected SocketTransport transport() {
