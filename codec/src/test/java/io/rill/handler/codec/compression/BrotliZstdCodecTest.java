@@ -209,12 +209,13 @@ class BrotliZstdCodecTest {
     @ParameterizedTest
     @EnumSource(Format.class)
     void dropsEverythingAfterAFailure(Format f) {
-        EmbeddedChannel ch = new EmbeddedChannel(f.decoder.get());
+        BoundedDecompressor decoder = (BoundedDecompressor) f.decoder.get();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
         assertThrows(DecompressionException.class, () -> {
             ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 1, 2, 3}));
             ch.finish();
         });
-        assertTrue(((BoundedDecompressor) ch.pipeline().first()).isFailed() || !ch.isOpen() || true);
+        assertTrue(decoder.isFailed());
         ch.finishAndReleaseAll();
     }
 }
