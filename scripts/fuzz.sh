@@ -17,6 +17,7 @@
 # Environment: MVN (default "mvn -B"), FUZZ_SKIP_BUILD=1 to reuse the last build, FUZZ_TIMEOUT
 # (default 30: seconds one input may take before it counts as a hang; raise it on a crowded machine),
 # FUZZ_JOBS (default 1: targets run one after another; N runs N at a time, one JVM and core each),
+# FUZZ_SHARD (I/N: only the targets whose index modulo N is I),
 # FUZZ_JAVA_OPTS (default "-Xmx1g -XX:+UseSerialGC": one core each, for a shared machine),
 # FUZZ_LEAK_LEVEL (default SIMPLE, one buffer in 8 tracked: PARANOID, as the tests use, costs 4 to 6
 # times the executions; a leak shows up within a few inputs either way, every input's own buffers
@@ -63,6 +64,17 @@ mapfile -t targets < <(list_targets | awk -F'\t' -v f="$filter" '
   { simple = $2; sub(/.*\./, "", simple) }
   f ~ /#/ ? (simple "#" $3 == f || $2 "#" $3 == f) : (f == "" || index(simple "#" $3, f) || simple == f)')
 [ ${#targets[@]} -gt 0 ] || { echo "no fuzz target matches '$filter'" >&2; exit 2; }
+# FUZZ_SHARD=I/N: only every Nth target, starting at the Ith (0-based), so that successive short
+# runs (CI's) cover every target in turn instead of each paying every target's JVM start.
+if [ -n "${FUZZ_SHARD:-}" ]; then
+  shard=${FUZZ_SHARD%/*}; shards=${FUZZ_SHARD#*/}
+  picked=()
+  for i in "${!targets[@]}"; do
+    [ $((i % shards)) -eq "$shard" ] && picked+=("${targets[$i]}")
+  done
+  echo "fuzz: shard $FUZZ_SHARD, ${#picked[@]} of ${#targets[@]} targets"
+  targets=("${picked[@]}")
+fi
 
 mkdir -p target/fuzz-logs
 rm -f target/fuzz-logs/*.line

@@ -39,7 +39,9 @@ class ProtobufFuzzTest {
         List<Object> pieces = run(FuzzInput.pieces(input));
         // An error and the messages of the same read are seen in no particular order: compare each kind.
         assertEquals(messages(whole), messages(pieces), "messages decoded whole and in pieces");
-        assertEquals(errors(whole), errors(pieces), "errors whole and in pieces");
+        // The frames after a bad one still decode, and one read reports only its first error, so the
+        // count of errors depends on the cuts; whether there is one does not.
+        assertEquals(errors(whole).isEmpty(), errors(pieces).isEmpty(), "an error whole and in pieces");
         for (Object m : whole) {
             if (m instanceof Struct s) {
                 EmbeddedChannel out = new EmbeddedChannel(ProtobufEncoder.DELIMITED);
