@@ -2,7 +2,6 @@ package io.rill.example;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,6 +30,7 @@ import io.rill.handler.codec.mqtt.MqttReasonCode;
 import io.rill.handler.codec.mqtt.MqttSubAck;
 import io.rill.handler.codec.mqtt.MqttSubscribe;
 import io.rill.handler.codec.mqtt.MqttSubscription;
+import io.rill.handler.codec.mqtt.MqttTopics;
 import io.rill.handler.codec.mqtt.MqttUnsubAck;
 import io.rill.handler.codec.mqtt.MqttUnsubscribe;
 import io.rill.handler.codec.mqtt.MqttUnsupportedVersionException;
@@ -40,12 +40,12 @@ import io.rill.handler.timeout.IdleStateEvent;
 import io.rill.handler.timeout.IdleStateHandler;
 
 /**
- * An MQTT 3.1.1 and 5.0 broker in memory: QoS 0 and 1 (a QoS 2 PUBLISH is acknowledged by PUBREC
- * and PUBCOMP and forwarded at QoS 1), retained messages, wills (published after the MQTT 5 Will
- * Delay Interval, though a reconnect within it does not cancel them yet), {@code +}/{@code #}
- * subscriptions, sessions that outlive the connection (3.1.1 clean session 0, a 5.0 Session
- * Expiry Interval above 0; kept until a clean start, the interval's timer is not enforced) with
- * redelivery of unacknowledged QoS 1 messages on reconnect, and the MQTT 5 properties a client
+ * An MQTT 3.1.1 and 5.0 broker in memory: QoS 0, 1 and 2 both ways, retained messages, wills
+ * (published after the MQTT 5 Will Delay Interval unless the client comes back first),
+ * {@code +}/{@code #} subscriptions, shared subscriptions ({@code $share/NAME/FILTER}: each
+ * message to one session of the group, in turn), sessions that outlive the connection (3.1.1 clean
+ * session 0 until the next clean one; 5.0 for the Session Expiry Interval, then ended) with
+ * redelivery of unacknowledged QoS 1 and 2 messages on reconnect, and the MQTT 5 properties a client
  * relies on: message expiry, topic aliases, Receive Maximum and Maximum Packet Size both ways,
  * announced in CONNACK.
  *
@@ -64,7 +64,7 @@ final class MqttBroker implements Example {
             600_000, "close a connection that has not sent CONNECT by then");
     /** Topic aliases a client may use towards the broker (MQTT 5). */
     private static final int TOPIC_ALIAS_MAXIMUM = 16;
-    /** Unacknowledged QoS 2 messages a client may have towards the broker (MQTT 5 Receive Maximum). */
+    /** Unreleased QoS 2 messages a client may have towards the broker (MQTT 5 Receive Maximum). */
     private static final int RECEIVE_MAXIMUM = 64;
 
     @Override
@@ -113,8 +113,6 @@ final class MqttBroker implements Example {
         private MqttVersion version;
         private MqttWill will;
         private final Map<Integer, String> topicAliases = new HashMap<>();
-        /** QoS 2 packet identifiers received and not yet released by PUBREL: a duplicate is not forwarded twice. */
-        private final Set<Integer> qos2Received = new HashSet<>();
 
         Connection(MqttSessions sessions, int connectTimeoutMillis) {
             this.sessions = sessions;
@@ -187,7 +185,7 @@ final class MqttBroker implements Example {
                 session.receiveMaximum = (int) connect.properties().number(MqttPropertyId.RECEIVE_MAXIMUM, 65_535);
                 // 3.1.1: clean session 0 keeps the session until the next clean one; 5.0: the Session Expiry Interval.
                 session.expirySeconds = v5 ? connect.properties().number(MqttPropertyId.SESSION_EXPIRY_INTERVAL, 0)
-                        : connect.cleanStart() ? 0 : 0xffffffffL;
+                        : connect.cleanStart() ? 0 : MqttSessions.NEVER_EXPIRES;
             }
             will = connect.will();
             if (connect.keepAliveSeconds() > 0) {
@@ -199,9 +197,7 @@ final class MqttBroker implements Example {
                 MqttProperties.Builder b = MqttProperties.builder()
                         .add(MqttPropertyId.RECEIVE_MAXIMUM, RECEIVE_MAXIMUM)
                         .add(MqttPropertyId.TOPIC_ALIAS_MAXIMUM, TOPIC_ALIAS_MAXIMUM)
-                        .add(MqttPropertyId.MAXIMUM_QOS, 1)
-                        .add(MqttPropertyId.MAXIMUM_PACKET_SIZE, (long) codec.maxPacketSize())
-                        .add(MqttPropertyId.SHARED_SUBSCRIPTION_AVAILABLE, 0);
+                        .add(MqttPropertyId.MAXIMUM_PACKET_SIZE, (long) codec.maxPacketSize());
                 if (assigned) {
                     b.add(MqttPropertyId.ASSIGNED_CLIENT_IDENTIFIER, clientId);
                 }
@@ -233,11 +229,17 @@ final class MqttBroker implements Example {
                 }
             }
             if (publish.qos() == 2) {
-                if (qos2Received.size() >= RECEIVE_MAXIMUM && !qos2Received.contains(publish.packetId())) {
-                    refuse(ctx, MqttReasonCode.RECEIVE_MAXIMUM_EXCEEDED);
-                    return;
+                // Forwarded on the first PUBLISH, and not again for a DUP of it until PUBREL releases the
+                // identifier (5.0 section 4.3.3); the identifiers stay with the session across reconnects.
+                boolean first;
+                synchronized (sessions) {
+                    Set<Integer> received = session.qos2Received;
+                    if (received.size() >= RECEIVE_MAXIMUM && !received.contains(publish.packetId())) {
+                        refuse(ctx, MqttReasonCode.RECEIVE_MAXIMUM_EXCEEDED);
+                        return;
+                    }
+                    first = received.add(publish.packetId());
                 }
-                boolean first = qos2Received.add(publish.packetId());
                 ctx.writeAndFlush(new MqttPubAck(MqttPacketType.PUBREC, publish.packetId()));
                 if (!first) {
                     return;
@@ -245,7 +247,7 @@ final class MqttBroker implements Example {
             }
             long expiry = publish.properties().number(MqttPropertyId.MESSAGE_EXPIRY_INTERVAL, -1);
             MqttSessions.Message message = new MqttSessions.Message(topic, ByteBufUtil.getBytes(publish.content()),
-                    Math.min(1, publish.qos()), publish.retained(), publish.properties(),
+                    publish.qos(), publish.retained(), publish.properties(),
                     expiry < 0 ? Long.MAX_VALUE : System.nanoTime() + TimeUnit.SECONDS.toNanos(expiry));
             int receivers = sessions.publish(message, session.clientId);
             if (publish.qos() == 1) {
@@ -256,12 +258,17 @@ final class MqttBroker implements Example {
 
         private void acknowledgement(ChannelHandlerContext ctx, MqttPubAck ack) {
             switch (ack.type()) {
-                case PUBACK -> sessions.acknowledged(session, ack.packetId());
+                case PUBACK, PUBCOMP -> sessions.acknowledged(session, ack.packetId());
+                case PUBREC -> sessions.received(session, ack.packetId(), ack.reasonCode());
                 case PUBREL -> {
-                    qos2Received.remove(ack.packetId());
-                    ctx.writeAndFlush(new MqttPubAck(MqttPacketType.PUBCOMP, ack.packetId()));
+                    boolean known;
+                    synchronized (sessions) {
+                        known = session.qos2Received.remove(ack.packetId());
+                    }
+                    int code = known || !version.isV5() ? MqttReasonCode.SUCCESS : MqttReasonCode.PACKET_IDENTIFIER_NOT_FOUND;
+                    ctx.writeAndFlush(new MqttPubAck(MqttPacketType.PUBCOMP, ack.packetId(), code, MqttProperties.NONE));
                 }
-                default -> refuse(ctx, MqttReasonCode.PROTOCOL_ERROR); // the broker never sends QoS 2
+                default -> refuse(ctx, MqttReasonCode.PROTOCOL_ERROR);
             }
         }
 
@@ -272,20 +279,20 @@ final class MqttBroker implements Example {
             Object id = subscribe.properties().get(MqttPropertyId.SUBSCRIPTION_IDENTIFIER);
             synchronized (sessions) {
                 for (MqttSubscription sub : subscribe.subscriptions()) {
-                    if (sub.filter().startsWith("$share/")) {
-                        granted.add(version.isV5() ? MqttReasonCode.SHARED_SUBSCRIPTIONS_NOT_SUPPORTED : 0x80);
-                        continue;
-                    }
-                    MqttSubscription kept = new MqttSubscription(sub.filter(), Math.min(1, sub.qos()), sub.noLocal(),
-                            sub.retainAsPublished(), sub.retainHandling());
-                    isNew.add(session.subscriptions.put(sub.filter(), kept) == null);
+                    boolean fresh = session.subscriptions.put(sub.filter(), sub) == null;
                     if (id != null) {
                         session.subscriptionIds.put(sub.filter(), (Integer) id);
                     } else {
                         session.subscriptionIds.remove(sub.filter());
                     }
-                    added.add(kept);
-                    granted.add(kept.qos());
+                    if (MqttTopics.isShared(sub.filter())) {
+                        // No retained messages for a shared subscription (5.0 section 4.8.2).
+                        sessions.joinShared(session, sub.filter());
+                    } else {
+                        isNew.add(fresh);
+                        added.add(sub);
+                    }
+                    granted.add(sub.qos());
                 }
             }
             ctx.writeAndFlush(new MqttSubAck(subscribe.packetId(), granted, MqttProperties.NONE));
@@ -304,6 +311,9 @@ final class MqttBroker implements Example {
                 for (String filter : unsubscribe.filters()) {
                     boolean existed = session.subscriptions.remove(filter) != null;
                     session.subscriptionIds.remove(filter);
+                    if (MqttTopics.isShared(filter)) {
+                        sessions.leaveShared(session, filter);
+                    }
                     codes.add(existed ? MqttReasonCode.SUCCESS : MqttReasonCode.NO_SUBSCRIPTION_EXISTED);
                 }
             }
@@ -362,28 +372,17 @@ final class MqttBroker implements Example {
             if (session != null) {
                 MqttWill gone = will;
                 will = null;
+                MqttSessions.Message message = null;
+                long willDelay = 0;
                 if (gone != null) {
-                    publishWill(ctx, gone);
+                    long expiry = gone.properties().number(MqttPropertyId.MESSAGE_EXPIRY_INTERVAL, -1);
+                    message = new MqttSessions.Message(gone.topic(), gone.payload(), gone.qos(), gone.retain(), gone.properties(),
+                            expiry < 0 ? Long.MAX_VALUE : System.nanoTime() + TimeUnit.SECONDS.toNanos(expiry));
+                    willDelay = gone.properties().number(MqttPropertyId.WILL_DELAY_INTERVAL, 0);
                 }
-                sessions.closed(session, ctx.channel());
+                sessions.closed(session, ctx.channel(), message, willDelay, ctx.executor());
             }
             ctx.fireChannelInactive();
-        }
-
-        /** Publishes the will, after its MQTT 5 Will Delay Interval if it has one (3.1.3.2.2). */
-        private void publishWill(ChannelHandlerContext ctx, MqttWill gone) {
-            long expiry = gone.properties().number(MqttPropertyId.MESSAGE_EXPIRY_INTERVAL, -1);
-            MqttSessions.Message message = new MqttSessions.Message(gone.topic(), gone.payload(), Math.min(1, gone.qos()),
-                    gone.retain(), gone.properties(), expiry < 0 ? Long.MAX_VALUE : System.nanoTime() + TimeUnit.SECONDS.toNanos(expiry));
-            long delay = Math.min(gone.properties().number(MqttPropertyId.WILL_DELAY_INTERVAL, 0), session.expirySeconds);
-            String clientId = session.clientId;
-            if (delay <= 0) {
-                sessions.publish(message, clientId);
-            } else {
-                ctx.executor().schedule(() -> {
-                    sessions.publish(message, clientId);
-                }, delay, TimeUnit.SECONDS);
-            }
         }
     }
 }

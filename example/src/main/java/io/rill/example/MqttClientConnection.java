@@ -25,6 +25,7 @@ import io.rill.handler.codec.mqtt.MqttPing;
 import io.rill.handler.codec.mqtt.MqttProperties;
 import io.rill.handler.codec.mqtt.MqttPubAck;
 import io.rill.handler.codec.mqtt.MqttPublish;
+import io.rill.handler.codec.mqtt.MqttReasonCode;
 import io.rill.handler.codec.mqtt.MqttSubAck;
 import io.rill.handler.codec.mqtt.MqttSubscribe;
 import io.rill.handler.codec.mqtt.MqttSubscription;
@@ -85,7 +86,7 @@ final class MqttClientConnection {
         return channel.closeFuture();
     }
 
-    /** Publishes; the future completes when written (QoS 0) or acknowledged by PUBACK (QoS 1). */
+    /** Publishes; the future completes when written (QoS 0), acknowledged by PUBACK (QoS 1) or by PUBCOMP (QoS 2). */
     CompletableFuture<Void> publish(String topic, byte[] payload, int qos, boolean retain, MqttProperties properties) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         channel.eventLoop().execute(() -> {
@@ -164,10 +165,21 @@ final class MqttClientConnection {
             } else if (msg instanceof MqttConnAck ack) {
                 connAck.complete(ack);
             } else if (msg instanceof MqttPubAck ack) {
-                if (ack.type() == MqttPacketType.PUBACK) {
+                if (ack.type() == MqttPacketType.PUBACK || ack.type() == MqttPacketType.PUBCOMP) {
                     CompletableFuture<Void> done = waiting.remove(ack.packetId());
                     if (done != null) {
                         done.complete(null);
+                    }
+                } else if (ack.type() == MqttPacketType.PUBREC) {
+                    // QoS 2, second step (5.0 section 4.3.3): release the message, then wait for PUBCOMP.
+                    if (ack.reasonCode() >= MqttReasonCode.UNSPECIFIED_ERROR) {
+                        CompletableFuture<Void> done = waiting.remove(ack.packetId());
+                        if (done != null) {
+                            done.completeExceptionally(new IllegalStateException(
+                                    "the broker refused the message: reason 0x" + Integer.toHexString(ack.reasonCode())));
+                        }
+                    } else {
+                        ctx.writeAndFlush(new MqttPubAck(MqttPacketType.PUBREL, ack.packetId()));
                     }
                 } else if (ack.type() == MqttPacketType.PUBREL) {
                     ctx.writeAndFlush(new MqttPubAck(MqttPacketType.PUBCOMP, ack.packetId()));

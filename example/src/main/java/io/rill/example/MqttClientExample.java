@@ -21,7 +21,7 @@ import io.rill.handler.codec.mqtt.MqttVersion;
 final class MqttClientExample implements Example {
 
     private static final ExampleOption V5 = ExampleOption.flag("v5", "speak MQTT 5.0 (default 3.1.1)");
-    private static final ExampleOption QOS = ExampleOption.number("qos", "0|1", 0, 0, 1, "QoS of the message or subscription");
+    private static final ExampleOption QOS = ExampleOption.number("qos", "0|1|2", 0, 0, 2, "QoS of the message or subscription");
     private static final ExampleOption RETAIN = ExampleOption.flag("retain", "pub: ask the broker to retain the message");
     private static final ExampleOption COUNT = ExampleOption.number("count", "N", 0, 0, Integer.MAX_VALUE,
             "sub: exit after N messages (0: run until stopped)");

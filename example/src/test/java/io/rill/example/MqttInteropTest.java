@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
@@ -14,7 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -29,8 +33,9 @@ import io.rill.example.ForkedExample.Outcome;
 
 /**
  * The MQTT examples against Debian's mosquitto, over NIO and epoll: {@code mosquitto_pub} and
- * {@code mosquitto_sub} (3.1.1 and 5.0; QoS 0 and 1, retained messages, a will, a persistent
- * session that gets what was published while it was away) against {@code mqtt-broker}, and
+ * {@code mosquitto_sub} (3.1.1 and 5.0; QoS 0, 1 and 2, retained messages, a will, shared
+ * subscriptions, a persistent session that gets what was published while it was away, a session
+ * that expires, a delayed will cancelled by the client's return) against {@code mqtt-broker}, and
  * {@code mqtt-client} against a real {@code mosquitto} broker started on a free loopback port.
  * Outside CI a missing mosquitto skips; in CI ({@code CI=true}, {@code .ci/run} installs
  * mosquitto and mosquitto-clients) it fails.
@@ -53,12 +58,15 @@ class MqttInteropTest {
     private static final class Lines implements AutoCloseable {
         final Process process;
         final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        /** Every line, debug output included, in order. */
+        final List<String> all = Collections.synchronizedList(new ArrayList<>());
 
         Lines(List<String> command) throws IOException {
             process = new ProcessBuilder(command).redirectErrorStream(true).start();
             TestThreads.run("mqtt-peer-stdout", () -> {
                 try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String line; (line = out.readLine()) != null; ) {
+                        all.add(line);
                         lines.add(line);
                     }
                 } catch (IOException ended) {
@@ -156,7 +164,10 @@ class MqttInteropTest {
                     }
                     assertEquals(List.of(v + "/will gone"), watcher.rest());
                 }
+                qos2BothWays(port, v);
+                sharedSubscriptionsTakeTurns(port, v);
             }
+            sessionsExpireAndAReturnCancelsADelayedWill(broker);
             // A persistent 3.1.1 session (clean session 0): a QoS 1 message published while it is away arrives on return.
             List<String> persistent = List.of("-i", "rill-persistent", "-c", "-q", "1", "-t", "away/#", "-W", "15", "-v", "-d");
             try (Lines first = new Lines(mosquitto("mosquitto_sub", port, "mqttv311", concat(persistent, "-C", "1")))) {
@@ -170,6 +181,99 @@ class MqttInteropTest {
                 assertEquals(List.of("away/later m2"), lines);
             }
         }
+    }
+
+    /** QoS 2 from mosquitto_pub to the broker and from the broker to mosquitto_sub: PUBREC, PUBREL, PUBCOMP each way. */
+    private static void qos2BothWays(int port, String v) throws Exception {
+        try (Lines sub = new Lines(mosquitto("mosquitto_sub", port, v, "-t", v + "/exactly", "-q", "2", "-C", "1", "-W", "15", "-v", "-d"))) {
+            sub.await("SUBACK");
+            pub(port, v, "-t", v + "/exactly", "-m", "once", "-q", "2");
+            assertEquals(List.of(v + "/exactly once"), sub.rest());
+            List<String> debug = List.copyOf(sub.all);
+            assertTrue(debug.stream().anyMatch(l -> l.contains("received PUBLISH (d0, q2")), "delivered at QoS 2: " + debug);
+            assertTrue(debug.stream().anyMatch(l -> l.contains("received PUBREL")), "the broker released it: " + debug);
+        }
+    }
+
+    /** Two sessions sharing {@code $share/workers/...}: four messages, two each, none twice (5.0 section 4.8.2; mosquitto's clients allow it in 3.1.1 too). */
+    private static void sharedSubscriptionsTakeTurns(int port, String v) throws Exception {
+        String filter = "$share/workers/" + v + "/jobs/#";
+        try (Lines a = new Lines(mosquitto("mosquitto_sub", port, v, "-t", filter, "-q", "1", "-C", "2", "-W", "15", "-v", "-d"));
+                Lines b = new Lines(mosquitto("mosquitto_sub", port, v, "-t", filter, "-q", "1", "-C", "2", "-W", "15", "-v", "-d"))) {
+            a.await("SUBACK");
+            b.await("SUBACK");
+            for (int i = 0; i < 4; i++) {
+                pub(port, v, "-t", v + "/jobs/" + i, "-m", "job" + i, "-q", "1");
+            }
+            List<String> got = new ArrayList<>(a.rest());
+            List<String> other = b.rest();
+            assertEquals(2, got.size(), "one member got " + got);
+            assertEquals(2, other.size(), "the other got " + other);
+            got.addAll(other);
+            assertEquals(Set.of(v + "/jobs/0 job0", v + "/jobs/1 job1", v + "/jobs/2 job2", v + "/jobs/3 job3"), new HashSet<>(got));
+        }
+    }
+
+    /**
+     * MQTT 5 session expiry and will delay, over raw sockets: a session with a Session Expiry Interval
+     * of 60 s is there when its client comes back; one of 1 s ends while the client is away (the broker
+     * logs it) and is not there afterwards; a will delayed by 60 s is not published when its client
+     * returns within the delay (the broker logs the cancelled will; the watcher sees nothing by the
+     * time a later message arrives).
+     */
+    private static void sessionsExpireAndAReturnCancelsADelayedWill(ForkedExample broker) throws Exception {
+        int port = broker.port();
+        assertEquals(0, connectV5(port, "rill-kept", 60, null), "a first connection finds no session");
+        assertEquals(1, connectV5(port, "rill-kept", 0, null), "a session with 60 s of expiry outlives its connection");
+        assertEquals(0, connectV5(port, "rill-brief", 1, null));
+        broker.awaitLog("Session rill-brief expired", 15, TimeUnit.SECONDS);
+        assertEquals(0, connectV5(port, "rill-brief", 0, null), "the expired session is gone");
+
+        try (Lines watcher = new Lines(mosquitto("mosquitto_sub", port, "mqttv5", "-t", "delayed/#", "-C", "1", "-W", "15", "-v", "-d"))) {
+            watcher.await("SUBACK");
+            assertEquals(0, connectV5(port, "rill-returns", 60, "delayed/will"));
+            assertEquals(1, connectV5(port, "rill-returns", 0, null), "back within the will delay");
+            broker.awaitLog("The will of rill-returns is not sent: the client is back", 15, TimeUnit.SECONDS);
+            pub(port, "mqttv5", "-t", "delayed/after", "-m", "later");
+            assertEquals(List.of("delayed/after later"), watcher.rest(), "the will was not published");
+        }
+    }
+
+    /**
+     * Sends an MQTT 5 CONNECT (clean start 0, the given Session Expiry Interval, and if {@code willTopic}
+     * is set a will on it delayed by 60 s), reads the CONNACK, closes the socket without DISCONNECT
+     * and returns the CONNACK's session-present flag.
+     */
+    private static int connectV5(int port, String clientId, int expirySeconds, String willTopic) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        body.writeBytes(new byte[] {0, 4, 'M', 'Q', 'T', 'T', 5, (byte) (willTopic == null ? 0 : 0x04), 0, 0});
+        body.writeBytes(new byte[] {5, 0x11, (byte) (expirySeconds >>> 24), (byte) (expirySeconds >>> 16), (byte) (expirySeconds >>> 8),
+                (byte) expirySeconds});
+        writeString(body, clientId);
+        if (willTopic != null) {
+            body.writeBytes(new byte[] {5, 0x18, 0, 0, 0, 60}); // Will Delay Interval 60 s
+            writeString(body, willTopic);
+            writeString(body, "gone");
+        }
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(10_000);
+            ByteArrayOutputStream packet = new ByteArrayOutputStream();
+            packet.write(0x10);
+            packet.write(body.size()); // under 128: one byte of remaining length
+            body.writeTo(packet);
+            s.getOutputStream().write(packet.toByteArray());
+            byte[] head = s.getInputStream().readNBytes(4);
+            assertEquals(0x20, head[0] & 0xff, "CONNACK");
+            assertEquals(0, head[3], "CONNACK reason");
+            return head[2];
+        }
+    }
+
+    private static void writeString(ByteArrayOutputStream out, String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        out.write(bytes.length >>> 8);
+        out.write(bytes.length);
+        out.writeBytes(bytes);
     }
 
     private static String[] concat(List<String> head, String... tail) {
@@ -195,12 +299,14 @@ class MqttInteropTest {
                 List<String> version = v.equals("--v5") ? List.of("--v5") : List.of();
                 List<String> subCommand = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                        "mqtt-client", "--port", String.valueOf(port), "--transport", transport, "--qos", "1", "--count", "2"));
+                        "mqtt-client", "--port", String.valueOf(port), "--transport", transport, "--qos", "2", "--count", "2"));
                 subCommand.addAll(version);
                 subCommand.addAll(List.of("sub", "rill/+/x"));
+                // QoS 1 publishes in 3.1.1 and QoS 2 in 5.0: both acknowledgement flows, at no extra process.
+                List<String> publishQos = v.equals("--v5") ? List.of("0", "2") : List.of("0", "1");
                 try (Lines sub = new Lines(subCommand)) {
-                    sub.await("Subscribed to rill/+/x (granted QoS 1)");
-                    for (String qos : List.of("0", "1")) {
+                    sub.await("Subscribed to rill/+/x (granted QoS 2)");
+                    for (String qos : publishQos) {
                         List<String> pub = new ArrayList<>(List.of("mqtt-client", "--port", String.valueOf(port), "--transport",
                                 transport, "--qos", qos));
                         pub.addAll(version);
@@ -208,7 +314,7 @@ class MqttInteropTest {
                         Outcome published = ForkedExample.runToEnd("", pub.toArray(new String[0]));
                         assertEquals(0, published.status(), published.toString());
                     }
-                    assertEquals(List.of("rill/0/x hello 0", "rill/1/x hello 1"), sub.rest());
+                    assertEquals(List.of("rill/0/x hello 0", "rill/" + publishQos.get(1) + "/x hello " + publishQos.get(1)), sub.rest());
                     assertEquals(0, sub.process.exitValue());
                 }
             }

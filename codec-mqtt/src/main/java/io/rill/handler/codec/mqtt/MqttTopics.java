@@ -67,9 +67,29 @@ public final class MqttTopics {
         return null;
     }
 
-    /** {@return true if {@code filter} is a shared subscription, {@code $share/NAME/FILTER}} */
-    static boolean isShared(String filter) {
+    /**
+     * {@return true if {@code filter} is a shared subscription, {@code $share/NAME/FILTER}} (MQTT 5.0
+     * section 4.8.2): each message matching FILTER goes to one session of those sharing NAME.
+     *
+     * @param filter a topic filter
+     */
+    public static boolean isShared(String filter) {
         return filter.startsWith(SHARE_PREFIX);
+    }
+
+    /**
+     * {@return the FILTER of the valid shared subscription {@code $share/NAME/FILTER}}, the part
+     * {@link #matches} takes
+     *
+     * @param sharedFilter a valid shared subscription, as {@link #checkFilter} accepts
+     * @throws IllegalArgumentException if {@code sharedFilter} is not a shared subscription
+     */
+    public static String sharedFilter(String sharedFilter) {
+        int slash = isShared(sharedFilter) ? sharedFilter.indexOf('/', SHARE_PREFIX.length()) : -1;
+        if (slash < 0) {
+            throw new IllegalArgumentException("not a shared subscription: '" + sharedFilter + "'");
+        }
+        return sharedFilter.substring(slash + 1);
     }
 
     /**

@@ -3,6 +3,8 @@ package io.rill.handler.codec.mqtt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +43,15 @@ class MqttTopicsTest {
         assertMatch(true, "$SYS/#", "$SYS/uptime");
         assertMatch(true, "a//b", "a//b");
         assertMatch(false, "a/b/c", "a/b");
+    }
+
+    @Test
+    void aSharedSubscriptionNamesItsFilterAfterTheShareName() {
+        assertTrue(MqttTopics.isShared("$share/g/a/#"));
+        assertEquals("a/#", MqttTopics.sharedFilter("$share/g/a/#"));
+        assertEquals("/x", MqttTopics.sharedFilter("$share/workers//x"));
+        assertThrows(IllegalArgumentException.class, () -> MqttTopics.sharedFilter("a/#"));
+        assertThrows(IllegalArgumentException.class, () -> MqttTopics.sharedFilter("$share/g"));
     }
 
     private static void assertMatch(boolean expected, String filter, String name) {
