@@ -50,9 +50,10 @@ import io.rill.handler.timeout.IdleStateHandler;
  * announced in CONNACK.
  *
  * <p>Bounded: a packet is at most {@code --max-packet-size} bytes (refused from its fixed header),
- * each client's queue holds at most {@code --max-queued} messages (more are dropped), a connection
- * must send CONNECT within {@code --connect-timeout-ms} and then something every 1.5 keep-alive
- * intervals (section 3.1.2.10), else it is closed and its will published.
+ * each client's queue holds at most {@code --max-queued} messages (more are dropped), a session
+ * outlives its connection by at most {@code --max-session-expiry-s}, a connection must send CONNECT
+ * within {@code --connect-timeout-ms} and then something every 1.5 keep-alive intervals (section
+ * 3.1.2.10), else it is closed and its will published.
  */
 final class MqttBroker implements Example {
 
@@ -62,6 +63,9 @@ final class MqttBroker implements Example {
             "messages one client's queue holds (offline or beyond its Receive Maximum); more are dropped");
     private static final ExampleOption CONNECT_TIMEOUT = ExampleOption.number("connect-timeout-ms", "MS", 10_000, 1,
             600_000, "close a connection that has not sent CONNECT by then");
+    private static final ExampleOption MAX_SESSION_EXPIRY = ExampleOption.number("max-session-expiry-s", "SECONDS", 86_400, 0,
+            MqttSessions.NEVER_EXPIRES, "the longest a session outlives its connection (5.0: announced in CONNACK when a "
+                    + "client asks for more; 3.1.1 persistent sessions too); 4294967295: for ever");
     /** Topic aliases a client may use towards the broker (MQTT 5). */
     private static final int TOPIC_ALIAS_MAXIMUM = 16;
     /** Unreleased QoS 2 messages a client may have towards the broker (MQTT 5 Receive Maximum). */
@@ -79,13 +83,14 @@ final class MqttBroker implements Example {
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(MAX_PACKET_SIZE, MAX_QUEUED, CONNECT_TIMEOUT);
+        return List.of(MAX_PACKET_SIZE, MAX_QUEUED, CONNECT_TIMEOUT, MAX_SESSION_EXPIRY);
     }
 
     @Override
     public List<String> limits() {
         return List.of("packets: at most --max-packet-size (256 KiB), refused from the fixed header",
                 "queues: --max-queued (1000) messages per client, then dropped",
+                "sessions: kept at most --max-session-expiry-s (1 day) after their connection ends, whatever the client asks",
                 "CONNECT within --connect-timeout-ms (10 s), then a packet every 1.5 keep-alive intervals",
                 ServerRunner.READING_LIMIT);
     }
@@ -95,11 +100,12 @@ final class MqttBroker implements Example {
         MqttSessions sessions = new MqttSessions(options.intValue(MAX_QUEUED));
         int maxPacketSize = options.intValue(MAX_PACKET_SIZE);
         int connectTimeout = options.intValue(CONNECT_TIMEOUT);
+        long maxSessionExpiry = options.number(MAX_SESSION_EXPIRY);
         ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
                 ch.pipeline().addLast("mqtt", MqttCodec.server(maxPacketSize, MqttCodec.DEFAULT_MAX_LIST_ENTRIES));
-                ch.pipeline().addLast(new Connection(sessions, connectTimeout));
+                ch.pipeline().addLast(new Connection(sessions, connectTimeout, maxSessionExpiry));
             }
         });
     }
@@ -108,15 +114,17 @@ final class MqttBroker implements Example {
     private static final class Connection implements ChannelHandler {
         private final MqttSessions sessions;
         private final int connectTimeoutMillis;
+        private final long maxSessionExpiry;
         private ScheduledFuture<?> connectDeadline;
         private MqttSessions.Session session;
         private MqttVersion version;
         private MqttWill will;
         private final Map<Integer, String> topicAliases = new HashMap<>();
 
-        Connection(MqttSessions sessions, int connectTimeoutMillis) {
+        Connection(MqttSessions sessions, int connectTimeoutMillis, long maxSessionExpiry) {
             this.sessions = sessions;
             this.connectTimeoutMillis = connectTimeoutMillis;
+            this.maxSessionExpiry = maxSessionExpiry;
         }
 
         @Override
@@ -149,7 +157,9 @@ final class MqttBroker implements Example {
                     }
                     long expiry = disconnect.properties().number(MqttPropertyId.SESSION_EXPIRY_INTERVAL, -1);
                     if (expiry >= 0) {
-                        session.expirySeconds = expiry;
+                        synchronized (sessions) {
+                            session.expirySeconds = Math.min(expiry, maxSessionExpiry);
+                        }
                     }
                     ctx.close();
                 } else {
@@ -180,12 +190,14 @@ final class MqttBroker implements Example {
             }
             boolean[] present = new boolean[1];
             session = sessions.open(clientId, connect.cleanStart(), ctx.channel(), codec, present);
+            // 3.1.1: clean session 0 keeps the session until the next clean one; 5.0: the Session Expiry
+            // Interval. Either way at most --max-session-expiry-s, so vanished clients cannot pile up sessions.
+            long requestedExpiry = v5 ? connect.properties().number(MqttPropertyId.SESSION_EXPIRY_INTERVAL, 0)
+                    : connect.cleanStart() ? 0 : MqttSessions.NEVER_EXPIRES;
             synchronized (sessions) {
                 session.v5 = v5;
                 session.receiveMaximum = (int) connect.properties().number(MqttPropertyId.RECEIVE_MAXIMUM, 65_535);
-                // 3.1.1: clean session 0 keeps the session until the next clean one; 5.0: the Session Expiry Interval.
-                session.expirySeconds = v5 ? connect.properties().number(MqttPropertyId.SESSION_EXPIRY_INTERVAL, 0)
-                        : connect.cleanStart() ? 0 : MqttSessions.NEVER_EXPIRES;
+                session.expirySeconds = Math.min(requestedExpiry, maxSessionExpiry);
             }
             will = connect.will();
             if (connect.keepAliveSeconds() > 0) {
@@ -200,6 +212,9 @@ final class MqttBroker implements Example {
                         .add(MqttPropertyId.MAXIMUM_PACKET_SIZE, (long) codec.maxPacketSize());
                 if (assigned) {
                     b.add(MqttPropertyId.ASSIGNED_CLIENT_IDENTIFIER, clientId);
+                }
+                if (requestedExpiry > maxSessionExpiry) {
+                    b.add(MqttPropertyId.SESSION_EXPIRY_INTERVAL, maxSessionExpiry); // the server's value wins (3.2.2.3.2)
                 }
                 properties = b.build();
             }

@@ -146,7 +146,7 @@ final class MqttSessions {
         if (session != null) {
             cancelTimers(session);
             if (session.pendingWill != null) {
-                LOG.info("The will of {} is not sent: the client is back within its Will Delay Interval", clientId);
+                logWillNotSent(clientId);
                 session.pendingWill = null;
             }
         }
@@ -176,15 +176,22 @@ final class MqttSessions {
      */
     synchronized void closed(Session session, Channel channel, Message will, long willDelaySeconds, ScheduledExecutorService timers) {
         boolean takenOver = session.channel != channel;
-        if (will != null) {
+        if (will != null && takenOver) {
+            // The client's new connection came before this one's close was seen; it also set the
+            // session's expiry anew, so only the will's own delay counts here.
+            if (willDelaySeconds > 0) {
+                logWillNotSent(session.clientId);
+            } else {
+                publish(will, session.clientId);
+            }
+        } else if (will != null) {
             long delay = Math.min(willDelaySeconds, session.expirySeconds);
             if (delay <= 0) {
                 publish(will, session.clientId);
-            } else if (!takenOver) {
+            } else {
                 session.pendingWill = will;
                 session.willTimer = timers.schedule(() -> willDelayElapsed(session), delay, TimeUnit.SECONDS);
             }
-            // Taken over with a delay: the new connection came first, and the will is not sent.
         }
         if (takenOver) {
             return;
@@ -196,6 +203,10 @@ final class MqttSessions {
         } else if (session.expirySeconds != NEVER_EXPIRES) {
             session.expiryTimer = timers.schedule(() -> expire(session), session.expirySeconds, TimeUnit.SECONDS);
         }
+    }
+
+    private static void logWillNotSent(String clientId) {
+        LOG.info("The will of {} is not sent: the client is back within its Will Delay Interval", clientId);
     }
 
     private synchronized void willDelayElapsed(Session session) {

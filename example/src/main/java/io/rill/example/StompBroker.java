@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.rill.buffer.ReferenceCountUtil;
@@ -20,12 +21,19 @@ import io.rill.handler.codec.stomp.StompDecoderException;
 import io.rill.handler.codec.stomp.StompFrame;
 import io.rill.handler.codec.stomp.StompFrameDecoder;
 import io.rill.handler.codec.stomp.StompFrameEncoder;
+import io.rill.handler.codec.stomp.StompHeartBeatHeader;
+import io.rill.handler.codec.stomp.StompHeartbeat;
+import io.rill.handler.timeout.IdleState;
+import io.rill.handler.timeout.IdleStateEvent;
+import io.rill.handler.timeout.IdleStateHandler;
 
 /**
  * A small in-memory STOMP 1.2 broker: CONNECT or STOMP, SUBSCRIBE and UNSUBSCRIBE by destination,
  * SEND delivered as MESSAGE to every subscription of that destination (at most once, acknowledged
  * automatically: ACK and NACK are accepted and change nothing), RECEIPT for any frame that asks,
- * DISCONNECT. Bad frames get an ERROR frame and the close. A subscriber that reads too slowly (more
+ * DISCONNECT, and heart-beats negotiated from the client's {@code heart-beat} header (the broker
+ * offers and wants {@code --heart-beat-ms}; a client silent for twice the agreed interval is
+ * closed). Bad frames get an ERROR frame and the close. A subscriber that reads too slowly (more
  * than {@code --max-queued-bytes} waiting for it) gets an ERROR and is closed rather than let its
  * backlog grow without bound.
  */
@@ -35,6 +43,8 @@ final class StompBroker implements Example {
             "the largest message body a client may send");
     private static final ExampleOption MAX_QUEUED = ExampleOption.number("max-queued-bytes", "BYTES", 4 << 20, 65_536,
             1 << 30, "what may wait for one slow subscriber before it is closed");
+    private static final ExampleOption HEART_BEAT = ExampleOption.number("heart-beat-ms", "MS", 10_000, 100, 3_600_000,
+            "the heart-beat interval the broker can send at and wants from clients (CONNECTED's heart-beat header)");
     private static final int MAX_SUBSCRIPTIONS = 256;
     /** SEND headers about the SEND frame itself, not passed on to the MESSAGE. */
     private static final Set<String> FRAME_HEADERS = Set.of("destination", "receipt", "content-length", "transaction",
@@ -52,7 +62,7 @@ final class StompBroker implements Example {
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(MAX_BODY, MAX_QUEUED);
+        return List.of(MAX_BODY, MAX_QUEUED, HEART_BEAT);
     }
 
     @Override
@@ -60,6 +70,7 @@ final class StompBroker implements Example {
         return List.of("frames: lines 8 KiB, 64 headers, bodies --max-body-bytes (1 MiB); " + MAX_SUBSCRIPTIONS
                         + " subscriptions per connection",
                 "a subscriber with more than --max-queued-bytes (4 MiB) waiting for it is closed with an ERROR frame",
+                "heart-beats: at most every --heart-beat-ms (10 s) each way; a client silent for twice the agreed interval is closed",
                 "malformed frames: an ERROR frame, then the close");
     }
 
@@ -68,12 +79,14 @@ final class StompBroker implements Example {
         Destinations destinations = new Destinations();
         int maxBody = options.intValue(MAX_BODY);
         long maxQueued = options.intValue(MAX_QUEUED);
+        int heartBeat = options.intValue(HEART_BEAT);
+        StompHeartBeatHeader offered = new StompHeartBeatHeader(heartBeat, heartBeat);
         ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
                 ch.pipeline().addLast(new StompFrameDecoder(StompFrameDecoder.DEFAULT_MAX_LINE_LENGTH,
                         StompFrameDecoder.DEFAULT_MAX_HEADERS, maxBody), StompFrameEncoder.INSTANCE,
-                        new Session(destinations, maxQueued));
+                        new Session(destinations, maxQueued, offered));
             }
         });
     }
@@ -102,18 +115,21 @@ final class StompBroker implements Example {
     static final class Session implements ChannelHandler {
         private final Destinations destinations;
         private final long maxQueued;
+        private final StompHeartBeatHeader offered;
         private final Map<String, Subscription> subscriptions = new HashMap<>();
         private boolean connected;
+        private long expectedEveryMillis;
 
-        Session(Destinations destinations, long maxQueued) {
+        Session(Destinations destinations, long maxQueued, StompHeartBeatHeader offered) {
             this.destinations = destinations;
             this.maxQueued = maxQueued;
+            this.offered = offered;
         }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (!(msg instanceof StompFrame frame)) {
-                ReferenceCountUtil.release(msg); // heartbeats: the broker asks for none and needs none
+                ReferenceCountUtil.release(msg); // a heart-beat: it counted as a read for the idle check
                 return;
             }
             try {
@@ -136,8 +152,16 @@ final class StompBroker implements Example {
                         error(ctx, "unsupported version", "this broker speaks STOMP 1.2; the client offers " + versions);
                         return;
                     }
+                    StompHeartBeatHeader client = StompHeartBeatHeader.parse(frame.header("heart-beat"));
+                    long sendEvery = offered.sendInterval(client);
+                    expectedEveryMillis = client.sendInterval(offered);
+                    if (sendEvery > 0 || expectedEveryMillis > 0) {
+                        // Twice the agreed interval before a client counts as gone, for the network's delays
+                        // (the specification leaves the margin to the receiver).
+                        ctx.pipeline().addFirst(new IdleStateHandler(2 * expectedEveryMillis, sendEvery, 0, TimeUnit.MILLISECONDS));
+                    }
                     connected = true;
-                    ctx.writeAndFlush(StompFrame.of(StompCommand.CONNECTED, "version", "1.2", "heart-beat", "0,0",
+                    ctx.writeAndFlush(StompFrame.of(StompCommand.CONNECTED, "version", "1.2", "heart-beat", offered.toString(),
                             "server", "rill-stomp-broker"));
                     return;
                 }
@@ -229,6 +253,18 @@ final class StompBroker implements Example {
         private static void error(ChannelHandlerContext ctx, String message, String detail) {
             ctx.writeAndFlush(StompFrame.of(StompCommand.ERROR, Unpooled.copiedBuffer(detail, StandardCharsets.UTF_8),
                     "message", message, "content-type", "text/plain")).addListener(f -> ctx.close());
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt instanceof IdleStateEvent idle && idle.state() == IdleState.WRITER_IDLE) {
+                ctx.writeAndFlush(StompHeartbeat.INSTANCE);
+            } else if (evt instanceof IdleStateEvent idle && idle.state() == IdleState.READER_IDLE) {
+                error(ctx, "heart-beat missed", "nothing from the client for " + 2 * expectedEveryMillis
+                        + " ms, twice the agreed heart-beat interval");
+            } else {
+                ctx.fireUserEventTriggered(evt);
+            }
         }
 
         @Override

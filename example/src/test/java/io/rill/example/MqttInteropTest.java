@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -138,7 +139,8 @@ class MqttInteropTest {
     void mosquittoClientsAgainstTheBrokerExample(String transport) throws Exception {
         needTransport(transport);
         needMosquitto();
-        try (ForkedExample broker = new ForkedExample("mqtt-broker", "--port", "0", "--transport", transport)) {
+        try (ForkedExample broker = new ForkedExample("mqtt-broker", "--port", "0", "--transport", transport,
+                "--max-session-expiry-s", "30")) {
             int port = broker.port();
             for (String v : List.of("mqttv311", "mqttv5")) {
                 // Retained: published first, received by a later subscriber with the retain flag.
@@ -215,25 +217,29 @@ class MqttInteropTest {
     }
 
     /**
-     * MQTT 5 session expiry and will delay, over raw sockets: a session with a Session Expiry Interval
-     * of 60 s is there when its client comes back; one of 1 s ends while the client is away (the broker
-     * logs it) and is not there afterwards; a will delayed by 60 s is not published when its client
+     * MQTT 5 session expiry and will delay, over raw sockets: a client asking for a Session Expiry
+     * Interval of 60 s gets the broker's 30 in CONNACK (MQTT-14) and its session is there when it comes
+     * back; one of 1 s ends while the client is away (the broker logs it) and is not there afterwards; a will delayed by 60 s is not published when its client
      * returns within the delay (the broker logs the cancelled will; the watcher sees nothing by the
      * time a later message arrives).
      */
     private static void sessionsExpireAndAReturnCancelsADelayedWill(ForkedExample broker) throws Exception {
         int port = broker.port();
-        assertEquals(0, connectV5(port, "rill-kept", 60, null), "a first connection finds no session");
-        assertEquals(1, connectV5(port, "rill-kept", 0, null), "a session with 60 s of expiry outlives its connection");
-        assertEquals(0, connectV5(port, "rill-brief", 1, null));
-        broker.awaitLog("Session rill-brief expired", 15, TimeUnit.SECONDS);
-        assertEquals(0, connectV5(port, "rill-brief", 0, null), "the expired session is gone");
+        byte[] capped = connectV5(port, "rill-kept", 60, null);
+        assertEquals(0, capped[0], "a first connection finds no session");
+        assertTrue(contains(capped, new byte[] {0x11, 0, 0, 0, 30}), "CONNACK announces the broker's 30 s: " + Arrays.toString(capped));
+        assertEquals(1, connectV5(port, "rill-kept", 0, null)[0], "a session with 30 s of expiry outlives its connection");
+        assertEquals(0, connectV5(port, "rill-brief", 1, null)[0]);
+        String expired = "Session rill-brief expired";
+        assertTrue(broker.awaitLog(expired, 15, TimeUnit.SECONDS).contains(expired), broker::stderr);
+        assertEquals(0, connectV5(port, "rill-brief", 0, null)[0], "the expired session is gone");
 
         try (Lines watcher = new Lines(mosquitto("mosquitto_sub", port, "mqttv5", "-t", "delayed/#", "-C", "1", "-W", "15", "-v", "-d"))) {
             watcher.await("SUBACK");
-            assertEquals(0, connectV5(port, "rill-returns", 60, "delayed/will"));
-            assertEquals(1, connectV5(port, "rill-returns", 0, null), "back within the will delay");
-            broker.awaitLog("The will of rill-returns is not sent: the client is back", 15, TimeUnit.SECONDS);
+            assertEquals(0, connectV5(port, "rill-returns", 20, "delayed/will")[0]);
+            assertEquals(1, connectV5(port, "rill-returns", 0, null)[0], "back within the will delay");
+            String cancelled = "The will of rill-returns is not sent: the client is back";
+            assertTrue(broker.awaitLog(cancelled, 15, TimeUnit.SECONDS).contains(cancelled), broker::stderr);
             pub(port, "mqttv5", "-t", "delayed/after", "-m", "later");
             assertEquals(List.of("delayed/after later"), watcher.rest(), "the will was not published");
         }
@@ -241,10 +247,12 @@ class MqttInteropTest {
 
     /**
      * Sends an MQTT 5 CONNECT (clean start 0, the given Session Expiry Interval, and if {@code willTopic}
-     * is set a will on it delayed by 60 s), reads the CONNACK, closes the socket without DISCONNECT
-     * and returns the CONNACK's session-present flag.
+     * is set a will on it delayed by 60 s), reads the CONNACK, and returns it after its fixed header
+     * (the session-present flag first, then the reason code and the properties).
+     * Without a will it ends with DISCONNECT and waits for the broker's close; with one it closes the
+     * socket without DISCONNECT, so the will stands.
      */
-    private static int connectV5(int port, String clientId, int expirySeconds, String willTopic) throws IOException {
+    private static byte[] connectV5(int port, String clientId, int expirySeconds, String willTopic) throws IOException {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         body.writeBytes(new byte[] {0, 4, 'M', 'Q', 'T', 'T', 5, (byte) (willTopic == null ? 0 : 0x04), 0, 0});
         body.writeBytes(new byte[] {5, 0x11, (byte) (expirySeconds >>> 24), (byte) (expirySeconds >>> 16), (byte) (expirySeconds >>> 8),
@@ -262,11 +270,27 @@ class MqttInteropTest {
             packet.write(body.size()); // under 128: one byte of remaining length
             body.writeTo(packet);
             s.getOutputStream().write(packet.toByteArray());
-            byte[] head = s.getInputStream().readNBytes(4);
+            byte[] head = s.getInputStream().readNBytes(2);
             assertEquals(0x20, head[0] & 0xff, "CONNACK");
-            assertEquals(0, head[3], "CONNACK reason");
-            return head[2];
+            byte[] connAck = s.getInputStream().readNBytes(head[1]); // under 128 bytes: one byte of length
+            assertEquals(0, connAck[1], "CONNACK reason");
+            if (willTopic == null) {
+                // A normal DISCONNECT, then the broker's close: the next connection of this client
+                // cannot overtake this one (a will would be discarded by it, so it has none).
+                s.getOutputStream().write(new byte[] {(byte) 0xe0, 0});
+                assertEquals(-1, s.getInputStream().read(), "the broker closes after DISCONNECT");
+            }
+            return connAck;
         }
+    }
+
+    private static boolean contains(byte[] bytes, byte[] part) {
+        for (int i = 0; i + part.length <= bytes.length; i++) {
+            if (Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void writeString(ByteArrayOutputStream out, String text) {
