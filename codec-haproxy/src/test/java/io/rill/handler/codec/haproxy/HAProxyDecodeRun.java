@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -15,10 +14,11 @@ import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.handler.codec.DecoderException;
+import io.rill.fuzz.Cuttings;
 
 /**
- * Feeds bytes to a fresh {@link HAProxyMessageDecoder} whole, one byte at a time and split at every
- * index, and checks every way agrees: the header (event and attribute), the bytes passed on after
+ * Feeds bytes to a fresh {@link HAProxyMessageDecoder} whole and every way {@link Cuttings} cuts
+ * them, and checks every way agrees: the header (event and attribute), the bytes passed on after
  * it, the errors, and that the channel closed on an error.
  */
 final class HAProxyDecodeRun {
@@ -37,16 +37,7 @@ final class HAProxyDecodeRun {
 
     static Result everyWay(byte[] bytes) {
         Result whole = run(List.of(bytes));
-        List<List<byte[]>> ways = new ArrayList<>();
-        List<byte[]> single = new ArrayList<>();
-        for (byte b : bytes) {
-            single.add(new byte[] {b});
-        }
-        ways.add(single);
-        for (int i = 1; i < bytes.length; i++) {
-            ways.add(List.of(Arrays.copyOfRange(bytes, 0, i), Arrays.copyOfRange(bytes, i, bytes.length)));
-        }
-        for (List<byte[]> way : ways) {
+        for (List<byte[]> way : Cuttings.of(bytes)) {
             Result r = run(way);
             assertEquals(whole.message(), r.message(), "header fed whole and in " + way.size() + " pieces");
             assertEquals(whole.passedOn(), r.passedOn(), "bytes after the header");

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import java.util.function.Supplier;
 
 import io.rill.buffer.ByteBuf;
@@ -15,10 +13,10 @@ import io.rill.buffer.ReferenceCountUtil;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.handler.codec.DecoderException;
+import io.rill.fuzz.Cuttings;
 
 /**
- * Feeds bytes to a fresh {@link MqttCodec} whole, one byte at a time, split at every index and in
- * random pieces, and checks every way gives the same messages (as their {@code toString}, which
+ * Feeds bytes to a fresh {@link MqttCodec} whole and every way {@link Cuttings} cuts them, and checks every way gives the same messages (as their {@code toString}, which
  * prints payloads as hex) and the same errors. Every decoded message is released here, and every
  * input buffer must have been released by the codec.
  */
@@ -39,26 +37,7 @@ final class MqttDecodeRun {
     /** Feeds {@code bytes} every way, asserts all agree, and returns the whole feed's result. */
     static Result everyWay(byte[] bytes, Supplier<MqttCodec> codec) {
         Result whole = run(List.of(bytes), codec);
-        List<List<byte[]>> ways = new ArrayList<>();
-        List<byte[]> single = new ArrayList<>();
-        for (byte b : bytes) {
-            single.add(new byte[] {b});
-        }
-        ways.add(single);
-        for (int i = 1; i < bytes.length; i++) {
-            ways.add(List.of(Arrays.copyOfRange(bytes, 0, i), Arrays.copyOfRange(bytes, i, bytes.length)));
-        }
-        Random random = new Random(bytes.length);
-        for (int n = 0; n < 8; n++) {
-            List<byte[]> pieces = new ArrayList<>();
-            for (int at = 0; at < bytes.length; ) {
-                int size = Math.min(bytes.length - at, 1 + random.nextInt(16));
-                pieces.add(Arrays.copyOfRange(bytes, at, at + size));
-                at += size;
-            }
-            ways.add(pieces);
-        }
-        for (List<byte[]> way : ways) {
+        for (List<byte[]> way : Cuttings.of(bytes)) {
             Result result = run(way, codec);
             assertEquals(whole.messages(), result.messages(), "messages fed whole and in " + way.size() + " pieces");
             assertEquals(types(whole.errors()), types(result.errors()), "errors fed whole and in " + way.size() + " pieces");

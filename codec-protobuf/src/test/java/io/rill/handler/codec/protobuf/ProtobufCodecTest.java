@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +20,7 @@ import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufUtil;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.fuzz.Cuttings;
 import io.rill.handler.codec.DecoderException;
 import io.rill.handler.codec.ProtobufVarint32FrameDecoder;
 import io.rill.handler.codec.TooLongFrameException;
@@ -116,24 +116,8 @@ class ProtobufCodecTest {
         ProtobufDecoder decoder = new ProtobufDecoder(Struct.getDefaultInstance());
         for (boolean direct : new boolean[] {false, true}) {
             assertEquals(expected, decodeDelimited(List.of(stream), decoder, direct));
-            List<byte[]> bytes = new ArrayList<>();
-            for (byte b : stream) {
-                bytes.add(new byte[] {b});
-            }
-            assertEquals(expected, decodeDelimited(bytes, decoder, direct));
-            for (int i = 0; i <= stream.length; i++) {
-                assertEquals(expected, decodeDelimited(List.of(java.util.Arrays.copyOfRange(stream, 0, i),
-                        java.util.Arrays.copyOfRange(stream, i, stream.length)), decoder, direct), "split at " + i);
-            }
-            Random random = new Random(7);
-            for (int round = 0; round < 50; round++) {
-                List<byte[]> pieces = new ArrayList<>();
-                for (int at = 0; at < stream.length; ) {
-                    int n = Math.min(stream.length - at, 1 + random.nextInt(8));
-                    pieces.add(java.util.Arrays.copyOfRange(stream, at, at + n));
-                    at += n;
-                }
-                assertEquals(expected, decodeDelimited(pieces, decoder, direct));
+            for (List<byte[]> way : Cuttings.of(stream, 50)) {
+                assertEquals(expected, decodeDelimited(way, decoder, direct), way.size() + " pieces");
             }
         }
     }

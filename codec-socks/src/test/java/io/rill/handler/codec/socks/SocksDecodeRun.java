@@ -14,10 +14,11 @@ import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.embedded.EmbeddedChannel;
 import io.rill.handler.codec.DecoderException;
+import io.rill.fuzz.Cuttings;
 
 /**
- * Feeds bytes to a fresh SOCKS decoder pipeline whole, one byte at a time and split at every index,
- * and checks that every way gives the same result. Messages come back as their {@code toString}
+ * Feeds bytes to a fresh SOCKS decoder pipeline whole and every way {@link Cuttings} cuts them, and
+ * checks that every way gives the same result. Messages come back as their {@code toString}
  * (records compare by value); bytes a decoder passed on after leaving the pipeline come back as
  * {@code "bytes:<hex>"}, joined across reads.
  */
@@ -38,16 +39,7 @@ final class SocksDecodeRun {
     /** Feeds {@code bytes} every way, asserts all agree, and returns the whole feed's result. */
     static Result everyWay(byte[] bytes, Supplier<ChannelHandler[]> pipeline) {
         Result whole = run(List.of(bytes), pipeline);
-        List<List<byte[]>> ways = new ArrayList<>();
-        List<byte[]> single = new ArrayList<>();
-        for (byte b : bytes) {
-            single.add(new byte[] {b});
-        }
-        ways.add(single);
-        for (int i = 1; i < bytes.length; i++) {
-            ways.add(List.of(Arrays.copyOfRange(bytes, 0, i), Arrays.copyOfRange(bytes, i, bytes.length)));
-        }
-        for (List<byte[]> way : ways) {
+        for (List<byte[]> way : Cuttings.of(bytes)) {
             Result result = run(way, pipeline);
             assertEquals(whole.messages(), result.messages(), "messages fed whole and in " + way.size() + " pieces");
             assertEquals(types(whole.errors()), types(result.errors()), "errors fed whole and in pieces");

@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.fuzz.Cuttings;
 import io.rill.handler.codec.DecoderException;
 import io.rill.handler.codec.EncoderException;
 
@@ -90,24 +90,9 @@ class StompCodecTest {
                 "CONNECTED [version=1.2, heart-beat=0,0] ",
                 "MESSAGE [subscription=0, message-id=007, destination=/queue/a, content-type=text/plain, content-length=8, note=x:y] with\0nul",
                 StompHeartbeat.INSTANCE, "RECEIPT [receipt-id=77] ", "ERROR [message=bad] no length"), expected);
-        for (int i = 0; i <= stream.length(); i++) {
-            assertEquals(frames(expected), frames(decoded(List.of(stream.substring(0, i), stream.substring(i)),
-                    new StompFrameDecoder())), "split at " + i);
-        }
-        List<String> bytes = new ArrayList<>();
-        for (char c : stream.toCharArray()) {
-            bytes.add(String.valueOf(c));
-        }
-        assertEquals(frames(expected), frames(decoded(bytes, new StompFrameDecoder())));
-        Random random = new Random(5);
-        for (int round = 0; round < 50; round++) {
-            List<String> pieces = new ArrayList<>();
-            for (int at = 0; at < stream.length(); ) {
-                int n = Math.min(stream.length() - at, 1 + random.nextInt(12));
-                pieces.add(stream.substring(at, at + n));
-                at += n;
-            }
-            assertEquals(frames(expected), frames(decoded(pieces, new StompFrameDecoder())));
+        for (List<byte[]> way : Cuttings.of(stream.getBytes(StandardCharsets.US_ASCII), 50)) {
+            List<String> pieces = way.stream().map(b -> new String(b, StandardCharsets.US_ASCII)).toList();
+            assertEquals(frames(expected), frames(decoded(pieces, new StompFrameDecoder())), way.size() + " pieces");
         }
     }
 
