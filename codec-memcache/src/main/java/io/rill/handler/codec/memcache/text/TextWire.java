@@ -107,7 +107,7 @@ final class TextWire {
                 throw new IllegalArgumentException("a memcache key holds no control character or space: " + quote(key));
             }
         }
-        int bytes = StandardCharsets.UTF_8.encode(key).remaining();
+        int bytes = io.rill.buffer.ByteBufUtil.utf8Bytes(key); // counted, not encoded: no garbage per request
         if (bytes > MAX_KEY_LENGTH) {
             throw new IllegalArgumentException("a memcache key of " + bytes + " bytes, over " + MAX_KEY_LENGTH);
         }
