@@ -34,6 +34,10 @@ import io.rill.handler.codec.redis.SimpleStringRedisMessage;
  * Commands are answered in order as they are decoded; the answers of one read are encoded into one
  * buffer ({@link RedisEncoder#write}) and go out in one write and flush, rather than a buffer and an
  * outbound entry each: with {@code redis-benchmark -P 16} a read holds many commands.
+ *
+ * <p>Per request it allocates little: {@link RedisCommandReader} reads commands in place ahead of the
+ * generic decoder, GET and SET touch the store directly (a key string, and SET's value bytes), and
+ * replies are written into the read's answer buffer from constants or straight from the stored bytes.
  */
 final class RedisServer implements Example {
 
@@ -73,8 +77,9 @@ final class RedisServer implements Example {
         ServerRunner.run(options, name(), new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new RedisDecoder(limits, true), new RedisAggregator(limits), RedisEncoder.INSTANCE,
-                        new Session(store));
+                Session session = new Session(store);
+                ch.pipeline().addLast(new RedisCommandReader(session, limits), new RedisDecoder(limits, true),
+                        new RedisAggregator(limits), RedisEncoder.INSTANCE, session);
             }
         });
     }
@@ -102,9 +107,78 @@ final class RedisServer implements Example {
         private int protocol = 2;
         /** The answers of this read, encoded, not yet written; null when there are none. */
         private ByteBuf answers;
+        /** This handler's context, for the commands {@link RedisCommandReader} hands over. */
+        private ChannelHandlerContext ctx;
 
         Session(Store store) {
             this.store = store;
+        }
+
+        @Override
+        public void handlerAdded(ChannelHandlerContext ctx) {
+            this.ctx = ctx;
+        }
+
+        /**
+         * A command {@link RedisCommandReader} read in place: word i is {@code lengths[i]} bytes at
+         * {@code starts[i]} of {@code in}, which stays the caller's. GET and plain SET are served here;
+         * the rest as an aggregate, as the generic path would have made it.
+         */
+        void command(ByteBuf in, int[] starts, int[] lengths, int count) {
+            if (count == 2 && is(in, starts[0], lengths[0], GET)) {
+                byte[] value = store.map.get(in.toString(starts[1], lengths[1], StandardCharsets.ISO_8859_1));
+                if (value == null) {
+                    answer(ctx, nil());
+                } else {
+                    ByteBuf out = answers(value.length + 16);
+                    out.writeByte('$');
+                    writeDecimal(out, value.length);
+                    out.writeShort(CRLF).writeBytes(value).writeShort(CRLF);
+                }
+                return;
+            }
+            if (count == 3 && is(in, starts[0], lengths[0], SET)) {
+                byte[] value = new byte[lengths[2]];
+                in.getBytes(starts[2], value);
+                answer(ctx, put(in.toString(starts[1], lengths[1], StandardCharsets.ISO_8859_1), value));
+                return;
+            }
+            List<RedisMessage> words = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                words.add(new FullBulkStringRedisMessage(in.retainedSlice(starts[i], lengths[i])));
+            }
+            channelRead(ctx, new AggregateRedisMessage(RedisAggregateType.ARRAY, words));
+        }
+
+        private static final byte[] GET = {'G', 'E', 'T'};
+        private static final byte[] SET = {'S', 'E', 'T'};
+        private static final int CRLF = ('\r' << 8) | '\n';
+
+        /** Whether the word is {@code upper}, in any case. */
+        private static boolean is(ByteBuf in, int start, int length, byte[] upper) {
+            if (length != upper.length) {
+                return false;
+            }
+            for (int i = 0; i < length; i++) {
+                if ((in.getByte(start + i) & ~0x20) != upper[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static void writeDecimal(ByteBuf out, int value) {
+            if (value >= 10) {
+                writeDecimal(out, value / 10);
+            }
+            out.writeByte('0' + value % 10);
+        }
+
+        private ByteBuf answers(int room) {
+            if (answers == null) {
+                answers = ctx.alloc().ioBuffer(room + 256);
+            }
+            return answers;
         }
 
         @Override
@@ -123,10 +197,7 @@ final class RedisServer implements Example {
 
         private void answer(ChannelHandlerContext ctx, RedisMessage reply) {
             try {
-                if (answers == null) {
-                    answers = ctx.alloc().ioBuffer(RedisEncoder.encodedSize(reply) + 256);
-                }
-                RedisEncoder.write(reply, answers);
+                RedisEncoder.write(reply, answers(RedisEncoder.encodedSize(reply)));
             } finally {
                 ReferenceCountUtil.release(reply);
             }
@@ -252,6 +323,9 @@ final class RedisServer implements Example {
             }
             String key = key(words, 1);
             byte[] value = bytes(words, 2);
+            if (!nx && !xx) {
+                return put(key, value);
+            }
             if (xx) {
                 return store.map.replace(key, value) != null ? SimpleStringRedisMessage.OK : nil();
             }
@@ -260,6 +334,15 @@ final class RedisServer implements Example {
             }
             if (nx) {
                 return store.map.putIfAbsent(key, value) == null ? SimpleStringRedisMessage.OK : nil();
+            }
+            store.map.put(key, value);
+            return SimpleStringRedisMessage.OK;
+        }
+
+        /** A plain SET: stored unless the store is full and the key new. */
+        private RedisMessage put(String key, byte[] value) {
+            if (store.map.size() >= store.maxKeys && !store.map.containsKey(key)) {
+                return OOM;
             }
             store.map.put(key, value);
             return SimpleStringRedisMessage.OK;

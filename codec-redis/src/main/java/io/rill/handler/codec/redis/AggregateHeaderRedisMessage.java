@@ -6,9 +6,14 @@ package io.rill.handler.codec.redis;
  * an {@link AggregateRedisMessage}.
  *
  * @param type   the kind of aggregate
- * @param length the count on the wire: elements, or pairs for a map and an attribute; 0 or more
+ * @param length the count on the wire: elements, or pairs for a map and an attribute; 0 or more, or
+ *               {@link #STREAMED_LENGTH} for a RESP3 streamed aggregate ({@code *?}, {@code %?},
+ *               {@code ~?}), whose elements end with a {@link StreamEndRedisMessage}
  */
 public record AggregateHeaderRedisMessage(RedisAggregateType type, int length) implements RedisMessage {
+
+    /** The length of a streamed aggregate, whose element count is not known in advance. */
+    public static final int STREAMED_LENGTH = -1;
 
     /**
      * Checks the fields.
@@ -20,13 +25,18 @@ public record AggregateHeaderRedisMessage(RedisAggregateType type, int length) i
         if (type == null) {
             throw new NullPointerException("type");
         }
-        if (length < 0) {
-            throw new IllegalArgumentException(type + " length " + length + " (expected: >= 0)");
+        if (length < STREAMED_LENGTH) {
+            throw new IllegalArgumentException(type + " length " + length + " (expected: >= 0, or -1 for streamed)");
         }
     }
 
-    /** {@return how many elements follow: the length, doubled for a map or an attribute} */
+    /** {@return true for a streamed aggregate, ended by a {@link StreamEndRedisMessage}} */
+    public boolean isStreamed() {
+        return length == STREAMED_LENGTH;
+    }
+
+    /** {@return how many elements follow: the length, doubled for a map or an attribute; -1 when streamed} */
     public int elementCount() {
-        return length * type.elementsPerEntry();
+        return isStreamed() ? STREAMED_LENGTH : length * type.elementsPerEntry();
     }
 }

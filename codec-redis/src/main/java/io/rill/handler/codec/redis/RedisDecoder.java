@@ -20,6 +20,8 @@ import io.rill.handler.codec.ByteToMessageDecoder;
  *     │ ──'$' len──► whole bulk string if it is all here, else header ──► BULK (pieces) ──► last piece
  *     │ ──'=' '!' len──► BLOB: wait for len + 2 bytes ──► verbatim string / blob error
  *     │ ──'*' '%' '~' '>' '|' n──► header; the next n elements belong to it (a stack of counts)
+ *     │ ──'$?'──► streamed header ──► ';' n ──► BULK (n bytes, pieces) ──► ';' ... ──► ';0' last piece
+ *     │ ──'*?' '%?' '~?'──► streamed header; elements until '.' ──► stream end
  *     └ ──other byte, server side, top level──► inline command ("PING\r\n"), as an array of bulk strings
  * </pre>
  *
@@ -34,8 +36,14 @@ import io.rill.handler.codec.ByteToMessageDecoder;
  * write {@code -ERR Protocol error}), then the decoder closes the channel and drops every later
  * byte, as a byte stream that lost its framing cannot be trusted again.
  *
- * <p>Not supported (a {@code RedisCodecException}): RESP3 streamed strings and aggregates (length
- * {@code ?}), which no Redis server sends, and attributes nested inside an aggregate.
+ * <p><b>RESP3 streaming and attributes.</b> A streamed string ({@code $?}) comes out as
+ * {@link BulkStringHeaderRedisMessage#STREAMED}, its chunks' bytes as pieces, and {@code ;0} as an
+ * empty last piece; its chunks together are bounded by {@code maxBulkLength}. A streamed aggregate
+ * ({@code *?}, {@code %?}, {@code ~?}) comes out as a header of
+ * {@linkplain AggregateHeaderRedisMessage#STREAMED_LENGTH streamed length}, its elements, then a
+ * {@link StreamEndRedisMessage}; its elements are bounded by {@code maxAggregateLength} and its
+ * nesting by {@code maxDepth}, as for counted aggregates. An attribute ({@code |}) may stand before
+ * any element, inside aggregates too; it does not count as one of the aggregate's elements.
  */
 public class RedisDecoder extends ByteToMessageDecoder {
 
@@ -55,8 +63,19 @@ public class RedisDecoder extends ByteToMessageDecoder {
     private int blobLength;
     /** Bytes after the reader index already searched for an LF without finding one. */
     private int scanned;
-    /** Elements still to come of each open aggregate, innermost at {@code depth - 1}. */
+    /**
+     * Elements still to come of each open aggregate, innermost at {@code depth - 1}; for a streamed
+     * aggregate, the elements seen so far, as a negative count (-1 - seen).
+     */
     private final int[] pending;
+    /** Which open aggregates are attributes, whose completion is no element of the enclosing one. */
+    private final boolean[] attribute;
+    /** Which open aggregates are maps, whose streamed form must end after a whole pair. */
+    private final boolean[] map;
+    /** Inside a streamed string: the next line is a chunk header ({@code ;N}). */
+    private boolean streamedString;
+    /** The bytes of the streamed string's chunks so far, bounded by maxBulkLength. */
+    private long streamedLength;
     /** Open aggregates. */
     private int depth;
     /** Bad input was seen: every later byte is dropped. */
@@ -82,6 +101,8 @@ public class RedisDecoder extends ByteToMessageDecoder {
         this.limits = limits;
         this.inlineCommands = inlineCommands;
         this.pending = new int[limits.maxDepth()];
+        this.attribute = new boolean[limits.maxDepth()];
+        this.map = new boolean[limits.maxDepth()];
     }
 
     @Override
@@ -120,6 +141,11 @@ public class RedisDecoder extends ByteToMessageDecoder {
     private boolean typed(ByteBuf in, List<Object> out) {
         int start = in.readerIndex();
         byte type = in.getByte(start);
+        if (streamedString != (type == ';')) {
+            throw new RedisCodecException(streamedString
+                    ? "a streamed string's chunk expected (';'), not " + RedisText.quote(in, start, 1)
+                    : "a chunk (';') outside a streamed string");
+        }
         if (!isTypeByte(type)) {
             if (inlineCommands && depth == 0) {
                 return inline(in, out);
@@ -163,6 +189,8 @@ public class RedisDecoder extends ByteToMessageDecoder {
                 element(out, new BigNumberRedisMessage(digits));
             }
             case '=', '!' -> blobHeader(in, type, from, to);
+            case ';' -> chunkHeader(in, out, from, to);
+            case '.' -> streamEnd(in, out, from, to);
             default -> aggregateHeader(in, out, type, from, to);
         }
         return true;
@@ -182,7 +210,7 @@ public class RedisDecoder extends ByteToMessageDecoder {
 
     private static boolean isTypeByte(byte b) {
         return switch (b) {
-            case '+', '-', ':', '$', '*', '_', '#', ',', '(', '=', '!', '%', '~', '>', '|' -> true;
+            case '+', '-', ':', '$', '*', '_', '#', ',', '(', '=', '!', '%', '~', '>', '|', ';', '.' -> true;
             default -> false;
         };
     }
@@ -209,6 +237,12 @@ public class RedisDecoder extends ByteToMessageDecoder {
     // ---------------------------------------------------------------- bulk strings and blobs
 
     private void bulkHeader(ByteBuf in, List<Object> out, int from, int to) {
+        if (to == from + 1 && in.getByte(from) == '?') {
+            out.add(BulkStringHeaderRedisMessage.STREAMED);
+            streamedString = true;
+            streamedLength = 0;
+            return;
+        }
         long length = parseLength(in, from, to, "bulk string");
         if (length == -1) {
             element(out, NullRedisMessage.NULL_BULK_STRING);
@@ -239,7 +273,11 @@ public class RedisDecoder extends ByteToMessageDecoder {
                 ByteBuf content = in.readRetainedSlice(bulkRemaining);
                 in.skipBytes(2);
                 state = TYPE;
-                element(out, new BulkStringRedisContent(content, true));
+                if (streamedString) {
+                    out.add(new BulkStringRedisContent(content, false)); // more chunks, or ";0", follow
+                } else {
+                    element(out, new BulkStringRedisContent(content, true));
+                }
                 return true;
             }
         }
@@ -250,6 +288,23 @@ public class RedisDecoder extends ByteToMessageDecoder {
         out.add(new BulkStringRedisContent(in.readRetainedSlice(n), false));
         bulkRemaining -= n;
         return true;
+    }
+
+    /** A streamed string's {@code ;N}: N bytes follow, or the string ends at {@code ;0}. */
+    private void chunkHeader(ByteBuf in, List<Object> out, int from, int to) {
+        long length = parseLength(in, from, to, "streamed string chunk");
+        if (length < 0) {
+            throw new RedisCodecException("streamed string chunk length -1 (expected: decimal digits)");
+        }
+        if (length == 0) {
+            streamedString = false;
+            element(out, new BulkStringRedisContent(io.rill.buffer.Unpooled.EMPTY_BUFFER, true));
+            return;
+        }
+        streamedLength += length;
+        checkBulkLength(streamedLength, "streamed string");
+        bulkRemaining = (int) length;
+        state = BULK;
     }
 
     /** Checks the CR at {@code index}, and the LF after it when {@code withLf}. */
@@ -325,6 +380,14 @@ public class RedisDecoder extends ByteToMessageDecoder {
             case '>' -> RedisAggregateType.PUSH;
             default -> RedisAggregateType.ATTRIBUTE;
         };
+        if (to == from + 1 && in.getByte(from) == '?') {
+            if (kind == RedisAggregateType.PUSH || kind == RedisAggregateType.ATTRIBUTE) {
+                throw new RedisCodecException("streamed " + kind.name().toLowerCase() + " (RESP3 streams only arrays,"
+                        + " maps and sets)");
+            }
+            open(out, new AggregateHeaderRedisMessage(kind, AggregateHeaderRedisMessage.STREAMED_LENGTH), -1, false);
+            return;
+        }
         long length = parseLength(in, from, to, kind.name().toLowerCase());
         if (length == -1) {
             if (kind != RedisAggregateType.ARRAY) {
@@ -337,28 +400,84 @@ public class RedisDecoder extends ByteToMessageDecoder {
             throw new RedisLimitExceededException(kind.name().toLowerCase() + " of " + length + " entries"
                     + " (maxAggregateLength: " + limits.maxAggregateLength() + ")");
         }
-        if (kind == RedisAggregateType.ATTRIBUTE && depth > 0) {
-            throw new RedisCodecException("an attribute inside an aggregate (not supported: attributes only before"
-                    + " a top-level reply)");
-        }
         AggregateHeaderRedisMessage header = new AggregateHeaderRedisMessage(kind, (int) length);
+        boolean isAttribute = kind == RedisAggregateType.ATTRIBUTE;
         if (length == 0) {
-            element(out, header);
+            if (isAttribute) {
+                out.add(header); // an empty attribute annotates the next element and is none itself
+            } else {
+                element(out, header);
+            }
             return;
         }
+        open(out, header, header.elementCount(), isAttribute);
+    }
+
+    private void open(List<Object> out, AggregateHeaderRedisMessage header, int count, boolean isAttribute) {
         if (depth == limits.maxDepth()) {
             throw new RedisLimitExceededException("aggregates nested more than " + limits.maxDepth()
                     + " deep (maxDepth)");
         }
         out.add(header);
-        pending[depth++] = header.elementCount();
+        attribute[depth] = isAttribute;
+        map[depth] = header.type() == RedisAggregateType.MAP;
+        pending[depth++] = count;
+    }
+
+    /** The {@code .} that ends the innermost aggregate, which must be streamed. */
+    private void streamEnd(ByteBuf in, List<Object> out, int from, int to) {
+        if (to != from) {
+            throw new RedisCodecException("stream end " + RedisText.quote(in, from - 1, to - from + 1)
+                    + " (expected: \".\\r\\n\")");
+        }
+        if (depth == 0 || pending[depth - 1] >= 0) {
+            throw new RedisCodecException("a stream end ('.') outside a streamed aggregate");
+        }
+        int seen = -1 - pending[depth - 1];
+        if (seen % 2 != 0 && map[depth - 1]) {
+            throw new RedisCodecException("a streamed map ended after " + seen + " elements (expected: key, value pairs)");
+        }
+        depth--;
+        element(out, StreamEndRedisMessage.INSTANCE);
     }
 
     /** Passes a complete element on and closes every aggregate it completes. */
     private void element(List<Object> out, Object message) {
+        checkStreamedRoom(message);
         out.add(message);
-        while (depth > 0 && --pending[depth - 1] == 0) {
+        while (depth > 0) {
+            int d = depth - 1;
+            if (pending[d] < 0) { // streamed: counts what came, as a negative number
+                pending[d]--;
+                return;
+            }
+            if (--pending[d] != 0) {
+                return;
+            }
             depth--;
+            if (attribute[d]) {
+                return; // an attribute is no element of what encloses it
+            }
+        }
+    }
+
+    /**
+     * Fails before {@code message} is passed on if it would be one element too many for the streamed
+     * aggregate it lands in, so that nothing over the bound goes downstream.
+     */
+    private void checkStreamedRoom(Object message) {
+        for (int d = depth - 1; d >= 0; d--) {
+            if (pending[d] < 0) {
+                if (-1 - pending[d] >= limits.maxAggregateLength()) {
+                    io.rill.buffer.ReferenceCountUtil.release(message);
+                    throw new RedisLimitExceededException("a streamed aggregate of more than "
+                            + limits.maxAggregateLength() + " elements (maxAggregateLength)");
+                }
+                return;
+            }
+            if (pending[d] != 1 || attribute[d]) {
+                return;
+            }
         }
     }
 

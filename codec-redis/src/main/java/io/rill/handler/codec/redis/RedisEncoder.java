@@ -41,6 +41,14 @@ public final class RedisEncoder extends MessageToByteEncoder<RedisMessage> {
         write(msg, out);
     }
 
+    /** A streamed string's chunks are framed ({@code ;N}), which its loose pieces cannot say. */
+    private static void refuseStreamed(BulkStringHeaderRedisMessage header) {
+        if (header.isStreamed()) {
+            throw new IllegalArgumentException("a streamed string header (the encoder writes no chunks: encode the "
+                    + "aggregated FullBulkStringRedisMessage)");
+        }
+    }
+
     /**
      * How many bytes {@link #write} writes for {@code msg}.
      *
@@ -66,11 +74,14 @@ public final class RedisEncoder extends MessageToByteEncoder<RedisMessage> {
         } else if (msg instanceof NullRedisMessage nul) {
             return nul == NullRedisMessage.NULL ? 3 : 5;
         } else if (msg instanceof BulkStringHeaderRedisMessage header) {
+            refuseStreamed(header);
             return 1 + RedisNumbers.digits(header.length()) + 2;
         } else if (msg instanceof BulkStringRedisContent content) {
             return content.content().readableBytes() + (content.isLast() ? 2 : 0);
         } else if (msg instanceof AggregateHeaderRedisMessage header) {
-            return 1 + RedisNumbers.digits(header.length()) + 2;
+            return header.isStreamed() ? 4 : 1 + RedisNumbers.digits(header.length()) + 2;
+        } else if (msg instanceof StreamEndRedisMessage) {
+            return 3;
         } else if (msg instanceof DoubleRedisMessage dbl) {
             return 1 + doubleText(dbl.value()).length() + 2;
         } else if (msg instanceof BooleanRedisMessage) {
@@ -126,6 +137,7 @@ public final class RedisEncoder extends MessageToByteEncoder<RedisMessage> {
             }
             out.writeShort(CRLF);
         } else if (msg instanceof BulkStringHeaderRedisMessage header) {
+            refuseStreamed(header);
             out.writeByte('$');
             RedisNumbers.writeDecimal(out, header.length());
             out.writeShort(CRLF);
@@ -136,8 +148,14 @@ public final class RedisEncoder extends MessageToByteEncoder<RedisMessage> {
             }
         } else if (msg instanceof AggregateHeaderRedisMessage header) {
             out.writeByte(header.type().typeByte());
-            RedisNumbers.writeDecimal(out, header.length());
+            if (header.isStreamed()) {
+                out.writeByte('?');
+            } else {
+                RedisNumbers.writeDecimal(out, header.length());
+            }
             out.writeShort(CRLF);
+        } else if (msg instanceof StreamEndRedisMessage) {
+            out.writeByte('.').writeShort(CRLF);
         } else if (msg instanceof DoubleRedisMessage dbl) {
             out.writeByte(',');
             out.writeCharSequence(doubleText(dbl.value()), StandardCharsets.US_ASCII);

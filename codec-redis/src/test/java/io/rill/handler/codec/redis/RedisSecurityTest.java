@@ -139,10 +139,29 @@ class RedisSecurityTest {
     }
 
     @Test
-    void redis_11_resp3StreamingAndNestedAttributesAreRefusedRatherThanMisread() {
-        refused("$?\r\n;4\r\nHell\r\n;0\r\n", RedisCodecException.class, "streaming");
-        refused("*?\r\n:1\r\n.\r\n", RedisCodecException.class, "streaming");
-        refused("*1\r\n|1\r\n+a\r\n+b\r\n:1\r\n", RedisCodecException.class, "attribute inside");
+    void redis_11_streamedStringsAndAggregatesAreBoundedLikeTheirCountedForms() {
+        RedisLimits small = RedisLimits.DEFAULT.withMaxBulkLength(10).withMaxAggregateLength(4).withMaxDepth(3);
+        // Endless chunks: the chunks' sum is a bulk string's length.
+        refused("$?\r\n;6\r\nabcdef\r\n;5\r\nghijk\r\n", small, false, RedisLimitExceededException.class,
+                "streamed string of 11 bytes (maxBulkLength: 10)");
+        // Endless elements: as many as a declared length may say.
+        refused("*?\r\n:1\r\n:2\r\n:3\r\n:4\r\n:5\r\n", small, false, RedisLimitExceededException.class,
+                "more than 4 elements (maxAggregateLength)");
+        // A depth bomb of streamed aggregates fails at the header that would open one too many.
+        refused("*?\r\n%?\r\n~?\r\n*?\r\n", small, false, RedisLimitExceededException.class, "maxDepth");
+        refused("*?\r\n|1\r\n+a\r\n*?\r\n", RedisLimits.DEFAULT.withMaxDepth(2), false,
+                RedisLimitExceededException.class, "maxDepth");
+        // Framing that does not fit: misread, it would desynchronise the stream.
+        refused(".\r\n", RedisCodecException.class, "outside a streamed aggregate");
+        refused("*1\r\n.\r\n", RedisCodecException.class, "outside a streamed aggregate");
+        refused(";3\r\nabc\r\n", RedisCodecException.class, "outside a streamed string");
+        refused("$?\r\n+OK\r\n", RedisCodecException.class, "chunk expected");
+        refused("$?\r\n;3\r\nabcd\r\n", RedisCodecException.class, "not followed by CRLF");
+        refused("$?\r\n;-1\r\n", RedisCodecException.class, "chunk length -1");
+        refused("%?\r\n+k\r\n.\r\n", RedisCodecException.class, "key, value pairs");
+        refused(">?\r\n", RedisCodecException.class, "RESP3 streams only arrays, maps and sets");
+        refused("|?\r\n", RedisCodecException.class, "RESP3 streams only arrays, maps and sets");
+        refused(".x\r\n", RedisCodecException.class, "stream end");
     }
 
     @Test
