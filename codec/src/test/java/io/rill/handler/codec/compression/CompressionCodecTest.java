@@ -162,6 +162,36 @@ class CompressionCodecTest {
         ch.finishAndReleaseAll();
     }
 
+    /** Garbage after a complete stream fails fed whole and byte by byte alike (brotli's fuzz finding, fixed). */
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void refusesBytesAfterTheEndHoweverTheInputIsCut(Format f) {
+        byte[] data = json(2000);
+        byte[] stream = compress(f, data);
+        byte[] wire = java.util.Arrays.copyOf(stream, stream.length + 9);
+        System.arraycopy("garbage!!".getBytes(StandardCharsets.US_ASCII), 0, wire, stream.length, 9);
+        assertFails(f, wire);
+        assertFails(f, wire, stream.length);
+        assertFails(f, wire, stream.length, stream.length + 1);
+    }
+
+    private static void assertFails(Format f, byte[] wire, int... cuts) {
+        EmbeddedChannel ch = new EmbeddedChannel(f.decoder.get());
+        try {
+            assertThrows(DecompressionException.class, () -> {
+                int from = 0;
+                for (int i = 0; i <= cuts.length; i++) {
+                    int to = i < cuts.length ? cuts[i] : wire.length;
+                    ch.writeInbound(Unpooled.wrappedBuffer(java.util.Arrays.copyOfRange(wire, from, to)));
+                    from = to;
+                }
+                ch.finish();
+            });
+        } finally {
+            ch.finishAndReleaseAll();
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Format.class)
     void reportsTruncatedInput(Format f) {
