@@ -33,6 +33,8 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
     private long totalIn;
     /** Set on the first error: the native state is freed and the rest of the input dropped. */
     private boolean failed;
+    /** In decodeLast: the input has ended, so everything is decoded now, writable or not. */
+    private boolean ending;
 
     BoundedDecompressor(String format, long maxDecompressedBytes, int maxRatio) {
         if (maxDecompressedBytes <= 0) {
@@ -57,6 +59,14 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
 
     /** Frees native state; called once the stream failed or the handler left; idempotent. */
     abstract void release();
+
+    /**
+     * True while decoded output waits inside the library or this decoder: then decoding may stop
+     * for back-pressure even with no compressed byte left, and resuming drains it.
+     */
+    boolean outputWaiting() {
+        return false;
+    }
 
     /**
      * True once the stream failed; later input is dropped.
@@ -87,6 +97,7 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
 
     @Override
     protected final void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        ending = true;
         decode(ctx, in, out);
         if (!failed && (inStream() || in.isReadable())) {
             fail(in);
@@ -114,6 +125,13 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
             return; // filled up again before this ran: the next change to writable comes back here
         }
         try {
+            if (outputWaiting() && !internalBuffer().isReadable()) {
+                // No input waits, so resumeDecoding would not call decode: drain what the library holds here.
+                decode(ctx, io.rill.buffer.Unpooled.EMPTY_BUFFER, null);
+                if (failed || outputWaiting()) {
+                    return; // not writable again (or failed): the next change to writable comes back here
+                }
+            }
             resumeDecoding(ctx);
         } catch (Throwable t) {
             ctx.fireExceptionCaught(t);
@@ -139,8 +157,8 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
      * Counts {@code chunk} against both bounds and passes it on, or releases it and throws.
      * An empty chunk is released.
      *
-     * @param inputLeft whether compressed bytes wait in the cumulation: only then may decoding
-     *                  stop for back-pressure, since only new or waiting input brings it back
+     * @param inputLeft whether compressed bytes wait in the cumulation: then, or while
+     *                  {@link #outputWaiting()}, decoding stops for back-pressure (never once the input ended)
      * @return false if the channel is not writable and decoding was suspended: return at once
      */
     final boolean emit(ChannelHandlerContext ctx, ByteBuf chunk, boolean inputLeft) {
@@ -161,7 +179,7 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
                     + " (maxRatio): " + totalOut + " bytes out of " + totalIn + " compressed", "maxRatio", maxRatio);
         }
         fireDecoded(ctx, chunk);
-        if (inputLeft && !ctx.channel().isWritable()) {
+        if (!ending && (inputLeft || outputWaiting()) && !ctx.channel().isWritable()) {
             suspendDecoding(ctx);
             return false;
         }

@@ -133,6 +133,15 @@ public class BrotliDecoder extends BoundedDecompressor {
     }
 
     @Override
+    boolean outputWaiting() {
+        if (pending != null && pending.hasRemaining()) {
+            return true;
+        }
+        return brotli != null && !done && (brotli.hasOutput() || brotli.getStatus() == DecoderJNI.Status.NEEDS_MORE_OUTPUT
+                || brotli.getStatus() == DecoderJNI.Status.OK);
+    }
+
+    @Override
     boolean inStream() {
         return inStream;
     }

@@ -283,6 +283,11 @@ public class Lz4FrameDecoder extends BoundedDecompressor {
     }
 
     @Override
+    boolean outputWaiting() {
+        return pending != null && pending.isReadable();
+    }
+
+    @Override
     boolean inStream() {
         return state != State.MAGIC;
     }
