@@ -21,7 +21,7 @@ import io.rill.channel.embedded.EmbeddedChannel;
 /**
  * The brotli, zstd, snappy and lz4 codecs through their public API: round trips fed whole, byte by byte,
  * split at every index and in random pieces; corrupt and truncated input; and a real bomb
- * (zeros: 1 GiB for brotli and zstd, 256 MiB for snappy, whose chunks expand at most 21 times, and lz4)
+ * (zeros: 1 GiB for brotli and zstd, 64 MiB for snappy, whose chunks expand at most 21 times, and lz4)
  * that ends in {@link DecompressionLimitException} (docs/security-cases.md C-06). The malformed cases of
  * each framing are in {@link SnappyLz4FramingTest}.
  */
@@ -31,8 +31,8 @@ class CompressionCodecTest {
         BROTLI(BrotliEncoder::new, BrotliDecoder::new, BrotliDecoder::new, 1024, true),
         ZSTD(() -> new ZstdEncoder(1), ZstdDecoder::new, (max, ratio) -> new ZstdDecoder(max, ratio, 23), 1024, true),
         // Snappy expands a chunk at most about 21 times: the ratio bound of 100 never fires, the cap does.
-        SNAPPY(SnappyFrameEncoder::new, SnappyFrameDecoder::new, (max, ratio) -> new SnappyFrameDecoder(max, ratio, true), 256, false),
-        LZ4(Lz4FrameEncoder::new, Lz4FrameDecoder::new, Lz4FrameDecoder::new, 256, true);
+        SNAPPY(SnappyFrameEncoder::new, SnappyFrameDecoder::new, (max, ratio) -> new SnappyFrameDecoder(max, ratio, true), 64, false),
+        LZ4(Lz4FrameEncoder::new, Lz4FrameDecoder::new, Lz4FrameDecoder::new, 64, true);
 
         final Supplier<ChannelHandler> encoder;
         final Supplier<ChannelHandler> decoder;

@@ -140,7 +140,7 @@ class SnappyLz4FramingTest {
     @Test
     void snappyAndLz4RoundTripIncompressibleAndLargeData() {
         byte[] random = incompressible(300_000);
-        byte[] large = text(3 << 20);
+        byte[] large = text(1_300_000);
         for (Supplier<ChannelHandler[]> pair : java.util.List.<Supplier<ChannelHandler[]>>of(
                 () -> new ChannelHandler[] {new SnappyFrameEncoder(), new SnappyFrameDecoder()},
                 () -> new ChannelHandler[] {new Lz4FrameEncoder(), new Lz4FrameDecoder()},
