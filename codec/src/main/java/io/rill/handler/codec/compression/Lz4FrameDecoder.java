@@ -17,7 +17,7 @@ import io.rill.channel.ChannelHandlerContext;
  * optional: see {@link CompressionLibrary}). Frames may follow one another, skippable frames are
  * skipped; the header checksum is always verified, block and content checksums when the frame
  * carries them, the content size when the frame announces it. Frames whose blocks depend on one
- * another (FLG bit 5 clear, the lz4 tool's {@code -BD}) and frames that need a dictionary are
+ * another (FLG bit 5 clear: the lz4 tool's {@code -BD}, Python's {@code lz4.frame} by default) and frames that need a dictionary are
  * refused: lz4-java decodes independent blocks only.
  *
  * <p><b>Bounded.</b> The decoder holds at most one block (the frame's maximum, at most 4 MiB,
