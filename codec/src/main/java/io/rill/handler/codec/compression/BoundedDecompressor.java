@@ -37,12 +37,7 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
     private boolean ending;
 
     BoundedDecompressor(String format, long maxDecompressedBytes, int maxRatio) {
-        if (maxDecompressedBytes <= 0) {
-            throw new IllegalArgumentException("maxDecompressedBytes: " + maxDecompressedBytes + " (expected: > 0)");
-        }
-        if (maxRatio < 0) {
-            throw new IllegalArgumentException("maxRatio: " + maxRatio + " (expected: >= 0, 0 for no limit)");
-        }
+        DecompressionLimits.validate(maxDecompressedBytes, maxRatio);
         this.format = format;
         this.maxDecompressedBytes = maxDecompressedBytes;
         this.maxRatio = maxRatio;
@@ -145,7 +140,7 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
 
     /** The most bytes the next piece of output may have before the cap is passed, plus one to see it passed. */
     final int nextChunkSize() {
-        return (int) Math.min(CHUNK_SIZE, maxDecompressedBytes - totalOut + 1);
+        return DecompressionLimits.nextChunkSize(totalOut, maxDecompressedBytes);
     }
 
     /** The cap, for a format that announces its content size up front. */
@@ -168,15 +163,11 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
             return true;
         }
         totalOut += n;
-        if (totalOut > maxDecompressedBytes) {
+        try {
+            DecompressionLimits.check(format, totalOut, totalIn, maxDecompressedBytes, maxRatio);
+        } catch (DecompressionLimitException e) {
             chunk.release();
-            throw new DecompressionLimitException(format + " stream decompresses to more than the maximum of "
-                    + maxDecompressedBytes + " bytes (maxDecompressedBytes)", "maxDecompressedBytes", maxDecompressedBytes);
-        }
-        if (maxRatio > 0 && totalOut >= ZlibDecoder.RATIO_GRACE_BYTES && totalOut / maxRatio > totalIn) {
-            chunk.release();
-            throw new DecompressionLimitException(format + " stream expands more than the maximum ratio of " + maxRatio
-                    + " (maxRatio): " + totalOut + " bytes out of " + totalIn + " compressed", "maxRatio", maxRatio);
+            throw e;
         }
         fireDecoded(ctx, chunk);
         if (!ending && (inputLeft || outputWaiting()) && !ctx.channel().isWritable()) {
