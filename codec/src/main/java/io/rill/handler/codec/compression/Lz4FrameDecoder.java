@@ -29,8 +29,9 @@ public class Lz4FrameDecoder extends BoundedDecompressor {
 
     private enum State { MAGIC, DESCRIPTOR, BLOCK, CONTENT_CHECKSUM, SKIP }
 
-    private final LZ4SafeDecompressor lz4 = LZ4Factory.fastestInstance().safeDecompressor();
-    private final XXHash32 xxhash = XXHashFactory.fastestInstance().hash32();
+    // Set after the availability check: a field initializer would fail first, without naming the jar.
+    private final LZ4SafeDecompressor lz4;
+    private final XXHash32 xxhash;
     private State state = State.MAGIC;
     /** The current frame's FLG byte. */
     private int flags;
@@ -62,6 +63,8 @@ public class Lz4FrameDecoder extends BoundedDecompressor {
     public Lz4FrameDecoder(long maxDecompressedBytes, int maxRatio) {
         super("lz4", maxDecompressedBytes, maxRatio);
         CompressionLibrary.LZ4.ensureAvailable();
+        lz4 = LZ4Factory.fastestInstance().safeDecompressor();
+        xxhash = XXHashFactory.fastestInstance().hash32();
     }
 
     @Override

@@ -25,7 +25,8 @@ public class Lz4FrameEncoder extends BoundedCompressor {
     public static final int DEFAULT_MAX_BLOCK_SIZE = 64 * 1024;
 
     private final LZ4Compressor lz4;
-    private final XXHash32 xxhash = XXHashFactory.fastestInstance().hash32();
+    /** Set after the availability check, like {@link #lz4}. */
+    private final XXHash32 xxhash;
     private final int maxBlockSize;
     private final boolean blockChecksums;
     /** Created with the header, freed at the end. */
@@ -55,6 +56,7 @@ public class Lz4FrameEncoder extends BoundedCompressor {
         this.blockChecksums = blockChecksums;
         LZ4Factory factory = LZ4Factory.fastestInstance();
         this.lz4 = highCompression ? factory.highCompressor() : factory.fastCompressor();
+        this.xxhash = XXHashFactory.fastestInstance().hash32();
     }
 
     @Override

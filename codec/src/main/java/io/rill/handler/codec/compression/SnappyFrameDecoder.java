@@ -41,7 +41,7 @@ public class SnappyFrameDecoder extends BoundedDecompressor {
      *
      * @param maxDecompressedBytes the stream fails once its output would exceed this
      * @param maxRatio             output bytes allowed per input byte past the first 64 KiB; 0 for no limit
-     * @param verifyChecksums      whether each chunk's CRC-32C is checked (costs about a tenth of the time)
+     * @param verifyChecksums      whether each chunk's CRC-32C is checked
      * @throws IllegalStateException    if snappy-java is not available, naming the jar
      * @throws IllegalArgumentException if a bound is out of range
      */
@@ -122,19 +122,61 @@ public class SnappyFrameDecoder extends BoundedDecompressor {
     }
 
     private ByteBuf uncompress(ChannelHandlerContext ctx, ByteBuf in, int from, int n) {
-        byte[] src;
-        int srcOff;
         if (in.hasArray()) {
-            src = in.array();
-            srcOff = in.arrayOffset() + from;
-        } else {
-            if (scratch == null) {
-                scratch = new byte[SnappyFraming.MAX_COMPRESSED_CHUNK];
-            }
-            in.getBytes(from, scratch, 0, n);
-            src = scratch;
-            srcOff = 0;
+            return uncompress(ctx, in.array(), in.arrayOffset() + from, n);
         }
+        if (in.isDirect() && in.nioBufferCount() == 1) {
+            // Direct input (what a socket reads into) goes to the library as it is: no copy, no scratch array.
+            java.nio.ByteBuffer src = in.nioBuffer(from, n);
+            int size = uncompressedLength(src);
+            ByteBuf out = ctx.alloc().directBuffer(Math.max(size, 1));
+            try {
+                if (size > 0) {
+                    int got = Snappy.uncompress(src, out.nioBuffer(0, size));
+                    if (got != size) {
+                        throw new DecompressionException("corrupt snappy chunk: " + got + " bytes out, " + size + " announced");
+                    }
+                    out.writerIndex(size);
+                }
+                return out;
+            } catch (IOException e) {
+                out.release();
+                throw new DecompressionException("corrupt snappy chunk: " + e.getMessage(), e);
+            } catch (RuntimeException e) {
+                out.release();
+                throw e;
+            }
+        }
+        if (scratch == null) {
+            scratch = new byte[SnappyFraming.MAX_COMPRESSED_CHUNK];
+        }
+        in.getBytes(from, scratch, 0, n);
+        return uncompress(ctx, scratch, 0, n);
+    }
+
+    private static int uncompressedLength(java.nio.ByteBuffer src) {
+        long size = 0;
+        int at = src.position();
+        int n = src.remaining();
+        for (int i = 0; ; i++) {
+            if (i == n || i == 5) {
+                throw new DecompressionException("corrupt snappy chunk: its length varint "
+                        + (i == n ? "is cut short" : "is longer than 5 bytes"));
+            }
+            int b = src.get(at + i);
+            size |= (long) (b & 0x7f) << (7 * i);
+            if (b >= 0) {
+                break;
+            }
+        }
+        if (size > SnappyFraming.MAX_DATA) {
+            throw new DecompressionException("snappy chunk decompresses to " + size
+                    + " bytes, more than the framing format's 65536");
+        }
+        return (int) size;
+    }
+
+    private ByteBuf uncompress(ChannelHandlerContext ctx, byte[] src, int srcOff, int n) {
         // The block starts with its length: read here, the output is sized (and bounded) before the library runs.
         int size = uncompressedLength(src, srcOff, n);
         ByteBuf out = ctx.alloc().heapBuffer(Math.max(size, 1));
