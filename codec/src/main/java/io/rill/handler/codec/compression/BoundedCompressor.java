@@ -8,7 +8,7 @@ import io.rill.util.concurrent.Future;
 import io.rill.util.concurrent.Promise;
 
 /**
- * What the brotli and zstd encoders share: every outbound {@code ByteBuf} is
+ * What the zlib, brotli, zstd, snappy and lz4 encoders share: every outbound {@code ByteBuf} is
  * compressed and flushed into one stream at once (the peer can decode all that was written so
  * far), {@link #finish()} or closing the channel writes the end of the stream, and the native
  * state is freed once, at the end or when the handler leaves.

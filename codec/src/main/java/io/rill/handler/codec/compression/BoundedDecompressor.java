@@ -33,14 +33,11 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
     private long totalIn;
     /** Set on the first error: the native state is freed and the rest of the input dropped. */
     private boolean failed;
+    /** In decodeLast: the input has ended, so everything is decoded now, writable or not. */
+    private boolean ending;
 
     BoundedDecompressor(String format, long maxDecompressedBytes, int maxRatio) {
-        if (maxDecompressedBytes <= 0) {
-            throw new IllegalArgumentException("maxDecompressedBytes: " + maxDecompressedBytes + " (expected: > 0)");
-        }
-        if (maxRatio < 0) {
-            throw new IllegalArgumentException("maxRatio: " + maxRatio + " (expected: >= 0, 0 for no limit)");
-        }
+        DecompressionLimits.validate(maxDecompressedBytes, maxRatio);
         this.format = format;
         this.maxDecompressedBytes = maxDecompressedBytes;
         this.maxRatio = maxRatio;
@@ -57,6 +54,14 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
 
     /** Frees native state; called once the stream failed or the handler left; idempotent. */
     abstract void release();
+
+    /**
+     * True while decoded output waits inside the library or this decoder: then decoding may stop
+     * for back-pressure even with no compressed byte left, and resuming drains it.
+     */
+    boolean outputWaiting() {
+        return false;
+    }
 
     /**
      * True once the stream failed; later input is dropped.
@@ -87,6 +92,7 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
 
     @Override
     protected final void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        ending = true;
         decode(ctx, in, out);
         if (!failed && (inStream() || in.isReadable())) {
             fail(in);
@@ -114,6 +120,13 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
             return; // filled up again before this ran: the next change to writable comes back here
         }
         try {
+            if (outputWaiting() && !internalBuffer().isReadable()) {
+                // No input waits, so resumeDecoding would not call decode: drain what the library holds here.
+                decode(ctx, io.rill.buffer.Unpooled.EMPTY_BUFFER, null);
+                if (failed || outputWaiting()) {
+                    return; // not writable again (or failed): the next change to writable comes back here
+                }
+            }
             resumeDecoding(ctx);
         } catch (Throwable t) {
             ctx.fireExceptionCaught(t);
@@ -127,7 +140,7 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
 
     /** The most bytes the next piece of output may have before the cap is passed, plus one to see it passed. */
     final int nextChunkSize() {
-        return (int) Math.min(CHUNK_SIZE, maxDecompressedBytes - totalOut + 1);
+        return DecompressionLimits.nextChunkSize(totalOut, maxDecompressedBytes);
     }
 
     /** The cap, for a format that announces its content size up front. */
@@ -139,8 +152,8 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
      * Counts {@code chunk} against both bounds and passes it on, or releases it and throws.
      * An empty chunk is released.
      *
-     * @param inputLeft whether compressed bytes wait in the cumulation: only then may decoding
-     *                  stop for back-pressure, since only new or waiting input brings it back
+     * @param inputLeft whether compressed bytes wait in the cumulation: then, or while
+     *                  {@link #outputWaiting()}, decoding stops for back-pressure (never once the input ended)
      * @return false if the channel is not writable and decoding was suspended: return at once
      */
     final boolean emit(ChannelHandlerContext ctx, ByteBuf chunk, boolean inputLeft) {
@@ -150,18 +163,14 @@ abstract class BoundedDecompressor extends ByteToMessageDecoder {
             return true;
         }
         totalOut += n;
-        if (totalOut > maxDecompressedBytes) {
+        try {
+            DecompressionLimits.check(format, totalOut, totalIn, maxDecompressedBytes, maxRatio);
+        } catch (DecompressionLimitException e) {
             chunk.release();
-            throw new DecompressionLimitException(format + " stream decompresses to more than the maximum of "
-                    + maxDecompressedBytes + " bytes (maxDecompressedBytes)", "maxDecompressedBytes", maxDecompressedBytes);
-        }
-        if (maxRatio > 0 && totalOut >= ZlibDecoder.RATIO_GRACE_BYTES && totalOut / maxRatio > totalIn) {
-            chunk.release();
-            throw new DecompressionLimitException(format + " stream expands more than the maximum ratio of " + maxRatio
-                    + " (maxRatio): " + totalOut + " bytes out of " + totalIn + " compressed", "maxRatio", maxRatio);
+            throw e;
         }
         fireDecoded(ctx, chunk);
-        if (inputLeft && !ctx.channel().isWritable()) {
+        if (!ending && (inputLeft || outputWaiting()) && !ctx.channel().isWritable()) {
             suspendDecoding(ctx);
             return false;
         }

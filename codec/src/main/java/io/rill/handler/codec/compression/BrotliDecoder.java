@@ -12,7 +12,10 @@ import io.rill.channel.ChannelHandlerContext;
 /**
  * Decompresses a brotli stream (RFC 7932) with brotli4j ({@code com.aayushatharva.brotli4j:brotli4j}
  * and its native jar, optional: see {@link CompressionLibrary}). Bytes after the end of the stream
- * are dropped.
+ * are an error: the library refuses them when they reach it together with the stream's last bytes,
+ * so this decoder refuses them too when they come later, and the outcome does not depend on how the
+ * input was cut into reads (docs/fuzz-findings/README.md, fixed: a one-byte empty stream then garbage
+ * failed fed whole and passed fed byte by byte).
  *
  * <p><b>Bounded.</b> The library hands out what it decoded in pieces no larger than the stream's
  * window (at most 16 MiB, RFC 7932 §9.1; its large-window extension is not enabled), which this
@@ -55,7 +58,7 @@ public class BrotliDecoder extends BoundedDecompressor {
     @Override
     void decompress(ChannelHandlerContext ctx, ByteBuf in) {
         if (done) {
-            in.skipBytes(in.readableBytes());
+            trailing(in);
             return;
         }
         if (brotli == null) {
@@ -77,7 +80,7 @@ public class BrotliDecoder extends BoundedDecompressor {
                     done = true;
                     inStream = false;
                     release();
-                    in.skipBytes(in.readableBytes());
+                    trailing(in);
                     return;
                 }
                 case OK -> brotli.push(0);
@@ -97,9 +100,18 @@ public class BrotliDecoder extends BoundedDecompressor {
                         brotli.push(n);
                     }
                 }
-                default -> throw new DecompressionException("corrupt brotli data: the decoder reports "
-                        + brotli.getStatus());
+                // The library also says ERROR when bytes follow the end of the stream in the same push.
+                default -> throw new DecompressionException("corrupt brotli data (or bytes after the end of the stream):"
+                        + " the decoder reports " + brotli.getStatus());
             }
+        }
+    }
+
+    /** Fails if bytes follow the end of the stream, as the library does when they arrive in the same push. */
+    private static void trailing(ByteBuf in) {
+        if (in.isReadable()) {
+            throw new DecompressionException("corrupt brotli data (or bytes after the end of the stream): "
+                    + in.readableBytes() + " bytes follow the end of the stream");
         }
     }
 
@@ -118,6 +130,15 @@ public class BrotliDecoder extends BoundedDecompressor {
         }
         pending = null;
         return true;
+    }
+
+    @Override
+    boolean outputWaiting() {
+        if (pending != null && pending.hasRemaining()) {
+            return true;
+        }
+        return brotli != null && !done && (brotli.hasOutput() || brotli.getStatus() == DecoderJNI.Status.NEEDS_MORE_OUTPUT
+                || brotli.getStatus() == DecoderJNI.Status.OK);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.rill.handler.codec.compression;
 
 /**
- * The optional libraries behind the brotli and zstd codecs. rill-codec depends on
+ * The optional libraries behind the brotli, zstd, snappy and lz4 codecs. rill-codec depends on
  * none of them: an application adds the jar of each format it uses. Each codec's constructor calls
  * {@link #ensureAvailable()}, so a missing jar (or a native library that cannot load on this
  * platform) is an {@link IllegalStateException} naming the jar when the pipeline is built, never a
@@ -18,7 +18,11 @@ public enum CompressionLibrary {
     BROTLI("com.aayushatharva.brotli4j:brotli4j with the native jar of this platform"
             + " (com.aayushatharva.brotli4j:native-linux-x86_64, ...)"),
     /** zstd-jni, which carries its native libraries. */
-    ZSTD("com.github.luben:zstd-jni");
+    ZSTD("com.github.luben:zstd-jni"),
+    /** snappy-java, which carries its native libraries. */
+    SNAPPY("org.xerial.snappy:snappy-java"),
+    /** lz4-java's maintained fork, which carries its native libraries (the {@code net.jpountz} classes). */
+    LZ4("at.yawk.lz4:lz4-java");
 
     /** The Maven coordinates to name when the library is missing. */
     private final String jar;
@@ -81,6 +85,8 @@ public enum CompressionLibrary {
                 switch (this) {
                     case BROTLI -> LibraryProbes.brotli();
                     case ZSTD -> LibraryProbes.zstd();
+                    case SNAPPY -> LibraryProbes.snappy();
+                    case LZ4 -> LibraryProbes.lz4();
                 }
                 t = AVAILABLE;
             } catch (LinkageError | RuntimeException e) {

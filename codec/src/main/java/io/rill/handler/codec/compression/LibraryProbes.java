@@ -17,4 +17,13 @@ final class LibraryProbes {
     static void zstd() {
         com.github.luben.zstd.Zstd.defaultCompressionLevel();
     }
+
+    static void snappy() {
+        org.xerial.snappy.Snappy.maxCompressedLength(1); // loads the native library
+    }
+
+    static void lz4() {
+        net.jpountz.lz4.LZ4Factory.fastestInstance();
+        net.jpountz.xxhash.XXHashFactory.fastestInstance();
+    }
 }

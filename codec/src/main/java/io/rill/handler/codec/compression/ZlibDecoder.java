@@ -113,12 +113,7 @@ public class ZlibDecoder extends ByteToMessageDecoder {
         if (wrapper == null) {
             throw new NullPointerException("wrapper");
         }
-        if (maxDecompressedBytes <= 0) {
-            throw new IllegalArgumentException("maxDecompressedBytes: " + maxDecompressedBytes + " (expected: > 0)");
-        }
-        if (maxRatio < 0) {
-            throw new IllegalArgumentException("maxRatio: " + maxRatio + " (expected: >= 0, 0 for no limit)");
-        }
+        DecompressionLimits.validate(maxDecompressedBytes, maxRatio);
         this.wrapper = wrapper;
         this.maxDecompressedBytes = maxDecompressedBytes;
         this.maxRatio = maxRatio;
@@ -272,8 +267,7 @@ public class ZlibDecoder extends ByteToMessageDecoder {
 
     /** A buffer for the next output: one chunk, or one byte past the cap so passing it is detected. */
     private ByteBuf nextChunk(ChannelHandlerContext ctx) {
-        long allowed = maxDecompressedBytes - totalBytes;
-        return ctx.alloc().heapBuffer((int) Math.min(CHUNK_SIZE, allowed + 1));
+        return ctx.alloc().heapBuffer(DecompressionLimits.nextChunkSize(totalBytes, maxDecompressedBytes));
     }
 
     /**
@@ -286,15 +280,11 @@ public class ZlibDecoder extends ByteToMessageDecoder {
             return false;
         }
         totalBytes += n;
-        if (totalBytes > maxDecompressedBytes) {
+        try {
+            DecompressionLimits.check(String.valueOf(wrapper), totalBytes, in, maxDecompressedBytes, maxRatio);
+        } catch (DecompressionLimitException e) {
             chunk.release();
-            throw new DecompressionLimitException(wrapper + " stream decompresses to more than the maximum of "
-                    + maxDecompressedBytes + " bytes (maxDecompressedBytes)", "maxDecompressedBytes", maxDecompressedBytes);
-        }
-        if (maxRatio > 0 && totalBytes >= RATIO_GRACE_BYTES && totalBytes / maxRatio > in) {
-            chunk.release();
-            throw new DecompressionLimitException(wrapper + " stream expands more than the maximum ratio of " + maxRatio
-                    + " (maxRatio): " + totalBytes + " bytes out of " + in + " compressed", "maxRatio", maxRatio);
+            throw e;
         }
         if (wrapper == ZlibWrapper.GZIP) {
             crc.update(chunk.nioBuffer(0, n));

@@ -6,10 +6,6 @@ import java.util.zip.Deflater;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.channel.ChannelHandlerContext;
-import io.rill.handler.codec.EncoderException;
-import io.rill.handler.codec.MessageToByteEncoder;
-import io.rill.util.concurrent.Future;
-import io.rill.util.concurrent.Promise;
 
 /**
  * Compresses outbound {@code ByteBuf}s into one zlib, gzip or raw DEFLATE stream with
@@ -18,9 +14,11 @@ import io.rill.util.concurrent.Promise;
  *
  * <p>The stream ends with {@link #finish()} or when the channel is closed: the last block is
  * written (and for gzip the CRC-32 and ISIZE trailer, RFC 1952 §2.3.1), then the channel
- * closes. Writing after the end fails with {@link EncoderException}.
+ * closes. Writing after the end fails with {@link io.rill.handler.codec.EncoderException}. The
+ * stream's life (finish, close, removal) is the package's {@code BoundedCompressor}'s, shared with the brotli,
+ * zstd, snappy and lz4 encoders.
  */
-public class ZlibEncoder extends MessageToByteEncoder<ByteBuf> {
+public class ZlibEncoder extends BoundedCompressor {
 
     /** RFC 1952 §2.3: magic, CM = deflate, no flags, no mtime, XFL 0, OS 255 (unknown). */
     private static final byte[] GZIP_HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
@@ -32,9 +30,6 @@ public class ZlibEncoder extends MessageToByteEncoder<ByteBuf> {
     /** CRC-32 of the uncompressed bytes, for the gzip trailer. */
     private final CRC32 crc = new CRC32();
     private boolean headerWritten;
-    /** The stream was ended: trailer written, deflater's native memory freed. */
-    private volatile boolean finished;
-    private volatile ChannelHandlerContext ctx;
 
     /** ZLIB at the default level (6). */
     public ZlibEncoder() {
@@ -59,7 +54,7 @@ public class ZlibEncoder extends MessageToByteEncoder<ByteBuf> {
      * @throws IllegalArgumentException for {@link ZlibWrapper#ZLIB_OR_NONE} or a level out of range
      */
     public ZlibEncoder(ZlibWrapper wrapper, int level) {
-        super(ByteBuf.class, true);
+        super(String.valueOf(wrapper));
         if (wrapper == null) {
             throw new NullPointerException("wrapper");
         }
@@ -73,73 +68,14 @@ public class ZlibEncoder extends MessageToByteEncoder<ByteBuf> {
         this.deflater = new Deflater(level, wrapper != ZlibWrapper.ZLIB);
     }
 
-    /**
-     * True once the stream was ended.
-     *
-     * @return whether the stream was ended; thread-safe
-     */
-    public boolean isFinished() {
-        return finished;
-    }
-
-    /**
-     * Ends the stream (writing its last block and trailer) without closing the channel. Thread-safe:
-     * called off the event loop, it runs there.
-     *
-     * @return completes when the last block and trailer are written
-     * @throws IllegalStateException if the encoder is not in a pipeline
-     */
-    public Future<Void> finish() {
-        ChannelHandlerContext ctx = this.ctx;
-        if (ctx == null) {
-            throw new IllegalStateException("not in a pipeline");
-        }
-        Promise<Void> promise = ctx.newPromise();
-        if (ctx.executor().inEventLoop()) {
-            finish(ctx, promise);
-        } else {
-            ctx.executor().execute(() -> finish(ctx, promise));
-        }
-        return promise;
-    }
-
     @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext ctx) {
-        if (!finished) {
-            finished = true;
-            deflater.end();
-        }
-    }
-
-    @Override
-    public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
-        if (finished) {
-            ctx.close(promise);
-            return;
-        }
-        Promise<Void> trailerWritten = ctx.newPromise();
-        finish(ctx, trailerWritten);
-        trailerWritten.addListener(f -> ctx.close(promise));
-    }
-
-    @Override
-    protected ByteBuf allocateBuffer(ChannelHandlerContext ctx, ByteBuf msg, boolean preferDirect) {
+    int maxCompressedLength(int n) {
         // Incompressible input grows by about 0.1% plus a few bytes of block headers and the flush marker.
-        int n = msg.readableBytes();
-        int size = n + (n >>> 10) + 16 + (headerWritten ? 0 : GZIP_HEADER.length);
-        return preferDirect ? ctx.alloc().ioBuffer(size) : ctx.alloc().heapBuffer(size);
+        return n + (n >>> 10) + 16 + (headerWritten ? 0 : GZIP_HEADER.length);
     }
 
     @Override
-    protected void encode(ChannelHandlerContext ctx, ByteBuf msg, ByteBuf out) {
-        if (finished) {
-            throw new EncoderException("the " + wrapper + " stream was already finished");
-        }
+    void compress(ChannelHandlerContext ctx, ByteBuf msg, ByteBuf out) {
         writeHeaderOnce(out);
         ByteBuffer input = msg.nioBuffer(msg.readerIndex(), msg.readableBytes());
         if (wrapper == ZlibWrapper.GZIP) {
@@ -175,28 +111,19 @@ public class ZlibEncoder extends MessageToByteEncoder<ByteBuf> {
         }
     }
 
-    private void finish(ChannelHandlerContext ctx, Promise<Void> promise) {
-        if (finished) {
-            promise.trySuccess(null);
-            return;
+    @Override
+    void end(ByteBuf footer) {
+        writeHeaderOnce(footer); // an empty gzip stream still has its header
+        deflater.finish();
+        deflate(footer, Deflater.NO_FLUSH);
+        if (wrapper == ZlibWrapper.GZIP) {
+            footer.writeIntLE((int) crc.getValue());
+            footer.writeIntLE((int) deflater.getBytesRead()); // ISIZE: input size modulo 2^32
         }
-        finished = true;
-        ByteBuf footer = ctx.alloc().ioBuffer(64);
-        try {
-            writeHeaderOnce(footer); // an empty gzip stream still has its header
-            deflater.finish();
-            deflate(footer, Deflater.NO_FLUSH);
-            if (wrapper == ZlibWrapper.GZIP) {
-                footer.writeIntLE((int) crc.getValue());
-                footer.writeIntLE((int) deflater.getBytesRead()); // ISIZE: input size modulo 2^32
-            }
-        } catch (RuntimeException | Error e) {
-            footer.release();
-            promise.tryFailure(e);
-            return;
-        } finally {
-            deflater.end();
-        }
-        ctx.writeAndFlush(footer, promise);
+    }
+
+    @Override
+    void release() {
+        deflater.end();
     }
 }

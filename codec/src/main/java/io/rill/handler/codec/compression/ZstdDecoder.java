@@ -27,6 +27,8 @@ public class ZstdDecoder extends BoundedDecompressor {
     /** 2^23 = 8 MiB: the largest window RFC 9659 lets an HTTP sender use. */
     public static final int DEFAULT_MAX_WINDOW_LOG = 23;
 
+    private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
+
     private final int maxWindowLog;
     /** Created at the first input, freed at the end. */
     private ZstdDecompressCtx zstd;
@@ -34,6 +36,8 @@ public class ZstdDecoder extends BoundedDecompressor {
     private ByteBuf staging;
     /** Input ended inside a frame (some of it taken, the frame not complete). */
     private boolean inFrame;
+    /** The last call filled its output buffer: the library may hold more output. */
+    private boolean outputMayWait;
 
     /** A stream with the default bounds. */
     public ZstdDecoder() {
@@ -62,6 +66,10 @@ public class ZstdDecoder extends BoundedDecompressor {
     void decompress(ChannelHandlerContext ctx, ByteBuf in) {
         if (zstd == null) {
             zstd = new ZstdDecompressCtx().setLongMax(maxWindowLog);
+        }
+        if (outputMayWait && !in.isReadable()) {
+            drain(ctx, EMPTY, 0); // output held in the library from input taken before a pause
+            return;
         }
         while (in.isReadable()) {
             ByteBuffer src = input(ctx, in);
@@ -113,6 +121,7 @@ public class ZstdDecoder extends BoundedDecompressor {
             }
             chunk.writerIndex(dst.position());
             boolean full = !dst.hasRemaining();
+            outputMayWait = full;
             if (!emit(ctx, chunk, src.hasRemaining() || beyondSrc > 0)) {
                 return false;
             }
@@ -120,6 +129,11 @@ public class ZstdDecoder extends BoundedDecompressor {
                 return true; // all input taken and all output it gave flushed
             }
         }
+    }
+
+    @Override
+    boolean outputWaiting() {
+        return outputMayWait;
     }
 
     @Override
