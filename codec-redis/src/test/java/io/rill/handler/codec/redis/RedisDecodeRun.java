@@ -6,19 +6,19 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 
 import io.rill.buffer.ByteBuf;
 import io.rill.buffer.ByteBufUtil;
 import io.rill.buffer.ReferenceCountUtil;
 import io.rill.buffer.Unpooled;
 import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.fuzz.Cuttings;
 import io.rill.handler.codec.DecoderException;
 
 /**
- * Feeds bytes to a fresh decoder and aggregator whole, one byte at a time, split at every index and
- * in random pieces, and checks that every way gives the same messages and the same errors. Messages
- * come back as their {@code toString} and are released; every input buffer must be released too.
+ * Feeds bytes to a fresh decoder and aggregator whole and every way {@link Cuttings} cuts them, and
+ * checks that every way gives the same messages and the same errors. Messages come back as their
+ * {@code toString} and are released; every input buffer must be released too.
  */
 final class RedisDecodeRun {
 
@@ -36,26 +36,7 @@ final class RedisDecodeRun {
 
     static Result everyWay(byte[] bytes, RedisLimits limits, boolean inline) {
         Result whole = run(List.of(bytes), limits, inline);
-        List<List<byte[]>> ways = new ArrayList<>();
-        List<byte[]> single = new ArrayList<>();
-        for (byte b : bytes) {
-            single.add(new byte[] {b});
-        }
-        ways.add(single);
-        for (int i = 1; i < bytes.length; i++) {
-            ways.add(List.of(Arrays.copyOfRange(bytes, 0, i), Arrays.copyOfRange(bytes, i, bytes.length)));
-        }
-        Random random = new Random(bytes.length);
-        for (int n = 0; n < 8; n++) {
-            List<byte[]> pieces = new ArrayList<>();
-            for (int at = 0; at < bytes.length; ) {
-                int length = Math.min(bytes.length - at, 1 + random.nextInt(7));
-                pieces.add(Arrays.copyOfRange(bytes, at, at + length));
-                at += length;
-            }
-            ways.add(pieces);
-        }
-        for (List<byte[]> way : ways) {
+        for (List<byte[]> way : Cuttings.of(bytes)) {
             Result result = run(way, limits, inline);
             assertEquals(whole.messages(), result.messages(), "messages fed whole and in " + way.size() + " pieces");
             assertEquals(types(whole.errors()), types(result.errors()), "errors fed whole and in pieces");
