@@ -208,7 +208,7 @@ class HttpContentCompressorTest {
         assertFalse(ch.finish());
     }
 
-    /** A body that is not HttpContent after a compressed head would go out plain under a coding: refused. */
+    /** A body that is not HttpContent after a compressed head would go out plain under a coding: refused, and the connection closed. */
     @Test
     void aFileRegionAfterACompressedHeadFailsItsWrite() throws Exception {
         java.nio.file.Path file = java.nio.file.Files.createTempFile("compressor", ".txt");
@@ -223,6 +223,7 @@ class HttpContentCompressorTest {
             ch.flushOutbound();
             assertInstanceOf(IllegalStateException.class, written.cause());
             assertNull(ch.readOutbound());
+            assertFalse(ch.isOpen(), "the head promised a coded body that cannot follow");
             ch.finishAndReleaseAll();
         } finally {
             java.nio.file.Files.delete(file);
