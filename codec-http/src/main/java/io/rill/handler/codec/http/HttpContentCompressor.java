@@ -190,7 +190,6 @@ public class HttpContentCompressor implements ChannelHandler {
         if (!shouldCompress(response, coding)) {
             return response;
         }
-        encoder = new EmbeddedChannel(newEncoder(coding));
         response.headers().set(HttpHeaderNames.CONTENT_ENCODING, coding);
         Vary.append(response.headers(), "accept-encoding");
         String etag = response.headers().get(HttpHeaderNames.ETAG);
@@ -199,16 +198,35 @@ public class HttpContentCompressor implements ChannelHandler {
             response.headers().set(HttpHeaderNames.ETAG, "W/" + etag);
         }
         if (response instanceof FullHttpResponse full) {
-            FullHttpResponse out = full.replace(compress(ctx, full, true));
+            FullHttpResponse out = full.replace(compressWhole(ctx, coding, full));
             full.release();
             if (!HttpUtil.isTransferEncodingChunked(out)) {
                 HttpUtil.setContentLength(out, out.content().readableBytes());
             }
             return out;
         }
+        encoder = new EmbeddedChannel(newEncoder(coding));
         response.headers().remove(HttpHeaderNames.CONTENT_LENGTH);
         HttpUtil.setTransferEncodingChunked(response, true);
         return response;
+    }
+
+    /**
+     * The whole body of a full response, compressed. br and zstd get it in one call that also ends
+     * the stream: told the size, the libraries set up for the body rather than for an endless
+     * stream (for 2 KiB, a half and a sixth of the time a stream takes, see the benchmark
+     * {@code HttpContentCompressBenchmark}). zlib costs the same either way.
+     */
+    private ByteBuf compressWhole(ChannelHandlerContext ctx, String coding, FullHttpResponse full) {
+        return switch (coding) {
+            case ContentCodings.BR -> BrotliEncoder.compressWhole(ctx.alloc(), full.content(), brotliQuality,
+                    BrotliEncoder.DEFAULT_WINDOW_LOG);
+            case ContentCodings.ZSTD -> ZstdEncoder.compressWhole(ctx.alloc(), full.content(), zstdLevel);
+            default -> {
+                encoder = new EmbeddedChannel(newEncoder(coding));
+                yield compress(ctx, full, true);
+            }
+        };
     }
 
     private ChannelHandler newEncoder(String coding) {

@@ -161,6 +161,24 @@ class HttpContentCompressorTest {
         assertTrue(sizes[0] > sizes[1], coding + ": fast " + sizes[0] + " vs small " + sizes[1]);
     }
 
+    /** A full body goes to br and zstd in one call; from direct memory, empty, or larger than one input buffer. */
+    @ParameterizedTest
+    @CsvSource({"br", "zstd"})
+    void aFullBodyInDirectMemoryEmptyOrLargeIsCompressedWhole(String coding) {
+        for (int size : new int[] {0, 4096, 300_000}) {
+            byte[] body = text(size);
+            EmbeddedChannel ch = new EmbeddedChannel(HttpContentCompressor.builder().minBodySize(0).build());
+            request(ch, HttpMethod.GET, coding);
+            FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+                    Unpooled.directBuffer(Math.max(1, size)).writeBytes(body));
+            FullHttpResponse out = roundTrip(ch, r);
+            assertEquals(coding, out.headers().get(HttpHeaderNames.CONTENT_ENCODING));
+            assertArrayEquals(body, decode(coding, array(out.content())), coding + " of " + size);
+            out.release();
+            assertFalse(ch.finish());
+        }
+    }
+
     @ParameterizedTest
     @CsvSource({"br", "zstd"})
     void aStreamedBrOrZstdResponseIsOneStreamOfTheWholeBody(String coding) {
