@@ -154,7 +154,7 @@ public class HttpContentCompressor implements ChannelHandler {
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
-        if (encoder != null && !(msg instanceof HttpContent) && !(msg instanceof ByteBuf b && !b.isReadable())) {
+        if (encoder != null && !(msg instanceof HttpObject) && !(msg instanceof ByteBuf b && !b.isReadable())) {
             // A FileRegion or raw bytes would go out plain under the coding the head announced.
             closeEncoder();
             ReferenceCountUtil.release(msg);
