@@ -144,12 +144,12 @@ class HttpContentCompressorTest {
     @ParameterizedTest
     @CsvSource({"gzip", "br", "zstd"})
     void levelsReachTheirEncoders(String coding) {
-        byte[] body = text(200_000);
+        byte[] body = text(100_000); // more than one 64 KiB input buffer of the brotli encoder
         int[] sizes = new int[2];
         for (int i = 0; i < 2; i++) {
             boolean fast = i == 0;
             HttpContentCompressor c = HttpContentCompressor.builder().codings(coding).gzipLevel(fast ? 1 : 9)
-                    .brotliQuality(fast ? 0 : 9).zstdLevel(fast ? -5 : 15).build();
+                    .brotliQuality(fast ? 0 : 6).zstdLevel(fast ? -5 : 9).build();
             EmbeddedChannel ch = new EmbeddedChannel(c);
             request(ch, HttpMethod.GET, coding);
             FullHttpResponse out = roundTrip(ch, response(body));

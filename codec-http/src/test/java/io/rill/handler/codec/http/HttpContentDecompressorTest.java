@@ -160,7 +160,7 @@ class HttpContentDecompressorTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"gzip", "x-gzip", "deflate", "x-deflate", "deflate-raw", "gzip, gzip", "deflate, gzip",
-            "identity, gzip", "br", "zstd", "BR", "gzip, br", "br, zstd", "zstd, gzip", "zstd, zstd"})
+            "identity, gzip", "br", "zstd", "gzip, br", "br, zstd", "zstd, gzip"})
     void decodesEveryCodingWholeByteByByteAndInRandomPieces(String codings) {
         byte[] small = text(3000);
         byte[] coded = small;
