@@ -23,6 +23,7 @@ import io.rill.handler.codec.http.DefaultHttpResponse;
 import io.rill.handler.codec.http.FullHttpRequest;
 import io.rill.handler.codec.http.FullHttpResponse;
 import io.rill.handler.codec.http.HttpChunkedInput;
+import io.rill.handler.codec.http.HttpContentCompressor;
 import io.rill.handler.codec.http.HttpHeaderNames;
 import io.rill.handler.codec.http.HttpHeaders;
 import io.rill.handler.codec.http.HttpMethod;
@@ -45,7 +46,11 @@ import io.rill.util.InternalLogger;
  * per request (206, or 416 when it is past the end), and nothing outside the directory (see
  * {@link FileRequests#resolve}). Bodies go out zero-copy as a {@link DefaultFileRegion}; with
  * {@code --chunked} (or where a region cannot be used, e.g. under TLS) as an
- * {@link HttpChunkedInput} read in 8 KiB pieces. Try {@code curl -i http://127.0.0.1:8080/}.
+ * {@link HttpChunkedInput} read in 8 KiB pieces. With {@code --compress} an
+ * {@link HttpContentCompressor} answers by {@code Accept-Encoding} with zstd, br or gzip (its
+ * default preference: zstd, br, gzip, deflate); bodies are then always read in chunks, since a
+ * compressor cannot work on a zero-copy region, and ranges (206) go out uncompressed. Try
+ * {@code curl -i http://127.0.0.1:8080/} or {@code curl --compressed -v http://127.0.0.1:8080/FILE}.
  */
 final class HttpFileServer implements Example {
 
@@ -63,10 +68,12 @@ final class HttpFileServer implements Example {
             "the directory to serve; one that is missing or unreadable stops the start (exit 2)");
     private static final ExampleOption CHUNKED = ExampleOption.flag("chunked",
             "send files in 8 KiB chunks read from the file instead of zero-copy regions");
+    private static final ExampleOption COMPRESS = ExampleOption.flag("compress",
+            "compress bodies of 1 KiB or more with zstd, br or gzip as Accept-Encoding allows (implies --chunked)");
 
     @Override
     public List<ExampleOption> options() {
-        return List.of(DIR, CHUNKED, HttpTimeoutOptions.HEADER_TIMEOUT, HttpTimeoutOptions.BODY_TIMEOUT,
+        return List.of(DIR, CHUNKED, COMPRESS, HttpTimeoutOptions.HEADER_TIMEOUT, HttpTimeoutOptions.BODY_TIMEOUT,
                 HttpTimeoutOptions.IDLE_TIMEOUT);
     }
 
@@ -79,7 +86,8 @@ final class HttpFileServer implements Example {
     @Override
     public void run(ExampleOptions options) throws Exception {
         Path root = servedDirectory(options.text(DIR));
-        ServerRunner.run(options, name(), initializer(root, options.flag(CHUNKED), HttpTimeoutOptions.from(options)));
+        ServerRunner.run(options, name(), initializer(root, options.flag(CHUNKED), options.flag(COMPRESS),
+                HttpTimeoutOptions.from(options)));
     }
 
     /** {@code dir} resolved, or a usage error saying what is wrong with it in one line (exit 2). */
@@ -107,12 +115,23 @@ final class HttpFileServer implements Example {
     }
 
     static ChannelInitializer<Channel> initializer(Path root, boolean chunked, HttpServerTimeouts timeouts) {
+        return initializer(root, chunked, false, timeouts);
+    }
+
+    /**
+     * With {@code compress}, the compressor sits before the chunked writer, so that it sees the
+     * file's pieces as {@code HttpContent} on their way out.
+     */
+    static ChannelInitializer<Channel> initializer(Path root, boolean chunked, boolean compress, HttpServerTimeouts timeouts) {
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
                 ch.pipeline().addLast(new HttpServerCodec(HttpDecoderConfig.DEFAULT,
-                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, timeouts), new HttpServerKeepAliveHandler(), new HttpObjectAggregator(8192),
-                        new ChunkedWriteHandler(), new FileHandler(root, chunked));
+                        HttpServerCodec.DEFAULT_MAX_PENDING_REQUESTS, timeouts), new HttpServerKeepAliveHandler(), new HttpObjectAggregator(8192));
+                if (compress) {
+                    ch.pipeline().addLast(new HttpContentCompressor());
+                }
+                ch.pipeline().addLast(new ChunkedWriteHandler(), new FileHandler(root, chunked || compress));
             }
         };
     }

@@ -8,14 +8,17 @@ import io.rill.buffer.Unpooled;
 import io.rill.channel.ChannelHandler;
 import io.rill.channel.ChannelHandlerContext;
 import io.rill.channel.embedded.EmbeddedChannel;
+import io.rill.handler.codec.compression.BrotliDecoder;
+import io.rill.handler.codec.compression.CompressionLibrary;
 import io.rill.handler.codec.compression.DecompressionException;
 import io.rill.handler.codec.compression.DecompressionLimitException;
 import io.rill.handler.codec.compression.ZlibDecoder;
 import io.rill.handler.codec.compression.ZlibWrapper;
+import io.rill.handler.codec.compression.ZstdDecoder;
 
 /**
- * Decodes message bodies sent with {@code Content-Encoding} gzip, x-gzip, deflate or x-deflate,
- * stacked codings ({@code gzip, deflate}) included, and passes the message on as if it had been
+ * Decodes message bodies sent with {@code Content-Encoding} gzip, x-gzip, deflate, x-deflate, br
+ * (brotli) or zstd, stacked codings ({@code gzip, br}) included, and passes the message on as if it had been
  * sent plain: {@code Content-Encoding} and {@code Content-Length} removed, {@code Transfer-Encoding:
  * chunked} set (an {@link HttpObjectAggregator} after this handler puts a length back).
  *
@@ -50,8 +53,11 @@ import io.rill.handler.codec.compression.ZlibWrapper;
  *
  * <p>A request with a coding this handler does not know is answered {@code 415 Unsupported Media
  * Type} and the connection closed (RFC 9110 §15.5.16); a response with one passes through as it
- * came. Each stage is a {@link ZlibDecoder} inside an {@link EmbeddedChannel} of this handler's
- * own, run on the calling thread.
+ * came. br needs brotli4j and zstd needs zstd-jni (see {@link CompressionLibrary}); where a
+ * library is missing its coding is unknown in that sense. Each stage is a {@link ZlibDecoder},
+ * {@link BrotliDecoder} or {@link ZstdDecoder} (its window at most 8 MiB, as RFC 9659 allows) inside
+ * an {@link EmbeddedChannel} of this handler's own, run on the calling thread; all of them obey
+ * the same two bounds.
  */
 public class HttpContentDecompressor implements ChannelHandler {
 
@@ -142,7 +148,7 @@ public class HttpContentDecompressor implements ChannelHandler {
         }
         // Several fields are one list (RFC 9110 §5.3): "gzip" twice is "gzip, gzip".
         String coding = String.join(",", head.headers().getAll(HttpHeaderNames.CONTENT_ENCODING));
-        List<ZlibWrapper> codings = ContentCodings.decoders(coding);
+        List<String> codings = ContentCodings.decoders(coding);
         request = head instanceof HttpRequest;
         if (codings == null) {
             if (!request) {
@@ -165,7 +171,7 @@ public class HttpContentDecompressor implements ChannelHandler {
         // A stage may go one chunk past the cap, so the counter, not the stage, notices an overflow.
         long stageCap = Math.min(maxDecodedBytes, Long.MAX_VALUE - ZlibDecoder.CHUNK_SIZE) + ZlibDecoder.CHUNK_SIZE;
         for (int i = codings.size() - 1; i >= 0; i--) {
-            stages.pipeline().addLast(new ZlibDecoder(codings.get(i), stageCap, maxRatio), new Counter());
+            stages.pipeline().addLast(newStage(codings.get(i), stageCap), new Counter());
         }
         stages.pipeline().addLast(new Forwarder());
         head.headers().remove(HttpHeaderNames.CONTENT_LENGTH);
@@ -176,6 +182,16 @@ public class HttpContentDecompressor implements ChannelHandler {
                     : new DefaultHttpResponse(head.protocolVersion(), ((HttpResponse) head).status(), head.headers());
         }
         return head;
+    }
+
+    private ChannelHandler newStage(String coding, long cap) {
+        return switch (coding) {
+            case ContentCodings.GZIP -> new ZlibDecoder(ZlibWrapper.GZIP, cap, maxRatio);
+            case ContentCodings.DEFLATE -> new ZlibDecoder(ZlibWrapper.ZLIB_OR_NONE, cap, maxRatio);
+            case ContentCodings.BR -> new BrotliDecoder(cap, maxRatio);
+            case ContentCodings.ZSTD -> new ZstdDecoder(cap, maxRatio, ZstdDecoder.DEFAULT_MAX_WINDOW_LOG);
+            default -> throw new IllegalStateException("coding " + coding); // decoders() returns only the above
+        };
     }
 
     private void content(ChannelHandlerContext ctx, HttpContent content) {

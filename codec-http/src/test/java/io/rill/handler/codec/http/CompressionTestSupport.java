@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Random;
 import java.util.zip.Deflater;
@@ -12,7 +13,10 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.InflaterInputStream;
 
-/** gzip and deflate with the JDK's streams, independent of the code under test. */
+/**
+ * gzip and deflate with the JDK's streams, br and zstd with the libraries' own streams:
+ * independent of the code under test.
+ */
 final class CompressionTestSupport {
 
     private CompressionTestSupport() {
@@ -40,6 +44,66 @@ final class CompressionTestSupport {
             deflater.end();
         }
         return out.toByteArray();
+    }
+
+    /** Brotli at quality 5 through brotli4j's own stream. */
+    static byte[] br(byte[] data) {
+        com.aayushatharva.brotli4j.Brotli4jLoader.ensureAvailability();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        com.aayushatharva.brotli4j.encoder.Encoder.Parameters params =
+                new com.aayushatharva.brotli4j.encoder.Encoder.Parameters().setQuality(5);
+        try (OutputStream b = new com.aayushatharva.brotli4j.encoder.BrotliOutputStream(out, params)) {
+            b.write(data);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** One zstd frame at level 3 through zstd-jni's own stream. */
+    static byte[] zstd(byte[] data) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (OutputStream z = new com.github.luben.zstd.ZstdOutputStream(out, 3)) {
+            z.write(data);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    static byte[] unbr(byte[] data) {
+        com.aayushatharva.brotli4j.Brotli4jLoader.ensureAvailability();
+        return readAll(() -> new com.aayushatharva.brotli4j.decoder.BrotliInputStream(new ByteArrayInputStream(data)));
+    }
+
+    static byte[] unzstd(byte[] data) {
+        return readAll(() -> new com.github.luben.zstd.ZstdInputStream(new ByteArrayInputStream(data)));
+    }
+
+    /** Encodes with one coding named by its token. */
+    static byte[] encode(String coding, byte[] data) {
+        return switch (coding) {
+            case "gzip", "x-gzip" -> gzip(data);
+            case "deflate", "x-deflate" -> deflate(data, false);
+            case "deflate-raw" -> deflate(data, true);
+            case "br" -> br(data);
+            case "zstd" -> zstd(data);
+            default -> data;
+        };
+    }
+
+    /** Decodes one coding named by its token; null or identity returns {@code data}. */
+    static byte[] decode(String coding, byte[] data) {
+        if (coding == null) {
+            return data;
+        }
+        return switch (coding) {
+            case "gzip" -> gunzip(data);
+            case "deflate" -> inflate(data);
+            case "br" -> unbr(data);
+            case "zstd" -> unzstd(data);
+            default -> data;
+        };
     }
 
     static byte[] gunzip(byte[] data) {

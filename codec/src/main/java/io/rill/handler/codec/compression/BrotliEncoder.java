@@ -8,6 +8,7 @@ import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.aayushatharva.brotli4j.encoder.EncoderJNI;
 
 import io.rill.buffer.ByteBuf;
+import io.rill.buffer.ByteBufAllocator;
 import io.rill.channel.ChannelHandlerContext;
 
 /**
@@ -50,6 +51,55 @@ public class BrotliEncoder extends BoundedCompressor {
         }
         this.quality = quality;
         this.windowLog = windowLog;
+    }
+
+    /**
+     * Compresses all readable bytes of {@code in} into one complete brotli stream in a new buffer;
+     * for a body known whole up front, such as a full HTTP response. The input goes to the library
+     * with the end of the stream, and the encoder's input buffer is no bigger than the body: for
+     * 2 KiB about twice as fast as opening a stream, flushing and ending it.
+     *
+     * @param alloc     where the result is allocated
+     * @param in        the bytes to compress; its indexes are left as they are and it is not released
+     * @param quality   as for {@link #BrotliEncoder(int, int)}
+     * @param windowLog as for {@link #BrotliEncoder(int, int)}
+     * @return the stream, which the caller releases
+     * @throws IllegalStateException    if brotli4j is not available, naming the jars
+     * @throws IllegalArgumentException if a setting is out of range
+     */
+    public static ByteBuf compressWhole(ByteBufAllocator alloc, ByteBuf in, int quality, int windowLog) {
+        CompressionLibrary.BROTLI.ensureAvailable();
+        if (quality < 0 || quality > 11 || windowLog < 10 || windowLog > 24) {
+            throw new IllegalArgumentException("quality " + quality + " (expected: 0..11) or windowLog " + windowLog
+                    + " (expected: 10..24) out of range");
+        }
+        int n = in.readableBytes();
+        EncoderJNI.Wrapper b;
+        try {
+            b = new EncoderJNI.Wrapper(Math.max(64, Math.min(n, INPUT_SIZE)), quality, windowLog, Encoder.Mode.GENERIC);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ByteBuf out = alloc.buffer(n + (n >>> 12) + 32);
+        try {
+            int at = in.readerIndex();
+            int left = n;
+            do {
+                ByteBuffer input = b.getInputBuffer();
+                input.clear();
+                int chunk = Math.min(left, input.capacity());
+                in.getBytes(at, input.limit(chunk));
+                at += chunk;
+                left -= chunk;
+                run(b, left > 0 ? EncoderJNI.Operation.PROCESS : EncoderJNI.Operation.FINISH, chunk, out);
+            } while (left > 0);
+            return out;
+        } catch (RuntimeException | Error e) {
+            out.release();
+            throw e;
+        } finally {
+            b.destroy();
+        }
     }
 
     private EncoderJNI.Wrapper brotli() {
