@@ -49,19 +49,21 @@ class JfrStartupCostTest {
     }
 
     @Test
-    void firstScheduledTaskIsNoLaterThanTwiceTheJdkSchedulersFirstTask() throws Exception {
+    void firstScheduledTaskIsLateByLessThanLoadingJfrWouldMakeIt() throws Exception {
         long[] rill = new long[ROUNDS];
         long[] jdk = new long[ROUNDS];
         for (int i = 0; i < ROUNDS; i++) { // interleaved, so a busy moment of the machine hits both
             jdk[i] = Long.parseLong(valueOf(probe("jdk"), "lateness-us "));
             rill[i] = Long.parseLong(valueOf(probe("rill"), "lateness-us "));
         }
-        // The fastest round of each: another process on the machine only ever adds to a round, and
-        // Rill, loading and verifying its own classes where the JDK's come from the CDS archive, is
-        // hit harder by it. 1 ms of slack: both are a few milliseconds.
+        // The fastest round of each: another process on the machine only ever adds to a round. Rill
+        // loads and verifies its own classes from the class path where the JDK's come from the CDS
+        // archive, so its first task is a few milliseconds later (3 to 8 ms against 3 on CI's
+        // machine). What this guards against is JFR loaded on the way, about 150 ms: 50 ms over the
+        // JDK's catches that without turning class-loading noise into failures.
         long rillBest = Arrays.stream(rill).min().getAsLong();
         long jdkBest = Arrays.stream(jdk).min().getAsLong();
-        assertTrue(rillBest <= 2 * jdkBest + 1_000, "first task late by " + rillBest + " µs at best (rounds "
+        assertTrue(rillBest <= jdkBest + 50_000, "first task late by " + rillBest + " µs at best (rounds "
                 + Arrays.toString(rill) + "), the JDK's by " + jdkBest + " µs (" + Arrays.toString(jdk) + ")");
     }
 
