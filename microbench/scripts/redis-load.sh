@@ -4,20 +4,23 @@
 #
 #   redis-benchmark -P 16 -c 50 -t get,set -n REQUESTS -q --csv
 #
-# Servers take turns within each round (rill-nio, rill-epoll, redis-server), after a warm-up run of
-# the same load that is not counted (the JIT's, and the store filled). Per server and round it prints
+# Servers take turns within each round (rill-nio, rill-epoll, redis-server), each after a warm-up
+# that is not counted: WARMUPS runs (default 4) of the same load with 1,000,000 requests. The JVM
+# shares its core with its JIT compiler threads: after a single warm-up run C2 was still compiling
+# during the measured run in about one run of three, taking up to a fifth of the core. Per server and round it prints
 # requests/s of SET and GET and the server's CPU µs per request (utime + stime of the whole process
 # over the measured run, /proc/PID/stat); then medians over the rounds and Rill's ratios to
 # redis-server (the goal: match redis-server's requests/s per core).
 #
 #   mvn -B -q -pl example -am package -DskipTests
-#   microbench/scripts/redis-load.sh [requests] [rounds]     (defaults: 1000000, 3)
+#   microbench/scripts/redis-load.sh [requests] [rounds]     (defaults: 2000000, 3)
 #
 # JAVA_OPTS sets the Rill servers' JVM options (default: ParallelGC, fixed pre-touched 1 GiB heap).
 # Needs redis-server and redis-tools (redis-benchmark), taskset and python3.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-requests=${1:-1000000}
+requests=${1:-2000000}
+warmups=${WARMUPS:-4}
 rounds=${2:-3}
 java_opts=${JAVA_OPTS:--XX:+UseParallelGC -Xms1g -Xmx1g -XX:+AlwaysPreTouch}
 jar=example/target/rill-example.jar
@@ -38,8 +41,8 @@ wait_listening() { # port
   return 1
 }
 
-bench() { # port -> "set_rps get_rps"
-  taskset -c 1 redis-benchmark -p "$1" -P 16 -c 50 -t get,set -n "$requests" -q --csv 2>/dev/null | python3 -c '
+bench() { # port [requests] -> "set_rps get_rps"
+  taskset -c 1 redis-benchmark -p "$1" -P 16 -c 50 -t get,set -n "${2:-$requests}" -q --csv 2>/dev/null | python3 -c '
 import csv, sys
 rps = {row[0]: float(row[1]) for row in csv.reader(sys.stdin) if len(row) > 1 and row[0] in ("SET", "GET")}
 print("%.0f %.0f" % (rps.get("SET", 0), rps.get("GET", 0)))'
@@ -51,7 +54,7 @@ run() { # name, then the command that starts the server with its port as last ar
   taskset -c 0 "$@" "$port" >"$work/server.log" 2>&1 &
   pid=$!
   wait_listening "$port"
-  bench "$port" >/dev/null # warm-up
+  for _ in $(seq 1 "$warmups"); do bench "$port" 1000000 >/dev/null; done
   local before after figures
   before=$(cpu_ticks)
   figures=$(bench "$port")

@@ -28,12 +28,15 @@ final class RedisCommandReader implements ChannelHandler {
     private static final int MAX_LINE = 13;
     private static final int NEED_MORE = 0;
     private static final int NOT_FAST = -1;
+    private static final int CRLF = ('\r' << 8) | '\n';
 
     private final RedisServer.Session session;
     private final int maxBulkLength;
     /** Word i is bytes [starts[i], starts[i] + lengths[i]) of the buffer being read. */
     private final int[] starts = new int[MAX_WORDS];
     private final int[] lengths = new int[MAX_WORDS];
+    /** Where the line {@link #number} read last ends: the index after its LF. */
+    private int next;
     /** The bytes of a command that has not all arrived; null when none. */
     private ByteBuf held;
     /** The fast path is over: everything goes to the generic decoder. */
@@ -94,7 +97,7 @@ final class RedisCommandReader implements ChannelHandler {
         if (count < 1 || count > MAX_WORDS) {
             return NOT_FAST;
         }
-        int pos = lineEnd(in, at + 1, end) + 1;
+        int pos = next;
         for (int w = 0; w < count; w++) {
             if (pos >= end) {
                 return NEED_MORE;
@@ -109,12 +112,12 @@ final class RedisCommandReader implements ChannelHandler {
             if (length > maxBulkLength) {
                 return NOT_FAST;
             }
-            int start = lineEnd(in, pos + 1, end) + 1;
+            int start = next;
             if ((long) start + length + 2 > end) {
                 return NEED_MORE;
             }
             int stop = start + (int) length;
-            if (in.getByte(stop) != '\r' || in.getByte(stop + 1) != '\n') {
+            if (in.getShort(stop) != CRLF) {
                 return NOT_FAST;
             }
             starts[w] = start;
@@ -128,9 +131,18 @@ final class RedisCommandReader implements ChannelHandler {
 
     /**
      * The decimal at {@code from} up to its CRLF: its value, NEED_MORE if the line has not all
-     * arrived, NOT_FAST if it is not digits or longer than a count can be.
+     * arrived, NOT_FAST if it is not digits or longer than a count can be. Sets {@link #next}.
      */
-    private static long number(ByteBuf in, int from, int end) {
+    private long number(ByteBuf in, int from, int end) {
+        if (from + 2 < end) {
+            // One digit, the common case of counts and of short words' lengths: one read of three bytes' worth.
+            int digitCrLf = in.getUnsignedMedium(from);
+            int digit = (digitCrLf >>> 16) - '0';
+            if ((digitCrLf & 0xffff) == CRLF && digit >= 0 && digit <= 9) {
+                next = from + 3;
+                return digit;
+            }
+        }
         long value = 0;
         int i = from;
         for (; i < end && i - from < MAX_LINE - 3; i++) {
@@ -149,12 +161,8 @@ final class RedisCommandReader implements ChannelHandler {
         if (i == from || in.getByte(i) != '\r' || in.getByte(i + 1) != '\n') {
             return NOT_FAST;
         }
+        next = i + 2;
         return value;
-    }
-
-    /** The LF of the line {@link #number} accepted. */
-    private static int lineEnd(ByteBuf in, int from, int end) {
-        return in.indexOf(from, end, (byte) '\n');
     }
 
     @Override

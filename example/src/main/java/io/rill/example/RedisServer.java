@@ -84,9 +84,9 @@ final class RedisServer implements Example {
         });
     }
 
-    /** The keys and values, shared by every connection; keys are kept byte for byte as ISO-8859-1 strings. */
+    /** The keys and values, shared by every connection. */
     static final class Store {
-        final ConcurrentHashMap<String, byte[]> map = new ConcurrentHashMap<>();
+        final ConcurrentHashMap<RedisKey, byte[]> map = new ConcurrentHashMap<>();
         final int maxKeys;
 
         Store(int maxKeys) {
@@ -103,6 +103,8 @@ final class RedisServer implements Example {
                 "OOM command not allowed: the store holds --max-keys keys");
 
         private final Store store;
+        /** The key of the GET or SET being served; this connection's thread alone refills it. */
+        private final RedisKey probe = RedisKey.probe();
         /** 2 or 3, as HELLO chose. */
         private int protocol = 2;
         /** The answers of this read, encoded, not yet written; null when there are none. */
@@ -126,7 +128,7 @@ final class RedisServer implements Example {
          */
         void command(ByteBuf in, int[] starts, int[] lengths, int count) {
             if (count == 2 && is(in, starts[0], lengths[0], GET)) {
-                byte[] value = store.map.get(in.toString(starts[1], lengths[1], StandardCharsets.ISO_8859_1));
+                byte[] value = store.map.get(probe.refill(in, starts[1], lengths[1]));
                 if (value == null) {
                     answer(ctx, nil());
                 } else {
@@ -140,7 +142,9 @@ final class RedisServer implements Example {
             if (count == 3 && is(in, starts[0], lengths[0], SET)) {
                 byte[] value = new byte[lengths[2]];
                 in.getBytes(starts[2], value);
-                answer(ctx, put(in.toString(starts[1], lengths[1], StandardCharsets.ISO_8859_1), value));
+                RedisKey key = probe.refill(in, starts[1], lengths[1]);
+                // An overwrite keeps the stored key: no copy of it is made.
+                answer(ctx, store.map.replace(key, value) != null ? SimpleStringRedisMessage.OK : put(key.copy(), value));
                 return;
             }
             List<RedisMessage> words = new ArrayList<>(count);
@@ -321,7 +325,7 @@ final class RedisServer implements Example {
             if (nx && xx) {
                 return SYNTAX;
             }
-            String key = key(words, 1);
+            RedisKey key = key(words, 1);
             byte[] value = bytes(words, 2);
             if (!nx && !xx) {
                 return put(key, value);
@@ -340,7 +344,7 @@ final class RedisServer implements Example {
         }
 
         /** A plain SET: stored unless the store is full and the key new. */
-        private RedisMessage put(String key, byte[] value) {
+        private RedisMessage put(RedisKey key, byte[] value) {
             if (store.map.size() >= store.maxKeys && !store.map.containsKey(key)) {
                 return OOM;
             }
@@ -348,7 +352,7 @@ final class RedisServer implements Example {
             return SimpleStringRedisMessage.OK;
         }
 
-        private RedisMessage incr(String key) {
+        private RedisMessage incr(RedisKey key) {
             RedisMessage[] reply = new RedisMessage[1];
             if (!store.map.containsKey(key) && store.map.size() >= store.maxKeys) {
                 return OOM;
@@ -436,8 +440,9 @@ final class RedisServer implements Example {
             return content(words, i).toString(StandardCharsets.UTF_8);
         }
 
-        private static String key(List<RedisMessage> words, int i) {
-            return content(words, i).toString(StandardCharsets.ISO_8859_1);
+        private static RedisKey key(List<RedisMessage> words, int i) {
+            ByteBuf c = content(words, i);
+            return RedisKey.of(c, c.readerIndex(), c.readableBytes());
         }
 
         private static byte[] bytes(List<RedisMessage> words, int i) {
