@@ -30,7 +30,7 @@ import io.rill.util.concurrent.DefaultPromise;
 import io.rill.util.concurrent.Promise;
 
 /**
- * Fetches {@code --url http://host[:port]/path} or {@code https://...} with a GET (gzip accepted
+ * Fetches {@code --url http://host[:port]/path} or {@code https://...} with a GET (zstd, br, gzip and deflate accepted
  * and decoded) and prints the status line, the header fields and the body. Bodies are capped at
  * 16 MiB decoded, however well they compressed. Over TLS the server's certificate is checked
  * against the JDK's trust store and its host name; {@code --trust PEM} trusts a self-signed
@@ -77,7 +77,7 @@ final class HttpClientExample implements Example {
 
     @Override
     public List<String> limits() {
-        return List.of("response body: 16 MiB, after gzip/deflate decoding, at any compression ratio (the fetch fails beyond)");
+        return List.of("response body: 16 MiB, after decoding (zstd, br, gzip or deflate), at any compression ratio (the fetch fails beyond)");
     }
 
     @Override
@@ -208,7 +208,7 @@ final class HttpClientExample implements Example {
             // A whole request: the encoder adds no Content-Length: 0 to a GET (RFC 9110 section 8.6).
             FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, target);
             request.headers().set(HttpHeaderNames.HOST, uri.getPort() < 0 ? uri.getHost() : uri.getHost() + ":" + port)
-                    .set(HttpHeaderNames.ACCEPT_ENCODING, "gzip, deflate")
+                    .set(HttpHeaderNames.ACCEPT_ENCODING, HttpContentDecompressor.acceptEncoding())
                     .set(HttpHeaderNames.CONNECTION, "close")
                     .set(HttpHeaderNames.USER_AGENT, "rill-http-client");
             ch.writeAndFlush(request);

@@ -106,7 +106,7 @@ final class PooledFetches {
         FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, target);
         // HTTP/1.1 keeps the connection by default: no Connection header, so the pool can reuse it.
         request.headers().set(HttpHeaderNames.HOST, uri.getPort() < 0 ? uri.getHost() : uri.getHost() + ":" + origin.getPort())
-                .set(HttpHeaderNames.ACCEPT_ENCODING, "gzip, deflate")
+                .set(HttpHeaderNames.ACCEPT_ENCODING, HttpContentDecompressor.acceptEncoding())
                 .set(HttpHeaderNames.USER_AGENT, "rill-http-client");
         return request;
     }

@@ -87,6 +87,12 @@ class CompressedFileServerInteropTest {
             String py = run(List.of("python3", WebSocketInteropTest.RESOURCES.resolve("compressed_file_client.py").toString(),
                     Integer.toString(server.port()), root.toString(), "data.json"));
             assertTrue(py.contains("ALL OK"), py + "\nserver log:\n" + server.stderr());
+
+            // Rill's own client asks for the codings it decodes, zstd first, and prints the file as it was.
+            ForkedExample.Outcome fetched = ForkedExample.runToEnd("", "http-client", "--url", url + "data.json");
+            assertEquals(0, fetched.status(), fetched.err());
+            assertTrue(fetched.out().startsWith("HTTP/1.1 200 OK\n"), fetched.out().substring(0, 200));
+            assertTrue(fetched.out().endsWith(text.toString()), "the body decoded whole");
         }
     }
 }

@@ -102,6 +102,19 @@ public class HttpContentDecompressor implements ChannelHandler {
         return new Builder();
     }
 
+    /**
+     * The codings this handler decodes here, as a client's {@code Accept-Encoding} value: gzip and
+     * deflate always, br and zstd where their libraries load ({@link CompressionLibrary}), the
+     * stronger ones first. Sending it rather than a fixed list keeps a client from asking for a
+     * coding it would then pass through undecoded.
+     *
+     * @return for example {@code "zstd, br, gzip, deflate"}
+     */
+    public static String acceptEncoding() {
+        return (CompressionLibrary.ZSTD.isAvailable() ? "zstd, " : "") + (CompressionLibrary.BROTLI.isAvailable() ? "br, " : "")
+                + "gzip, deflate";
+    }
+
     /** @return the most bytes one message's body may decode to, all codings counted */
     public long maxDecodedBytes() {
         return maxDecodedBytes;

@@ -199,6 +199,12 @@ class HttpContentDecompressorTest {
 
     /** §2.5, C-01, C-04: 64 MiB of zeros in about 64 KB of gzip stops at the cap, in small pieces. */
     @Test
+    void acceptEncodingOffersWhatItDecodesStrongestFirst() {
+        // Both optional libraries are on this module's test class path.
+        assertEquals("zstd, br, gzip, deflate", HttpContentDecompressor.acceptEncoding());
+    }
+
+    @Test
     void c01_c04_aGzipBombStopsAtTheCapWith413InSmallPiecesAndNothingLeaks() {
         byte[] bomb = gzip(new byte[64 << 20]);
         EmbeddedChannel ch = server(1 << 20);
